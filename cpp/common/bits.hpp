@@ -1,0 +1,25 @@
+// Bit helpers shared by every engine: popcount, lowest set bit, iteration over set bits.
+#pragma once
+#include <cstdint>
+
+namespace cassetete {
+
+inline int popcount64(uint64_t x) noexcept { return __builtin_popcountll(x); }
+inline int lowest_bit_index(uint64_t x) noexcept { return __builtin_ctzll(x); }  // x != 0
+inline uint64_t lowest_bit(uint64_t x) noexcept { return x & (~x + 1); }
+inline uint64_t clear_lowest_bit(uint64_t x) noexcept { return x & (x - 1); }
+inline bool has_single_bit(uint64_t x) noexcept { return x && !(x & (x - 1)); }
+
+// Mask of the n lowest bits, n in [0, 64].
+inline uint64_t low_mask(int n) noexcept { return n >= 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1; }
+
+// Calls f(index) for every set bit of x, lowest first.
+template <class F>
+inline void for_each_bit(uint64_t x, F&& f) {
+    while (x) {
+        f(lowest_bit_index(x));
+        x = clear_lowest_bit(x);
+    }
+}
+
+}  // namespace cassetete

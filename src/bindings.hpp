@@ -1,0 +1,95 @@
+// Glue helpers shared by the bind_<family>.cpp files: GIL release, Ctrl-C polling, numpy views,
+// conversion of the common result pieces. Only src/ includes Python headers.
+#pragma once
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <string>
+
+#include "common/limits.hpp"
+#include "common/stats.hpp"
+
+namespace cassetete::bind {
+
+namespace py = pybind11;
+
+// Raised into Python as cassetete.PuzzleError (registered in module.cpp).
+struct InputError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Build a SearchControl from Python-side limits; None means no limit.
+// The poll hook re-acquires the GIL and runs PyErr_CheckSignals() so Ctrl-C stops the search;
+// `interrupted` records that a Python exception is now pending.
+struct PythonSearch {
+    bool interrupted = false;
+    SearchControl control;
+
+    PythonSearch(const py::object& time_limit, const py::object& node_limit,
+                 const CancellationToken* token = nullptr)
+        : control(make_limits(time_limit, node_limit), token, [this]() {
+              py::gil_scoped_acquire acquire;
+              if (PyErr_CheckSignals() != 0) {
+                  interrupted = true;
+                  return true;
+              }
+              return false;
+          }) {}
+
+    // Call with the GIL held after the search: re-raises KeyboardInterrupt (or whatever
+    // exception the signal handler raised).
+    void rethrow_if_interrupted() const {
+        if (interrupted) throw py::error_already_set();
+    }
+
+    static SearchLimits make_limits(const py::object& time_limit, const py::object& node_limit) {
+        SearchLimits limits;
+        if (!time_limit.is_none()) limits.time_limit = time_limit.cast<double>();
+        if (!node_limit.is_none()) {
+            long long n = node_limit.cast<long long>();
+            limits.node_limit = n < 0 ? 0 : static_cast<uint64_t>(n);
+        }
+        return limits;
+    }
+};
+
+inline const char* status_name(Status status) {
+    switch (status) {
+        case Status::solved: return "solved";
+        case Status::unsatisfiable: return "unsatisfiable";
+        case Status::limit: return "limit";
+        case Status::interrupted: return "interrupted";
+    }
+    return "limit";
+}
+
+inline const char* stop_reason_name(StopReason reason) {
+    switch (reason) {
+        case StopReason::none: return "none";
+        case StopReason::node_limit: return "node_limit";
+        case StopReason::time_limit: return "time_limit";
+        case StopReason::cancelled: return "cancelled";
+        case StopReason::interrupted: return "interrupted";
+    }
+    return "none";
+}
+
+// Statistics as a plain dict: {"nodes": .., "seconds": .., "rules": {name: count}, "stop": reason}.
+inline py::dict stats_to_dict(const SearchStats& stats, StopReason reason = StopReason::none) {
+    py::dict rules;
+    for (const auto& entry : stats.counters) rules[py::str(entry.first)] = entry.second;
+    py::dict out;
+    out["nodes"] = stats.nodes;
+    out["seconds"] = stats.seconds;
+    out["rules"] = rules;
+    out["stop"] = stop_reason_name(reason);
+    return out;
+}
+
+// A C-contiguous numpy array of T, copied if needed; shape checked by the caller.
+template <class T>
+using CArray = py::array_t<T, py::array::c_style | py::array::forcecast>;
+
+}  // namespace cassetete::bind

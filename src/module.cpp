@@ -1,0 +1,11 @@
+// The extension module cassetete._core: one register_<family>() per bind_<family>.cpp.
+#include "bindings.hpp"
+
+namespace cassetete::bind {
+void register_common(py::module_& m);
+}  // namespace cassetete::bind
+
+PYBIND11_MODULE(_core, m) {
+    m.doc() = "cassetete C++ search engines (internal; use the cassetete.* modules)";
+    cassetete::bind::register_common(m);
+}
