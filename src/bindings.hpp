@@ -93,3 +93,100 @@ template <class T>
 using CArray = py::array_t<T, py::array::c_style | py::array::forcecast>;
 
 }  // namespace cassetete::bind
+
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+
+namespace cassetete::bind {
+
+// Streams the items of a C++ search to Python one at a time: the search runs on its own
+// std::thread and blocks when `capacity` items wait unread; Python's next() waits with the GIL
+// released and polls Ctrl-C every 50 ms. Closing (or dropping) the stream cancels the search.
+template <class Item>
+class BackgroundStream {
+public:
+    // The producer calls emit(item) for each item; emit returns false once the stream is closed.
+    using Emit = std::function<bool(Item&&)>;
+    using Producer = std::function<void(const Emit& emit, const CancellationToken& token)>;
+
+    explicit BackgroundStream(Producer producer, size_t capacity = 64) : capacity_(capacity) {
+        thread_ = std::thread([this, producer = std::move(producer)]() {
+            try {
+                producer([this](Item&& item) { return push(std::move(item)); }, token_);
+            } catch (...) {
+                std::lock_guard<std::mutex> lock(mutex_);
+                error_ = std::current_exception();
+            }
+            std::lock_guard<std::mutex> lock(mutex_);
+            done_ = true;
+            items_ready_.notify_all();
+        });
+    }
+
+    BackgroundStream(const BackgroundStream&) = delete;
+    BackgroundStream& operator=(const BackgroundStream&) = delete;
+    ~BackgroundStream() { close(); }
+
+    // Call with the GIL held. False at the end of the stream.
+    bool next(Item& out) {
+        for (;;) {
+            bool got = false, finished = false;
+            {
+                py::gil_scoped_release release;
+                std::unique_lock<std::mutex> lock(mutex_);
+                items_ready_.wait_for(lock, std::chrono::milliseconds(50),
+                                      [this] { return !queue_.empty() || done_; });
+                if (!queue_.empty()) {
+                    out = std::move(queue_.front());
+                    queue_.pop_front();
+                    space_ready_.notify_one();
+                    got = true;
+                } else if (done_) {
+                    finished = true;
+                }
+            }
+            if (got) return true;
+            if (finished) {
+                if (error_) std::rethrow_exception(error_);
+                return false;
+            }
+            if (PyErr_CheckSignals() != 0) {
+                close();
+                throw py::error_already_set();
+            }
+        }
+    }
+
+    // Cancels the search and waits for its thread (which never needs the GIL).
+    void close() {
+        token_.cancel();
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            space_ready_.notify_all();
+        }
+        if (thread_.joinable()) thread_.join();
+    }
+
+private:
+    bool push(Item&& item) {
+        std::unique_lock<std::mutex> lock(mutex_);
+        space_ready_.wait(lock, [this] { return queue_.size() < capacity_ || token_.cancelled(); });
+        if (token_.cancelled()) return false;
+        queue_.push_back(std::move(item));
+        items_ready_.notify_one();
+        return true;
+    }
+
+    size_t capacity_;
+    CancellationToken token_;
+    std::mutex mutex_;
+    std::condition_variable items_ready_, space_ready_;
+    std::deque<Item> queue_;
+    bool done_ = false;
+    std::exception_ptr error_;
+    std::thread thread_;
+};
+
+}  // namespace cassetete::bind

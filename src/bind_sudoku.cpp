@@ -1,0 +1,185 @@
+// Python bindings of the Sudoku engines (cpp/sudoku). Validation of shapes and values happens
+// in python/cassetete/sudoku; these functions re-check what could corrupt memory.
+#include <memory>
+
+#include "bindings.hpp"
+#include "sudoku/solve.hpp"
+
+namespace cassetete::bind {
+namespace {
+
+using sudoku::Geometry;
+
+Geometry make_geometry(int box_rows, int box_cols) {
+    if (box_rows < 1 || box_cols < 1 || box_rows * box_cols > sudoku::kMaxOrder)
+        throw InputError("box shape " + std::to_string(box_rows) + "x" + std::to_string(box_cols) +
+                         " is not allowed: need rows, cols >= 1 and rows*cols <= 64");
+    return Geometry(box_rows, box_cols);
+}
+
+const uint8_t* checked_grid(const CArray<uint8_t>& grid, const Geometry& geometry) {
+    if (grid.ndim() != 1 || grid.shape(0) != geometry.cells())
+        throw InputError("grid must hold " + std::to_string(geometry.cells()) + " values");
+    const uint8_t* data = grid.data();
+    for (int i = 0; i < geometry.cells(); ++i)
+        if (data[i] > geometry.size())
+            throw InputError("value " + std::to_string(data[i]) + " at cell " + std::to_string(i) +
+                             " exceeds " + std::to_string(geometry.size()));
+    return data;
+}
+
+sudoku::Rules make_rules(const std::vector<std::string>& names) {
+    sudoku::Rules rules{false, false, false, false};
+    for (const auto& name : names) {
+        if (name == "exclusivity") rules.exclusivity = true;
+        else if (name == "uniqueness") rules.uniqueness = true;
+        else if (name == "parity") rules.parity = true;
+        else if (name == "intersections") rules.intersections = true;
+        else throw InputError("unknown rule '" + name + "' (known: exclusivity, uniqueness, parity, intersections)");
+    }
+    return rules;
+}
+
+py::array_t<uint8_t> to_array(const std::vector<uint8_t>& values) {
+    py::array_t<uint8_t> out(static_cast<py::ssize_t>(values.size()));
+    std::copy(values.begin(), values.end(), out.mutable_data());
+    return out;
+}
+
+// (count, first solution or None, status, stats)
+py::tuple solve(const CArray<uint8_t>& grid, int box_rows, int box_cols, uint64_t limit,
+                const std::vector<std::string>& rule_names, const py::object& time_limit,
+                const py::object& node_limit, const py::object& seed) {
+    const Geometry geometry = make_geometry(box_rows, box_cols);
+    const uint8_t* clues = checked_grid(grid, geometry);
+    sudoku::SearchOptions options;
+    options.rules = make_rules(rule_names);
+    options.limit = limit;
+    std::unique_ptr<Rng> rng;
+    if (!seed.is_none()) {
+        rng = std::make_unique<Rng>(seed.cast<uint64_t>());
+        options.rng = rng.get();
+    }
+    PythonSearch search(time_limit, node_limit);
+    sudoku::SearchOutcome outcome;
+    {
+        py::gil_scoped_release release;
+        outcome = sudoku::solve_puzzle(geometry, clues, options, search.control);
+    }
+    search.rethrow_if_interrupted();
+    const bool complete = !search.control.stopped() || (limit && outcome.count >= limit);
+    const char* status = outcome.count ? "solved" : (complete ? "unsatisfiable" : "limit");
+    py::object solution = py::none();
+    if (!outcome.first_solution.empty()) solution = to_array(outcome.first_solution);
+    return py::make_tuple(outcome.count, solution, status, complete,
+                          stats_to_dict(outcome.stats, search.control.reason()));
+}
+
+// (contradiction, candidates (cells,) uint64, stats, trace [(rule, action, value, cell, cause)])
+py::tuple propagate(const CArray<uint8_t>& grid, int box_rows, int box_cols,
+                    const std::vector<std::string>& rule_names, bool want_trace) {
+    const Geometry geometry = make_geometry(box_rows, box_cols);
+    const uint8_t* clues = checked_grid(grid, geometry);
+    const sudoku::Rules rules = make_rules(rule_names);
+    std::vector<sudoku::TraceStep> trace;
+    sudoku::PropagationOutcome outcome;
+    {
+        py::gil_scoped_release release;
+        outcome = sudoku::propagate_only(geometry, clues, rules, want_trace ? &trace : nullptr);
+    }
+    py::array_t<uint64_t> candidates(static_cast<py::ssize_t>(outcome.candidates.size()));
+    std::copy(outcome.candidates.begin(), outcome.candidates.end(), candidates.mutable_data());
+    py::list steps;
+    static const char* rule_names_out[4] = {"exclusivity", "uniqueness", "parity", "intersections"};
+    for (const auto& step : trace) {
+        steps.append(py::make_tuple(rule_names_out[step.rule], step.action == 0 ? "place" : "eliminate",
+                                    step.value, step.cell, step.cause));
+    }
+    return py::make_tuple(outcome.contradiction, candidates, stats_to_dict(outcome.stats), steps);
+}
+
+// (solutions (k, cells) uint8, counts (k,) int64, nodes)
+py::tuple solve_many(const CArray<uint8_t>& puzzles, int box_rows, int box_cols, uint64_t limit, int workers,
+                     const py::object& node_limit) {
+    const Geometry geometry = make_geometry(box_rows, box_cols);
+    if (puzzles.ndim() != 2 || puzzles.shape(1) != geometry.cells())
+        throw InputError("puzzles must be an array of shape (k, " + std::to_string(geometry.cells()) + ")");
+    const size_t count = static_cast<size_t>(puzzles.shape(0));
+    const uint8_t* data = puzzles.data();
+    for (size_t i = 0; i < count * static_cast<size_t>(geometry.cells()); ++i)
+        if (data[i] > geometry.size())
+            throw InputError("puzzle " + std::to_string(i / geometry.cells()) + ", cell " +
+                             std::to_string(i % geometry.cells()) + ": value " + std::to_string(data[i]) +
+                             " exceeds " + std::to_string(geometry.size()));
+    PythonSearch search(py::none(), node_limit);
+    SearchControl::PollHook poll = [&search]() {
+        py::gil_scoped_acquire acquire;
+        if (PyErr_CheckSignals() != 0) {
+            search.interrupted = true;
+            return true;
+        }
+        return false;
+    };
+    sudoku::BatchOutcome batch;
+    {
+        py::gil_scoped_release release;
+        batch = sudoku::solve_batch(geometry, data, count, limit, workers, search.control.limits(), poll);
+    }
+    search.rethrow_if_interrupted();
+    py::array_t<uint8_t> solutions({static_cast<py::ssize_t>(count), static_cast<py::ssize_t>(geometry.cells())});
+    std::copy(batch.solutions.begin(), batch.solutions.end(), solutions.mutable_data());
+    py::array_t<int64_t> counts(static_cast<py::ssize_t>(count));
+    std::copy(batch.counts.begin(), batch.counts.end(), counts.mutable_data());
+    return py::make_tuple(solutions, counts, batch.nodes);
+}
+
+using GridStream = BackgroundStream<std::vector<uint8_t>>;
+
+std::unique_ptr<GridStream> open_stream(const CArray<uint8_t>& grid, int box_rows, int box_cols,
+                                        const std::vector<std::string>& rule_names, uint64_t limit,
+                                        const py::object& time_limit, const py::object& node_limit) {
+    auto geometry = std::make_shared<Geometry>(make_geometry(box_rows, box_cols));
+    const uint8_t* data = checked_grid(grid, *geometry);
+    auto clues = std::make_shared<std::vector<uint8_t>>(data, data + geometry->cells());
+    const sudoku::Rules rules = make_rules(rule_names);
+    const SearchLimits limits = PythonSearch::make_limits(time_limit, node_limit);
+    return std::make_unique<GridStream>([geometry, clues, rules, limit, limits](const GridStream::Emit& emit,
+                                                                                const CancellationToken& token) {
+        const int cells = geometry->cells();
+        sudoku::SolutionCallback callback = [&](const uint8_t* values) {
+            return emit(std::vector<uint8_t>(values, values + cells));
+        };
+        sudoku::SearchOptions options;
+        options.rules = rules;
+        options.limit = limit;
+        options.on_solution = &callback;
+        SearchControl control(limits, &token);
+        sudoku::solve_puzzle(*geometry, clues->data(), options, control);
+    });
+}
+
+}  // namespace
+
+void register_sudoku(py::module_& m) {
+    m.def("sudoku_solve", &solve, py::arg("grid"), py::arg("box_rows"), py::arg("box_cols"), py::arg("limit"),
+          py::arg("rules"), py::arg("time_limit"), py::arg("node_limit"), py::arg("seed"),
+          "Count solutions up to limit (0 = all); returns (count, first solution, status, complete, stats).");
+    m.def("sudoku_propagate", &propagate, py::arg("grid"), py::arg("box_rows"), py::arg("box_cols"),
+          py::arg("rules"), py::arg("trace"),
+          "Root propagation only; returns (contradiction, candidate masks, stats, trace).");
+    m.def("sudoku_solve_many", &solve_many, py::arg("puzzles"), py::arg("box_rows"), py::arg("box_cols"),
+          py::arg("limit"), py::arg("workers"), py::arg("node_limit"),
+          "Solve a (k, cells) batch on C++ threads; returns (solutions, counts, nodes).");
+    py::class_<GridStream>(m, "SudokuSolutionStream")
+        .def(py::init(&open_stream), py::arg("grid"), py::arg("box_rows"), py::arg("box_cols"), py::arg("rules"),
+             py::arg("limit"), py::arg("time_limit"), py::arg("node_limit"))
+        .def("__iter__", [](GridStream& self) -> GridStream& { return self; })
+        .def("__next__", [](GridStream& self) {
+            std::vector<uint8_t> item;
+            if (!self.next(item)) throw py::stop_iteration();
+            return to_array(item);
+        })
+        .def("close", &GridStream::close);
+}
+
+}  // namespace cassetete::bind
