@@ -74,12 +74,21 @@ constexpr Tables make_tables() {
 
 constexpr Tables kT = make_tables();
 
+#ifndef FAST9_STACK_RULE
+#define FAST9_STACK_RULE 1
+#endif
+constexpr bool kStackRule = FAST9_STACK_RULE;
+#ifndef FAST9_GUESS
+#define FAST9_GUESS 0
+#endif
+
 inline int ctz32(uint32_t x) { return __builtin_ctz(x); }
 inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
 
 struct alignas(16) Grid {
     uint32_t c[36];  // c[4 * d + b]
     uint32_t u[4];   // unsolved cells per band
+    uint32_t dirty;  // digits whose words changed since the stack rule last looked at them
 };
 
 using Callback = std::function<bool(const uint8_t*)>;
@@ -100,6 +109,7 @@ public:
         }
         for (int b = 0; b < 3; ++b) g.u[b] = kBand;
         g.u[3] = 0;
+        g.dirty = 0x1FFu;
         for (int i = 0; i < 81; ++i) {
             int v = cells[i];
             if (v == 0) continue;
@@ -211,6 +221,7 @@ private:
             while (todo) {
                 const int i = ctz64(todo);
                 todo &= todo - 1;
+                g.dirty |= 1u << (i >> 2);
                 if (!update(g, todo, i)) return false;
             }
             if ((g.u[0] | g.u[1] | g.u[2]) == 0) {
@@ -245,35 +256,41 @@ private:
                 }
             }
             if (any) continue;
-            // Hidden singles in columns.
-            for (int d = 0; d < 9; ++d) {
-                uint32_t o = 0, t = 0;
-                for (int b = 0; b < 3; ++b) {
-                    const uint32_t a = g.c[4 * d + b];
-                    for (int r = 0; r < 27; r += 9) {
-                        const uint32_t x = (a >> r) & 0x1FFu;
-                        t |= o & x;
-                        o |= x;
+            // The band rule turned ninety degrees: in each stack a digit takes one column of
+            // each box, one box of each column (mini-columns must form a permutation).
+            if (kStackRule) {
+                for (uint32_t dd = g.dirty; dd; dd &= dd - 1) {
+                    const int d = ctz32(dd);
+                    uint32_t mc[3], allowed[3] = {0, 0, 0};
+                    for (int b = 0; b < 3; ++b) {
+                        const uint32_t a = g.c[4 * d + b];
+                        mc[b] = (a | a >> 9 | a >> 18) & 0x1FFu;
+                    }
+                    for (int k = 0; k < 9; k += 3) {
+                        const uint32_t m = ((mc[0] >> k) & 7u) | ((mc[1] >> k) & 7u) << 3 |
+                                           ((mc[2] >> k) & 7u) << 6;
+                        const uint32_t keep = kT.keep[m];
+                        if (!keep) return false;
+                        allowed[0] |= (keep & 7u) << k;
+                        allowed[1] |= ((keep >> 3) & 7u) << k;
+                        allowed[2] |= ((keep >> 6) & 7u) << k;
+                    }
+                    for (int b = 0; b < 3; ++b) {
+                        const int i = 4 * d + b;
+                        const uint32_t na =
+                            g.c[i] & (allowed[b] | allowed[b] << 9 | allowed[b] << 18);
+                        if (na != g.c[i]) {
+                            g.c[i] = na;
+                            todo |= uint64_t{1} << i;
+                            ++st.locked_candidates;
+                        }
                     }
                 }
-                if (o != 0x1FFu) return false;  // a column without this digit
-                const uint32_t s = o & ~t;
-                if (!s) continue;
-                const uint32_t s3 = s | s << 9 | s << 18;
-                for (int b = 0; b < 3; ++b) {
-                    uint32_t h = g.c[4 * d + b] & s3 & g.u[b];
-                    while (h) {
-                        const int p = ctz32(h);
-                        h &= h - 1;
-                        if (!((g.c[4 * d + b] >> p) & 1u)) return false;
-                        ++st.hidden_singles;
-                        any = true;
-                        place(g, todo, d, b, p);
-                    }
-                }
+                g.dirty = 0;
+                if (todo) continue;
             }
-            if (any) continue;
             // Branch on the first bivalue cell; else on a cell with the fewest candidates.
+#if FAST9_GUESS == 0
             for (int b = 0; b < 3; ++b) {
                 const uint32_t bi = two[b] & ~three[b] & g.u[b];
                 if (bi) {
@@ -282,6 +299,24 @@ private:
                     return true;
                 }
             }
+#else
+            {
+                int bestscore = -1000;
+                for (int b = 0; b < 3; ++b) {
+                    for (uint32_t bi = two[b] & ~three[b] & g.u[b]; bi; bi &= bi - 1) {
+                        const int p = ctz32(bi);
+                        int sc = 0;
+                        for (int d = 0; d < 9; ++d) {
+                            const uint32_t a = g.c[4 * d + b];
+                            if ((a >> p) & 1u) sc += __builtin_popcount(a & kT.peers[p]);
+                        }
+                        if (FAST9_GUESS == 2) sc = -sc;
+                        if (sc > bestscore) { bestscore = sc; gb = b; gp = p; }
+                    }
+                }
+                if (bestscore > -1000) return true;
+            }
+#endif
             int best = 10;
             for (int b = 0; b < 3; ++b) {
                 for (uint32_t u = g.u[b]; u; u &= u - 1) {
