@@ -22,7 +22,8 @@
 // removed. This single table look-up performs both box/line interactions of the band
 // (pointing and claiming) and detects an empty row or box. A row left with one candidate is a
 // hidden single of that row; a box with one candidate reduces to that case after the look-up.
-// Hidden singles in columns are checked before guessing.
+// The same rule applied to the mini-columns of each stack (run before guessing) gives the
+// vertical box/line interactions, and with the band rule it finds hidden singles in columns.
 #include "sudoku/fast9.hpp"
 
 #include <cstring>
@@ -74,16 +75,22 @@ constexpr Tables make_tables() {
 
 constexpr Tables kT = make_tables();
 
-#ifndef FAST9_STACK_RULE
-#define FAST9_STACK_RULE 1
-#endif
-constexpr bool kStackRule = FAST9_STACK_RULE;
-#ifndef FAST9_GUESS
-#define FAST9_GUESS 0
-#endif
+constexpr bool kStackRule = true;       // apply the stack (column/box) rule before guessing
+constexpr int kMaxBivalue = 8;          // bivalue cells scored when choosing a guess
+constexpr int kNext[3] = {1, 2, 0};     // the other bands: kNext[b], kNext[kNext[b]]
 
 inline int ctz32(uint32_t x) { return __builtin_ctz(x); }
 inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
+inline int popcount32(uint32_t x) {
+#ifdef __POPCNT__
+    return __builtin_popcount(x);
+#else
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return static_cast<int>((x * 0x01010101u) >> 24);
+#endif
+}
 
 struct alignas(16) Grid {
     uint32_t c[36];  // c[4 * d + b]
@@ -290,33 +297,33 @@ private:
                 if (todo) continue;
             }
             // Branch on the first bivalue cell; else on a cell with the fewest candidates.
-#if FAST9_GUESS == 0
-            for (int b = 0; b < 3; ++b) {
-                const uint32_t bi = two[b] & ~three[b] & g.u[b];
-                if (bi) {
-                    gb = b;
-                    gp = ctz32(bi);
-                    return true;
-                }
-            }
-#else
+            // Branch on a bivalue cell: among the first kMaxBivalue found, the one whose two
+            // digits have the most candidates among the cell's peers (the guess that removes
+            // the most). Else, a cell with the fewest candidates.
             {
-                int bestscore = -1000;
-                for (int b = 0; b < 3; ++b) {
+                int bestscore = -1, seen = 0;
+                for (int b = 0; b < 3 && seen < kMaxBivalue; ++b) {
                     for (uint32_t bi = two[b] & ~three[b] & g.u[b]; bi; bi &= bi - 1) {
                         const int p = ctz32(bi);
                         int sc = 0;
                         for (int d = 0; d < 9; ++d) {
                             const uint32_t a = g.c[4 * d + b];
-                            if ((a >> p) & 1u) sc += __builtin_popcount(a & kT.peers[p]);
+                            if ((a >> p) & 1u) {
+                                const uint32_t col = (g.c[4 * d + kNext[b]] | g.c[4 * d + kNext[kNext[b]]]) &
+                                                     kT.column[p];
+                                sc += popcount32(a & kT.peers[p]) + popcount32(col);
+                            }
                         }
-                        if (FAST9_GUESS == 2) sc = -sc;
-                        if (sc > bestscore) { bestscore = sc; gb = b; gp = p; }
+                        if (sc > bestscore) {
+                            bestscore = sc;
+                            gb = b;
+                            gp = p;
+                        }
+                        if (++seen >= kMaxBivalue) break;
                     }
                 }
-                if (bestscore > -1000) return true;
+                if (bestscore >= 0) return true;
             }
-#endif
             int best = 10;
             for (int b = 0; b < 3; ++b) {
                 for (uint32_t u = g.u[b]; u; u &= u - 1) {
