@@ -81,14 +81,17 @@ int main(int argc, char** argv) {
 
     for (uint64_t limit : {1ull, 2ull}) {
         double best = 1e300;
-        uint64_t guesses = 0;
+        uint64_t guesses = 0, naked = 0, hidden = 0, locked = 0;
         for (int rep = 0; rep < reps; ++rep) {
-            guesses = 0;
+            guesses = naked = hidden = locked = 0;
             f9::Stats st;
             double t0 = thread_seconds();
             for (size_t k = 0; k < n; ++k) {
                 counts[k] = f9::solve(&puzzles[81 * k], limit, &sols[81 * k], nullptr, &st);
                 guesses += st.guesses;
+                naked += st.naked_singles;
+                hidden += st.hidden_singles;
+                locked += st.locked_candidates;
             }
             double t = thread_seconds() - t0;
             if (t < best) best = t;
@@ -133,6 +136,8 @@ int main(int argc, char** argv) {
         std::printf("  limit %llu: %8.2f us/puzzle  %7.2f guesses/puzzle  counts 0:%zu 1:%zu 2:%zu\n",
                     (unsigned long long)limit, best * 1e6 / n, double(guesses) / n, hist[0], hist[1],
                     hist[2]);
+        std::printf("            per puzzle: %.1f naked singles, %.1f hidden singles, %.1f locked-candidate updates\n",
+                    double(naked) / n, double(hidden) / n, double(locked) / n);
     }
     std::printf("%s\n", failures ? "FAILED" : "all checks passed");
     return failures ? 1 : 0;

@@ -181,13 +181,15 @@ private:
             todo |= static_cast<uint64_t>(w != g.c[j]) << j;
             g.c[j] = w;
         }
+        // Clear the cell from all nine digits (branch-free), then give d its bit back.
+        uint64_t changed = 0;
         for (int d2 = 0; d2 < 9; ++d2) {
-            if (d2 == d) continue;
-            const int j = 4 * d2 + b;
-            uint32_t w = g.c[j] & ~bit;
-            todo |= static_cast<uint64_t>(w != g.c[j]) << j;
-            g.c[j] = w;
+            const uint32_t w = g.c[4 * d2 + b];
+            changed |= static_cast<uint64_t>((w >> p) & 1u) << (4 * d2);
+            g.c[4 * d2 + b] = w & ~bit;
         }
+        g.c[i] |= bit;
+        todo |= (changed & ~(uint64_t{1} << (4 * d))) << b;
     }
 
     // The band rule for word i (see the header comment) and the rows' hidden singles.
