@@ -38,7 +38,8 @@ namespace {
 constexpr uint32_t kBand = 0x7FFFFFFu;  // 27 cells of a band
 
 struct Tables {
-    uint8_t shrink[512];    // 9 cells of a row -> 3 bits: box k holds a candidate
+    uint16_t row[512];      // 9 cells of a row -> bits 0..2: box k holds a candidate;
+                            //   bits 3..11: the row itself when it has exactly one cell
     uint16_t keep[512];     // mini-row matrix (bit 3r+k) -> union of its permutation matrices
     uint32_t expand[512];   // mini-row matrix -> the band's cells in those mini-rows
     uint32_t peers[27];     // same row or box inside the band, excluding the cell
@@ -51,7 +52,8 @@ constexpr Tables make_tables() {
         int s = 0;
         for (int k = 0; k < 3; ++k)
             if (x & (7 << (3 * k))) s |= 1 << k;
-        t.shrink[x] = static_cast<uint8_t>(s);
+        const bool one = x != 0 && (x & (x - 1)) == 0;
+        t.row[x] = static_cast<uint16_t>(s | (one ? x << 3 : 0));
     }
     const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     for (int m = 0; m < 512; ++m) {
@@ -212,21 +214,21 @@ private:
     // The band rule for word i (see the header comment) and the rows' hidden singles.
     inline bool update(Grid& g, uint64_t& todo, int i) {
         const uint32_t a = g.c[i];
-        const uint32_t m = kT.shrink[a & 0x1FFu] | kT.shrink[(a >> 9) & 0x1FFu] << 3 |
-                           kT.shrink[a >> 18] << 6;
+        const uint32_t r0 = kT.row[a & 0x1FFu], r1 = kT.row[(a >> 9) & 0x1FFu], r2 = kT.row[a >> 18];
+        const uint32_t m = (r0 & 7u) | (r1 & 7u) << 3 | (r2 & 7u) << 6;
         const uint32_t keep = kT.keep[m];
         if (!keep) return false;
         const uint32_t na = a & kT.expand[keep];
-        if (na != a) {
+        uint32_t single;
+        if (na == a) {
+            single = (r0 >> 3) | (r1 >> 3) << 9 | (r2 >> 3) << 18;
+        } else {  // box/line eliminations: the rows may have become singles
             ++st.locked_candidates;
             g.c[i] = na;
+            single = (kT.row[na & 0x1FFu] >> 3) | (kT.row[(na >> 9) & 0x1FFu] >> 3) << 9 |
+                     (kT.row[na >> 18] >> 3) << 18;
         }
         const int b = i >> 4;
-        uint32_t single = 0;
-        for (int r = 0; r < 27; r += 9) {
-            uint32_t x = (na >> r) & 0x1FFu;
-            if (!(x & (x - 1))) single |= x << r;
-        }
         single &= g.u[b];
         if (single) {
             const int d = i & 15;
