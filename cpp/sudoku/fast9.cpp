@@ -11,9 +11,9 @@
 // The implementation below is our own.
 //
 // Representation. Cell (row R, column C) lies in band b = R / 3 at position p = (R % 3) * 9 + C.
-// g.c[at(d, b)] = g.c[16 * b + d] holds the positions of band b where digit d (0-based) may go; a placed digit
-// keeps its own bit (so every row/column/box always shows each digit at least once) and loses
-// every other digit's bit. g.u[b] holds the unsolved cells of band b. A band's nine digit words
+// g.c[at(d, b)] = g.c[16 * b + d] holds the positions of band b where digit d (0-based) may
+// go; a placed digit keeps its own bit (so every row/column/box always shows each digit at least
+// once) and loses every other digit's bit. g.u[b] holds the unsolved cells of band b. A band's nine digit words
 // are contiguous and padded to 16 (the pads stay zero), so clearing a cell from every digit is
 // three 128-bit operations where SSE2 is available.
 //
@@ -317,7 +317,6 @@ private:
                 g.dirty = 0;
                 if (todo) continue;
             }
-            // Branch on the first bivalue cell; else on a cell with the fewest candidates.
             // Branch on a bivalue cell: among the first kMaxBivalue found, the one whose two
             // digits have the most candidates among the cell's peers (the guess that removes
             // the most). Else, a cell with the fewest candidates.
