@@ -181,13 +181,11 @@ private:
         todo |= static_cast<uint64_t>(v != g.c[i]) << i;
         g.c[i] = v;
         const uint32_t col = kT.column[p];
-        for (int b2 = 0; b2 < 3; ++b2) {
-            if (b2 == b) continue;
-            const int j = at(d, b2);
-            uint32_t w = g.c[j] & ~col;
-            todo |= static_cast<uint64_t>(w != g.c[j]) << j;
-            g.c[j] = w;
-        }
+        const int j1 = at(d, kNext[b]), j2 = at(d, kNext[kNext[b]]);
+        const uint32_t w1 = g.c[j1] & ~col, w2 = g.c[j2] & ~col;
+        todo |= static_cast<uint64_t>(w1 != g.c[j1]) << j1 | static_cast<uint64_t>(w2 != g.c[j2]) << j2;
+        g.c[j1] = w1;
+        g.c[j2] = w2;
         // Clear the cell from all nine digits (branch-free), then give d its bit back.
         uint32_t changed = 0;
         uint32_t* row = g.c + 16 * b;
@@ -246,12 +244,14 @@ private:
     // the cell to branch on (gb = -1 when the grid is solved).
     bool propagate(Grid& g, uint64_t todo, int& gb, int& gp) {
         for (;;) {
+            uint64_t seen = 0;
             while (todo) {
+                seen |= todo;
                 const int i = ctz64(todo);
                 todo &= todo - 1;
-                g.dirty |= 1u << (i & 15);
                 if (!update(g, todo, i)) return false;
             }
+            g.dirty |= static_cast<uint32_t>(seen | seen >> 16 | seen >> 32) & 0x1FFu;
             if ((g.u[0] | g.u[1] | g.u[2]) == 0) {
                 gb = -1;
                 return true;
