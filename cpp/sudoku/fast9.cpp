@@ -89,14 +89,14 @@ constexpr int at(int d, int b) { return 16 * b + d; }
 
 inline int ctz32(uint32_t x) { return __builtin_ctz(x); }
 inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
-inline int popcount32(uint32_t x) {
+inline int popcount64(uint64_t x) {
 #ifdef __POPCNT__
-    return __builtin_popcount(x);
+    return __builtin_popcountll(x);
 #else
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-    return static_cast<int>((x * 0x01010101u) >> 24);
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return static_cast<int>((x * 0x0101010101010101ull) >> 56);
 #endif
 }
 
@@ -331,7 +331,7 @@ private:
                             if ((a >> p) & 1u) {
                                 const uint32_t col = (g.c[at(d, kNext[b])] | g.c[at(d, kNext[kNext[b]])]) &
                                                      kT.column[p];
-                                sc += popcount32(a & kT.peers[p]) + popcount32(col);
+                                sc += popcount64(uint64_t{a & kT.peers[p]} | uint64_t{col} << 32);
                             }
                         }
                         if (sc > bestscore) {
