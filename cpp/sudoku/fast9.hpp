@@ -15,6 +15,10 @@ struct Stats {
     uint64_t hidden_singles = 0;     // values fixed because only one place was left in a unit (uniqueness)
     uint64_t locked_candidates = 0;  // box/line intersection eliminations (band updates that removed candidates)
 };
+// Notes on the counters: hidden singles are found as rows left with one place after the band
+// rule, which also covers boxes and (with the stack rule) columns; locked_candidates counts the
+// band or stack updates that removed at least one candidate, not the candidates removed.
+// *stats is overwritten (not accumulated) by each call.
 
 // cells: 81 values in 0..9 row-major (0 = empty); callers guarantee values <= 9.
 // Counts solutions, stopping as soon as `limit` are found (limit 0 means no limit).
