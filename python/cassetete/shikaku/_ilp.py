@@ -10,6 +10,7 @@ cell would forbid them anyway.
 from __future__ import annotations
 
 import time
+import warnings
 from typing import Any, List, Optional
 
 import numpy as np
@@ -107,6 +108,12 @@ def _cbc(cols_rows: List[np.ndarray], n_rows: int, time_limit: Optional[float]):
         import pulp
     except ImportError as error:  # pragma: no cover - depends on the environment
         raise PuzzleError("solver='cbc' needs PuLP: pip install 'cassetete[ilp]'") from error
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return _cbc_model(pulp, cols_rows, n_rows, time_limit)
+
+
+def _cbc_model(pulp: Any, cols_rows: List[np.ndarray], n_rows: int, time_limit: Optional[float]):
     prob = pulp.LpProblem("shikaku", pulp.LpMinimize)
     xs = [pulp.LpVariable(f"x{j}", cat="Binary") for j in range(len(cols_rows))]
     prob += pulp.lpSum([])
