@@ -27,11 +27,11 @@ def render_text(puzzle: Any, rectangles: Optional[Sequence[Sequence[int]]] = Non
 
     Example:
         >>> print(render_text("2 .\\n2 .", [(0, 0, 1, 2), (1, 0, 1, 2)]))
-        +--+--+
+        +-----+
         |2    |
-        +--+--+
+        +-----+
         |2    |
-        +--+--+
+        +-----+
     """
     p = parse(puzzle)
     rows, cols = p.shape
@@ -48,11 +48,18 @@ def render_text(puzzle: Any, rectangles: Optional[Sequence[Sequence[int]]] = Non
             return True
         return bool(labels[r, c - 1] != labels[r, c] or labels[r, c] < 0)
 
+    def corner(r: int, c: int) -> str:  # the corner above-left of cell (r, c)
+        across = (c > 0 and wall_h(r, c - 1)) or (c < cols and wall_h(r, c))
+        down = (r > 0 and wall_v(r - 1, c)) or (r < rows and wall_v(r, c))
+        if across and down:
+            return "+"
+        return "-" if across else ("|" if down else " ")
+
     lines = []
     for r in range(rows + 1):
-        line = "+"
+        line = corner(r, 0)
         for c in range(cols):
-            line += ("-" if wall_h(r, c) else " ") * cw + "+"
+            line += ("-" if wall_h(r, c) else " ") * cw + corner(r, c + 1)
         lines.append(line)
         if r == rows:
             break
