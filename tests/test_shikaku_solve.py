@@ -218,3 +218,12 @@ def test_result_pickles():
 
     r = shikaku.solve(RECORDS[0]["id"])
     assert pickle.loads(pickle.dumps(r)) == r
+
+
+def test_count_many_matches_single_counts():
+    puzzles = [r["id"] for r in RECORDS] + ["2 .\n. 2", "2 .\n. 3", checkerboard(4)]
+    counts, seconds = shikaku.count_solutions_many(puzzles, limit=100, with_seconds=True)
+    assert counts.tolist() == [1] * len(RECORDS) + [2, 0, 36]
+    assert len(seconds) == len(puzzles) and (seconds >= 0).all()
+    cut = shikaku.count_solutions_many([checkerboard(12)], limit=10**12, node_limit=100)
+    assert cut.tolist() == [-1]

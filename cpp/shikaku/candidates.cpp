@@ -42,7 +42,10 @@ Candidates build_candidates(int rows, int cols, const std::vector<int>& grid, ui
         return prefix[(r + h) * pc + c + w] - prefix[r * pc + c + w] - prefix[(r + h) * pc + c] + prefix[r * pc + c];
     };
     const int K = out.clue_count();
+    out.clue_begin.reserve(K + 1);
     out.clue_begin.assign(1, 0);
+    out.rects.reserve(static_cast<size_t>(K) * 6);
+    out.owner.reserve(static_cast<size_t>(K) * 6);
     uint64_t entries = 0;
     for (int k = 0; k < K; ++k) {
         const int v = out.clue_value[k];
@@ -73,12 +76,15 @@ Candidates build_candidates(int rows, int cols, const std::vector<int>& grid, ui
             for (int c = rc.col; c < rc.col + rc.width; ++c) ++out.cell_begin[r * cols + c + 1];
     for (int x = 0; x < area; ++x) out.cell_begin[x + 1] += out.cell_begin[x];
     out.cell_list.resize(entries);
-    std::vector<int> fill(out.cell_begin.begin(), out.cell_begin.end() - 1);
-    for (int d = 0; d < static_cast<int>(out.rects.size()); ++d) {
+    // fill each cell's slice from its end, with cell_begin[x + 1] (the end of cell x) as cursor
+    for (int d = static_cast<int>(out.rects.size()) - 1; d >= 0; --d) {
         const Rect& rc = out.rects[d];
         for (int r = rc.row; r < rc.row + rc.height; ++r)
-            for (int c = rc.col; c < rc.col + rc.width; ++c) out.cell_list[fill[r * cols + c]++] = d;
+            for (int c = rc.col; c < rc.col + rc.width; ++c) out.cell_list[--out.cell_begin[r * cols + c + 1]] = d;
     }
+    // cell_begin[x + 1] now holds the start of cell x's slice: shift down by one.
+    for (int x = 0; x < area; ++x) out.cell_begin[x] = out.cell_begin[x + 1];
+    out.cell_begin[area] = static_cast<int>(entries);
     return out;
 }
 

@@ -18,7 +18,7 @@ from ._formats import format_grid, format_puzzlink, format_tatham, parse, parse_
 from ._generate import generate
 from ._model import Rectangle, Shikaku
 from ._render import render_svg, render_text
-from ._solve import METHODS, count_solutions, solutions, solve
+from ._solve import METHODS, count_solutions, count_solutions_many, solutions, solve
 from ._verify import verify
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "Rectangle",
     "Shikaku",
     "count_solutions",
+    "count_solutions_many",
     "format_grid",
     "format_puzzlink",
     "format_tatham",

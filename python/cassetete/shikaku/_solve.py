@@ -131,3 +131,23 @@ def solutions(puzzle: Any, limit: Optional[int] = None, time_limit: Optional[flo
     out = _core.shikaku_exact(p.clues, cap, cap, time_limit, None)
     for sol in out["solutions"]:
         yield _rects(sol)
+
+
+def count_solutions_many(puzzles: Any, limit: int = 2, time_limit: Optional[float] = None,
+                         node_limit: Optional[int] = None, with_seconds: bool = False) -> Any:
+    """Count the solutions (up to ``limit``) of many puzzles in one C++ call.
+
+    ``time_limit`` and ``node_limit`` apply to the whole batch; a count stopped by them is -1.
+    With ``with_seconds=True`` returns ``(counts, seconds)``, the C++ time of each puzzle
+    (candidates + search).
+
+    Example:
+        >>> count_solutions_many(["2 .\\n2 .", "2 .\\n. 2", "2 .\\n. 3"]).tolist()
+        [1, 2, 0]
+    """
+    _check_limits(time_limit, node_limit)
+    if not isinstance(limit, int) or limit < 1:
+        raise PuzzleError(f"limit must be an int >= 1, got {limit!r}")
+    grids = [parse(p).clues for p in puzzles]
+    counts, seconds = _core.shikaku_exact_many(grids, limit, time_limit, node_limit)
+    return (counts, seconds) if with_seconds else counts
