@@ -13,24 +13,39 @@ public:
         const int n = static_cast<int>(cd_.rects.size());
         const int K = cd_.clue_count();
         const int area = cd_.cell_count();
-        alive_.assign(n, 1);
-        clue_left_.assign(K, 0);
-        chosen_.assign(K, -1);
-        for (int k = 0; k < K; ++k) clue_left_[k] = cd_.clue_begin[k + 1] - cd_.clue_begin[k];
-        cell_left_.assign(area, 0);
-        cell_sum_.assign(area, 0);
-        cell_sq_.assign(area, 0);
-        cell_owner_.assign(area, -1);
+        // three allocations hold every per-candidate, per-clue and per-cell array
+        ints_.assign(static_cast<size_t>(2) * K + 2 * static_cast<size_t>(area), 0);
+        clue_left_ = ints_.data();
+        chosen_ = clue_left_ + K;
+        cell_left_ = chosen_ + K;
+        cell_owner_ = cell_left_ + area;
+        wide_.assign(2 * static_cast<size_t>(area), 0);
+        cell_sum_ = wide_.data();
+        cell_sq_ = cell_sum_ + area;
+        flags_.assign(static_cast<size_t>(n) + K + area, 0);
+        alive_ = flags_.data();
+        in_clue_q_ = alive_ + n;
+        in_cell_q_ = in_clue_q_ + K;
+        std::fill(alive_, alive_ + n, uint8_t{1});
+        for (int k = 0; k < K; ++k) {
+            clue_left_[k] = cd_.clue_begin[k + 1] - cd_.clue_begin[k];
+            chosen_[k] = -1;
+        }
         for (int x = 0; x < area; ++x) {
+            cell_owner_[x] = -1;
             cell_left_[x] = cd_.cell_begin[x + 1] - cd_.cell_begin[x];
+            int64_t sum = 0, sq = 0;
             for (int i = cd_.cell_begin[x]; i < cd_.cell_begin[x + 1]; ++i) {
                 const int64_t k = cd_.owner[cd_.cell_list[i]];
-                cell_sum_[x] += k;
-                cell_sq_[x] += k * k;
+                sum += k;
+                sq += k * k;
             }
+            cell_sum_[x] = sum;
+            cell_sq_[x] = sq;
         }
-        in_clue_q_.assign(K, 0);
-        in_cell_q_.assign(area, 0);
+        trail_.reserve(static_cast<size_t>(n) + K);
+        clue_q_.reserve(K);
+        cell_q_.reserve(area);
     }
 
     ExactResult run() {
@@ -54,6 +69,7 @@ public:
         stats_.nodes = control_.nodes();
         stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         res.stats = stats_;
+        res.stats.counters.reserve(8);
         res.stats.add("forced_clue", n_forced_clue_);
         res.stats.add("forced_cell", n_forced_cell_);
         res.stats.add("cell_one_clue", n_cell_one_clue_);
@@ -271,8 +287,8 @@ private:
             ++count_;
             if (solutions_.size() < keep_) {
                 std::vector<Rect> sol;
-                sol.reserve(chosen_.size());
-                for (int d : chosen_) sol.push_back(cd_.rects[d]);
+                sol.reserve(cd_.clue_count());
+                for (int k = 0; k < cd_.clue_count(); ++k) sol.push_back(cd_.rects[chosen_[k]]);
                 solutions_.push_back(std::move(sol));
             }
             return count_ >= limit_;
@@ -296,13 +312,14 @@ private:
     const Candidates& cd_;
     SearchControl& control_;
     uint64_t limit_, keep_;
-    std::vector<uint8_t> alive_;
-    std::vector<int> clue_left_, chosen_;
-    std::vector<int> cell_left_, cell_owner_;
-    std::vector<int64_t> cell_sum_, cell_sq_;
+    std::vector<int> ints_;
+    std::vector<int64_t> wide_;
+    std::vector<uint8_t> flags_;
+    uint8_t *alive_, *in_clue_q_, *in_cell_q_;
+    int *clue_left_, *chosen_, *cell_left_, *cell_owner_;
+    int64_t *cell_sum_, *cell_sq_;
     std::vector<int> trail_;
     std::vector<int> clue_q_, cell_q_;
-    std::vector<uint8_t> in_clue_q_, in_cell_q_;
     bool conflict_ = false;
     uint64_t count_ = 0;
     std::vector<std::vector<Rect>> solutions_;
