@@ -139,6 +139,8 @@ def generate(rows: int, cols: int, depth: int, merge_iterations: int = 0, merge_
             movable = [i for i in differing if rects[i][2] * rects[i][3] > 1]
             if not movable:
                 break
-            i = movable[int(rng.integers(0, len(movable)))]
-            spots[i] = _spot(rects[i], rng)
+            # move about half of the clues involved in the second solution (at least one)
+            chosen = [i for i in movable if rng.random() < 0.5] or [movable[int(rng.integers(0, len(movable)))]]
+            for i in chosen:
+                spots[i] = _spot(rects[i], rng)
     raise PuzzleError(f"no unique {rows}x{cols} puzzle found with depth={depth} after {max_layouts} layouts")
