@@ -211,6 +211,14 @@ def test_bad_arguments():
         shikaku.solve(p, method="annealing", iterations=-5)
     with pytest.raises(PuzzleError):
         shikaku.solve(p, bogus=1)
+    with pytest.raises(PuzzleError):
+        shikaku.solve(p, method="annealing", solver="cbc")
+    with pytest.raises(PuzzleError):
+        shikaku.solve(p, method="ilp", iterations=3)
+    with pytest.raises(PuzzleError):
+        shikaku.solve(p, method="annealing", t0="hot")
+    with pytest.raises(PuzzleError):
+        shikaku.solve(p, method="annealing", cooling=1.5)
 
 
 def test_result_pickles():

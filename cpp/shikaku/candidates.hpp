@@ -38,6 +38,6 @@ struct Candidates {
 // non-positive size, negative clue, clue larger than the grid, or a candidate set too large
 // to hold in memory (more than `max_entries` cell-candidate incidences).
 Candidates build_candidates(int rows, int cols, const std::vector<int>& grid,
-                            uint64_t max_entries = 400000000ULL);
+                            uint64_t max_entries = 250000000ULL);
 
 }  // namespace cassetete::shikaku

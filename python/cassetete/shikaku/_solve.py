@@ -27,6 +27,12 @@ def _check_limits(time_limit: Optional[float], node_limit: Optional[int]) -> Non
         raise PuzzleError(f"node_limit must be an int >= 0, got {node_limit!r}")
 
 
+def _check_options(method: str, options: dict, allowed: tuple) -> None:
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        raise PuzzleError(f"unknown options for method {method!r}: {unknown}; allowed: {list(allowed)}")
+
+
 def solve(
     puzzle: Any,
     method: str = "exact",
@@ -64,8 +70,10 @@ def solve(
     if method == "ilp":
         from ._ilp import solve_ilp
 
+        _check_options("ilp", options, ("solver",))
         return solve_ilp(p, time_limit=time_limit, **options)
     if method == "annealing":
+        _check_options("annealing", options, ("iterations", "t0", "cooling", "t_end"))
         return _anneal(p, time_limit, node_limit, seed, **options)
     raise PuzzleError(f"unknown method {method!r}; expected one of {METHODS}")
 
@@ -78,6 +86,9 @@ def _anneal(p: Any, time_limit: Optional[float], node_limit: Optional[int], seed
         iterations = 200_000 + 2_000 * clues
     if not isinstance(iterations, int) or iterations < 0:
         raise PuzzleError(f"iterations must be an int >= 0, got {iterations!r}")
+    for name, value in (("t0", t0), ("t_end", t_end), ("cooling", cooling)):
+        if value is not None and (not isinstance(value, (int, float)) or not value >= 0):
+            raise PuzzleError(f"{name} must be a number >= 0, got {value!r}")
     if cooling is None:
         # geometric schedule from t0 down to t_end over the iterations
         cooling = math.exp(math.log(t_end / t0) / max(1, iterations)) if t0 > 0 and t_end > 0 else 1.0
