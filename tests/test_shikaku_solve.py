@@ -235,3 +235,15 @@ def test_count_many_matches_single_counts():
     assert len(seconds) == len(puzzles) and (seconds >= 0).all()
     cut = shikaku.count_solutions_many([checkerboard(12)], limit=10**12, node_limit=100)
     assert cut.tolist() == [-1]
+
+
+def test_ctrl_c_interrupts_the_ilp():
+    # HiGHS needs several seconds here; the model is built well before the interrupt at 1.5 s
+    p = shikaku.generate(150, 150, 12, 1, 0.5, seed=4)
+    timer = threading.Timer(1.5, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            shikaku.solve(p, method="ilp")
+    finally:
+        timer.cancel()

@@ -9,6 +9,7 @@ cell would forbid them anyway.
 
 from __future__ import annotations
 
+import threading
 import time
 import warnings
 from typing import Any, List, Optional
@@ -93,7 +94,7 @@ def _highs(cols_rows: List[np.ndarray], n_rows: int, time_limit: Optional[float]
     lp.a_matrix_.value_ = np.ones(int(starts[-1]))
     lp.integrality_ = [highspy.HighsVarType.kInteger] * n
     h.passModel(lp)
-    h.run()
+    _run_interruptibly(h)
     model_status = h.getModelStatus()
     if model_status == highspy.HighsModelStatus.kOptimal:
         values = np.asarray(h.getSolution().col_value)
@@ -101,6 +102,34 @@ def _highs(cols_rows: List[np.ndarray], n_rows: int, time_limit: Optional[float]
     if model_status == highspy.HighsModelStatus.kInfeasible:
         return "unsatisfiable", []
     return "limit", []
+
+
+def _run_interruptibly(h: Any) -> None:
+    """Run HiGHS in a worker thread (highspy releases the GIL) so Ctrl-C in the main thread
+    cancels the solve and raises KeyboardInterrupt."""
+    done = threading.Event()
+    errors: List[BaseException] = []
+
+    def work() -> None:
+        try:
+            h.run()
+        except BaseException as error:  # pragma: no cover - surfaced below
+            errors.append(error)
+        finally:
+            done.set()
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    try:
+        while not done.wait(0.05):
+            pass
+    except KeyboardInterrupt:
+        h.cancelSolve()
+        worker.join()
+        raise
+    worker.join()
+    if errors:
+        raise errors[0]
 
 
 def _cbc(cols_rows: List[np.ndarray], n_rows: int, time_limit: Optional[float]):
