@@ -11,7 +11,8 @@ bool Candidates::areas_match() const noexcept {
     return total == static_cast<int64_t>(rows) * cols;
 }
 
-Candidates build_candidates(int rows, int cols, const std::vector<int>& grid, uint64_t max_entries) {
+Candidates build_candidates(int rows, int cols, const std::vector<int>& grid, uint64_t max_candidates,
+                            uint64_t max_total_area) {
     if (rows <= 0 || cols <= 0) throw std::invalid_argument("grid size must be positive");
     if (static_cast<int64_t>(rows) * cols > 50000000LL) throw std::invalid_argument("grid too large");
     const int area = rows * cols;
@@ -62,7 +63,7 @@ Candidates build_candidates(int rows, int cols, const std::vector<int>& grid, ui
                     out.rects.push_back(Rect{r, c, h, w});
                     out.owner.push_back(k);
                     entries += static_cast<uint64_t>(v);
-                    if (entries > max_entries)
+                    if (entries > max_total_area || out.rects.size() > max_candidates)
                         throw std::invalid_argument("too many candidate rectangles (clue at row " +
                                                     std::to_string(cr) + ", column " + std::to_string(cc) + ")");
                 }
@@ -70,21 +71,7 @@ Candidates build_candidates(int rows, int cols, const std::vector<int>& grid, ui
         }
         out.clue_begin.push_back(static_cast<int>(out.rects.size()));
     }
-    out.cell_begin.assign(area + 1, 0);
-    for (const Rect& rc : out.rects)
-        for (int r = rc.row; r < rc.row + rc.height; ++r)
-            for (int c = rc.col; c < rc.col + rc.width; ++c) ++out.cell_begin[r * cols + c + 1];
-    for (int x = 0; x < area; ++x) out.cell_begin[x + 1] += out.cell_begin[x];
-    out.cell_list.resize(entries);
-    // fill each cell's slice from its end, with cell_begin[x + 1] (the end of cell x) as cursor
-    for (int d = static_cast<int>(out.rects.size()) - 1; d >= 0; --d) {
-        const Rect& rc = out.rects[d];
-        for (int r = rc.row; r < rc.row + rc.height; ++r)
-            for (int c = rc.col; c < rc.col + rc.width; ++c) out.cell_list[--out.cell_begin[r * cols + c + 1]] = d;
-    }
-    // cell_begin[x + 1] now holds the start of cell x's slice: shift down by one.
-    for (int x = 0; x < area; ++x) out.cell_begin[x] = out.cell_begin[x + 1];
-    out.cell_begin[area] = static_cast<int>(entries);
+    out.total_area = entries;
     return out;
 }
 

@@ -25,8 +25,7 @@ struct Candidates {
     std::vector<Rect> rects;      // every candidate, grouped by clue
     std::vector<int> owner;       // clue of each candidate
     std::vector<int> clue_begin;  // candidates of clue k: [clue_begin[k], clue_begin[k+1])
-    std::vector<int> cell_begin;  // candidates covering cell x: cell_list[cell_begin[x] .. cell_begin[x+1])
-    std::vector<int> cell_list;
+    uint64_t total_area = 0;      // sum of the candidates' areas (work of one propagation pass)
 
     int clue_count() const noexcept { return static_cast<int>(clue_cell.size()); }
     int cell_count() const noexcept { return rows * cols; }
@@ -36,8 +35,8 @@ struct Candidates {
 
 // Builds the candidates. Throws std::invalid_argument (message says where) for a bad grid:
 // non-positive size, negative clue, clue larger than the grid, or a candidate set too large
-// to hold in memory (more than `max_entries` cell-candidate incidences).
+// (more than `max_candidates` rectangles, or areas summing to more than `max_total_area`).
 Candidates build_candidates(int rows, int cols, const std::vector<int>& grid,
-                            uint64_t max_entries = 250000000ULL);
+                            uint64_t max_candidates = 20000000ULL, uint64_t max_total_area = 2000000000ULL);
 
 }  // namespace cassetete::shikaku

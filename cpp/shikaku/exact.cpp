@@ -6,6 +6,11 @@
 namespace cassetete::shikaku {
 namespace {
 
+// Half-open box [r0, r1) x [c0, c1).
+struct Box {
+    int r0, c0, r1, c1;
+};
+
 class Engine {
 public:
     Engine(const Candidates& cand, SearchControl& control, uint64_t limit, uint64_t keep)
@@ -31,17 +36,24 @@ public:
             clue_left_[k] = cd_.clue_begin[k + 1] - cd_.clue_begin[k];
             chosen_[k] = -1;
         }
-        for (int x = 0; x < area; ++x) {
-            cell_owner_[x] = -1;
-            cell_left_[x] = cd_.cell_begin[x + 1] - cd_.cell_begin[x];
-            int64_t sum = 0, sq = 0;
-            for (int i = cd_.cell_begin[x]; i < cd_.cell_begin[x + 1]; ++i) {
-                const int64_t k = cd_.owner[cd_.cell_list[i]];
-                sum += k;
-                sq += k * k;
+        for (int x = 0; x < area; ++x) cell_owner_[x] = -1;
+        box_.assign(K, Box{cd_.rows, cd_.cols, 0, 0});
+        for (int d = 0; d < n; ++d) {
+            const Rect& rc = cd_.rects[d];
+            const int64_t k = cd_.owner[d];
+            Box& b = box_[k];
+            b.r0 = std::min(b.r0, rc.row);
+            b.c0 = std::min(b.c0, rc.col);
+            b.r1 = std::max(b.r1, rc.row + rc.height);
+            b.c1 = std::max(b.c1, rc.col + rc.width);
+            for (int r = rc.row; r < rc.row + rc.height; ++r) {
+                const int base = r * cd_.cols;
+                for (int c = rc.col; c < rc.col + rc.width; ++c) {
+                    ++cell_left_[base + c];
+                    cell_sum_[base + c] += k;
+                    cell_sq_[base + c] += k * k;
+                }
             }
-            cell_sum_[x] = sum;
-            cell_sq_[x] = sq;
         }
         trail_.reserve(static_cast<size_t>(n) + K);
         clue_q_.reserve(K);
@@ -154,15 +166,29 @@ private:
             for (int c = rc.col; c < rc.col + rc.width; ++c) cell_owner_[r * cols + c] = k;
         for (int e = cd_.clue_begin[k]; e < cd_.clue_begin[k + 1]; ++e)
             if (e != d && alive_[e]) kill(e);
-        for (int r = rc.row; r < rc.row + rc.height; ++r) {
-            for (int c = rc.col; c < rc.col + rc.width; ++c) {
-                const int x = r * cols + c;
-                for (int i = cd_.cell_begin[x]; i < cd_.cell_begin[x + 1]; ++i) {
-                    const int e = cd_.cell_list[i];
-                    if (e != d && alive_[e]) kill(e);
+        kill_overlapping(Box{rc.row, rc.col, rc.row + rc.height, rc.col + rc.width}, k);
+    }
+
+    static bool overlaps(const Rect& a, const Box& b) {
+        return a.row < b.r1 && b.r0 < a.row + a.height && a.col < b.c1 && b.c0 < a.col + a.width;
+    }
+    static bool overlaps(const Box& a, const Box& b) {
+        return a.r0 < b.r1 && b.r0 < a.r1 && a.c0 < b.c1 && b.c0 < a.c1;
+    }
+
+    // Removes the live candidates of unfinished clues other than `keep` that overlap `area`.
+    bool kill_overlapping(const Box& area, int keep) {
+        bool any = false;
+        for (int j = 0; j < cd_.clue_count(); ++j) {
+            if (j == keep || chosen_[j] >= 0 || !overlaps(box_[j], area)) continue;
+            for (int e = cd_.clue_begin[j]; e < cd_.clue_begin[j + 1]; ++e) {
+                if (alive_[e] && overlaps(cd_.rects[e], area)) {
+                    kill(e);
+                    any = true;
                 }
             }
         }
+        return any;
     }
 
     void undo(size_t mark) {
@@ -181,6 +207,18 @@ private:
                     for (int c = rc.col; c < rc.col + rc.width; ++c) cell_owner_[r * cols + c] = -1;
             }
         }
+    }
+
+    // The live candidate covering cell x (called when exactly one is left).
+    int find_alive_on(int x) const {
+        const int r = x / cd_.cols, c = x % cd_.cols;
+        for (int j = 0; j < cd_.clue_count(); ++j) {
+            const Box& b = box_[j];
+            if (chosen_[j] >= 0 || r < b.r0 || r >= b.r1 || c < b.c0 || c >= b.c1) continue;
+            for (int e = cd_.clue_begin[j]; e < cd_.clue_begin[j + 1]; ++e)
+                if (alive_[e] && cd_.rects[e].contains(r, c)) return e;
+        }
+        return -1;
     }
 
     void clear_queues() {
@@ -202,14 +240,13 @@ private:
                     break;
                 }
                 if (cell_left_[x] == 1) {
-                    for (int i = cd_.cell_begin[x]; i < cd_.cell_begin[x + 1]; ++i) {
-                        const int e = cd_.cell_list[i];
-                        if (alive_[e]) {
-                            ++n_forced_cell_;
-                            choose(e);
-                            break;
-                        }
+                    const int e = find_alive_on(x);
+                    if (e < 0) {  // cannot happen: the one live candidate belongs to an open clue
+                        conflict_ = true;
+                        break;
                     }
+                    ++n_forced_cell_;
+                    choose(e);
                 } else if (single_clue(x)) {
                     const int k = static_cast<int>(cell_sum_[x] / cell_left_[x]);
                     const int r0 = x / cd_.cols, c0 = x % cd_.cols;
@@ -246,20 +283,7 @@ private:
                     choose(last);
                     continue;
                 }
-                bool any = false;
-                for (int r = r0; r < r1 && !conflict_; ++r) {
-                    for (int c = c0; c < c1 && !conflict_; ++c) {
-                        const int x = r * cd_.cols + c;
-                        if (single_clue(x)) continue;
-                        for (int i = cd_.cell_begin[x]; i < cd_.cell_begin[x + 1]; ++i) {
-                            const int e = cd_.cell_list[i];
-                            if (alive_[e] && cd_.owner[e] != k) {
-                                kill(e);
-                                any = true;
-                            }
-                        }
-                    }
-                }
+                const bool any = r0 < r1 && c0 < c1 && kill_overlapping(Box{r0, c0, r1, c1}, k);
                 if (any) ++n_intersection_;
             }
         }
@@ -312,6 +336,7 @@ private:
     const Candidates& cd_;
     SearchControl& control_;
     uint64_t limit_, keep_;
+    std::vector<Box> box_;  // bounding box of every candidate of each clue
     std::vector<int> ints_;
     std::vector<int64_t> wide_;
     std::vector<uint8_t> flags_;

@@ -9,6 +9,9 @@
 //   intersection    (dominance) the cells common to all candidates left of clue k belong to k,
 //                   so the candidates of other clues covering them are removed.
 // A cell with no candidate left, or an unfinished clue with none, is a contradiction.
+// Cells keep counters only (number of live candidates, sum and sum of squares of their clue
+// numbers); candidates overlapping a rectangle are found geometrically through the bounding box
+// of each clue's candidates, so no per-cell candidate lists are built.
 #pragma once
 #include <cstdint>
 #include <vector>
