@@ -77,6 +77,27 @@ def run_generated(size: int, depth: int, count: int, repeat: int):
     return statistics.median(times) * 1e3, statistics.median(t for t, _ in counts) * 1e3, [n for _, n in counts]
 
 
+# Solution counts of the PuzzleKit set that are not 1 (SOURCES.md: verified by enumeration).
+PUZZLEKIT_MULTI = {"127_16x22": 2, "128_20x20": 3}
+
+
+def run_puzzlekit(path: Path, repeat: int):
+    """Janko / puzz.link puzzles (benchmark only, read from ../shared): count with limit 10,
+    compare with the known counts, verify the solutions; medians for all and for the puzzles
+    Tatham's deductive solver cannot finish."""
+    records = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    all_t, hard_t = [], []
+    for rec in records:
+        p = shikaku.parse(rec["id"])
+        t, n = best_of(lambda: shikaku.count_solutions(p, limit=10), repeat)
+        assert n == PUZZLEKIT_MULTI.get(rec["name"], 1), rec["name"]
+        assert shikaku.verify(p, shikaku.solve(p).solution)
+        all_t.append(t)
+        if not rec.get("tatham_deductive_solves", True):
+            hard_t.append(t)
+    return len(records), statistics.median(all_t) * 1e3, max(all_t) * 1e3, len(hard_t), statistics.median(hard_t) * 1e3
+
+
 def fmt(v):
     return "-" if v is None else (f"{v:.3f}" if v < 10 else f"{v:.1f}")
 
@@ -121,6 +142,14 @@ def main() -> None:
                 f"{fmt(med['highs'])} | {fmt(med['cbc'])} | " + " | ".join(ref_cols) + f" | {ratio} |")
         print(line, flush=True)
         lines.append(line)
+    kit = args.data.parent / "puzzlekit" / "shikaku_puzzlekit.jsonl"
+    if kit.exists():
+        n, med, worst, n_hard, med_hard = run_puzzlekit(kit, args.repeat)
+        lines += ["", "## PuzzleKit set (janko.at / puzz.link, benchmark only)", "",
+                  f"{n} puzzles, solution counts as published (all unique except 127_16x22: 2, 128_20x20: 3): "
+                  f"count_solutions(limit=10) median {fmt(med)} ms, worst {fmt(worst)} ms; the {n_hard} puzzles "
+                  f"Tatham's deductive solver cannot finish: median {fmt(med_hard)} ms."]
+        print(lines[-1], flush=True)
     if args.generated:
         lines += ["", "## 200x200 puzzles of `shikaku.generate(200, 200, depth, 2, 0.5, seed=0..)`", "",
                   "| depth | puzzles | solve ms | solve+unique ms | solution counts (limit 2) |", "|---|---|---|---|---|"]
