@@ -55,13 +55,12 @@ def run_set(path: Path, repeat: int, cbc: bool, ilp_max_cells: int):
                 t, res = best_of(lambda: shikaku.solve(p, method="ilp", solver="cbc"), 1)
                 assert res.solution == expected, rec["seed"]
                 rows["cbc"].append(t)
-    # C++-only time of solve + uniqueness proof (candidates included), best of `repeat` batches
-    best = None
-    for _ in range(repeat):
-        counts, seconds = shikaku.count_solutions_many(puzzles, limit=2, with_seconds=True)
-        assert counts.tolist() == [1] * len(puzzles)
-        best = seconds if best is None else [min(a, b) for a, b in zip(best, seconds)]
-    rows["cpp"] = list(best)
+    # C++-only time of solve + uniqueness proof (candidates included): best of 4 * repeat runs
+    # of each puzzle in one batch call, like the Python timings (best of repeated runs)
+    for p in puzzles:
+        counts, seconds = shikaku.count_solutions_many([p] * (4 * repeat), limit=2, with_seconds=True)
+        assert counts.tolist() == [1] * (4 * repeat)
+        rows["cpp"].append(float(min(seconds)))
     return len(records), {k: (statistics.median(v) * 1e3 if v else None) for k, v in rows.items()}
 
 
@@ -121,7 +120,7 @@ def main() -> None:
         "",
         "Columns: `solve` = `shikaku.solve` from Python (exact); `solve+unique` = `count_solutions(limit=2)` "
         "from Python (finds the solution and proves it unique in one search); `C++ solve+unique` = the same "
-        "measured inside C++ by `count_solutions_many` (candidate building included, no Python overhead); "
+        "measured inside C++ by `count_solutions_many` (best of 20 runs; candidate building included, no Python overhead); "
         "`HiGHS ILP` = `solve(method='ilp')` (model building in Python + HiGHS); reference columns are the "
         "issue's figures (Tatham's solver, HiGHS, CP-SAT).",
         "",
