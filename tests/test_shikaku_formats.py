@@ -123,3 +123,19 @@ def test_model_pickles_and_shows():
     assert pickle.loads(pickle.dumps(p)) == p
     assert "2" in str(p) and p._repr_svg_().startswith("<svg")
     assert p.rows == 2 and p.cols == 2 and hash(p) == hash(shikaku.parse("2.\n2."))
+
+
+def test_load_format_render_verbs(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text("https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j\n")
+    p = shikaku.load(path)
+    assert shikaku.format(p) == "6x6:d3a5_6b6n6b2_3a5d"
+    assert shikaku.format(p, "puzzlink").endswith("shikaku/6/6/j3g56h6t6h23g5j")
+    assert shikaku.parse(shikaku.format(p, "grid")) == p
+    assert shikaku.render(p, style="svg").startswith("<svg")
+    with pytest.raises(PuzzleError):
+        shikaku.format(p, "xml")
+    with pytest.raises(PuzzleError):
+        shikaku.render(p, style="png")
+    with pytest.raises(PuzzleError, match="cannot read"):
+        shikaku.load(tmp_path / "missing.txt")

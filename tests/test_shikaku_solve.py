@@ -247,3 +247,11 @@ def test_ctrl_c_interrupts_the_ilp():
             shikaku.solve(p, method="ilp")
     finally:
         timer.cancel()
+
+
+def test_zero_time_limits_stop_every_method():
+    p = shikaku.parse(RECORDS[-1]["id"])  # 50x50
+    assert shikaku.solve(p, method="annealing", seed=1, time_limit=0).status == "limit"
+    assert shikaku.solve(p, time_limit=0).status == "limit"
+    with pytest.raises(TimeoutError):
+        shikaku.count_solutions(p, time_limit=0)

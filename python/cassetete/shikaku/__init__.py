@@ -14,10 +14,20 @@ Example:
 
 from __future__ import annotations
 
-from ._formats import format_grid, format_puzzlink, format_tatham, parse, parse_grid, parse_puzzlink, parse_tatham
+from ._formats import (
+    format,
+    format_grid,
+    format_puzzlink,
+    format_tatham,
+    load,
+    parse,
+    parse_grid,
+    parse_puzzlink,
+    parse_tatham,
+)
 from ._generate import generate
 from ._model import Rectangle, Shikaku
-from ._render import render_svg, render_text
+from ._render import render, render_svg, render_text
 from ._solve import METHODS, count_solutions, count_solutions_many, solutions, solve
 from ._verify import verify
 
@@ -27,14 +37,17 @@ __all__ = [
     "Shikaku",
     "count_solutions",
     "count_solutions_many",
+    "format",
     "format_grid",
     "format_puzzlink",
     "format_tatham",
     "generate",
+    "load",
     "parse",
     "parse_grid",
     "parse_puzzlink",
     "parse_tatham",
+    "render",
     "render_svg",
     "render_text",
     "solutions",

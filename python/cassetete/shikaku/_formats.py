@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from typing import List, Union
 
@@ -243,11 +244,11 @@ def format_puzzlink(puzzle: Shikaku) -> str:
             parts.append(chr(ord("f") + run))
             run = 0
         if value < 16:
-            parts.append(format(value, "x"))
+            parts.append(f"{value:x}")
         elif value < 256:
-            parts.append("-" + format(value, "02x"))
+            parts.append(f"-{value:02x}")
         elif value < 4096:
-            parts.append("+" + format(value, "03x"))
+            parts.append(f"+{value:03x}")
         else:
             raise PuzzleError(f"clue {value} is too large for a puzz.link URL (max 4095)")
     if run:
@@ -269,3 +270,34 @@ def format_grid(puzzle: Shikaku) -> str:
     for row in puzzle.clues.tolist():
         lines.append(" ".join((str(v) if v else ".").rjust(width) for v in row))
     return "\n".join(lines)
+
+
+def load(path: Union[str, "os.PathLike[str]"]) -> Shikaku:
+    """Read a puzzle from a file (game ID, puzz.link URL or plain grid).
+
+    Example:
+        >>> import pathlib, tempfile
+        >>> f = pathlib.Path(tempfile.mkdtemp()) / "p.txt"
+        >>> _ = f.write_text("4x4:a2_2b2_2c2_2_2a2a")
+        >>> load(f).shape
+        (4, 4)
+    """
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as error:
+        raise PuzzleError(f"cannot read {path}: {error.strerror}") from error
+    return parse(text)
+
+
+def format(puzzle: Shikaku, style: str = "tatham") -> str:  # noqa: A001 - the family verb
+    """Write a puzzle as ``style`` = ``"tatham"`` (game ID), ``"puzzlink"`` (URL) or ``"grid"``.
+
+    Example:
+        >>> format(parse("2 .\\n2 ."), "grid")
+        '2 .\\n2 .'
+    """
+    writers = {"tatham": format_tatham, "puzzlink": format_puzzlink, "grid": format_grid}
+    if style not in writers:
+        raise PuzzleError(f"unknown style {style!r}; expected one of {sorted(writers)}")
+    return writers[style](puzzle)

@@ -114,3 +114,21 @@ def render_svg(puzzle: Any, rectangles: Optional[Sequence[Sequence[int]]] = None
                    f'{int(p.clues[r, c])}</text>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def render(puzzle: Any, rectangles: Optional[Sequence[Sequence[int]]] = None, style: str = "text") -> str:
+    """Picture of the puzzle (and solution): ``style`` = ``"text"`` or ``"svg"``.
+
+    Example:
+        >>> print(render("2 .\\n2 ."))
+        +--+--+
+        |2 |. |
+        +--+--+
+        |2 |. |
+        +--+--+
+    """
+    if style == "text":
+        return render_text(puzzle, rectangles)
+    if style == "svg":
+        return render_svg(puzzle, rectangles)
+    raise PuzzleError(f"unknown style {style!r}; expected 'text' or 'svg'")
