@@ -255,3 +255,20 @@ def test_zero_time_limits_stop_every_method():
     assert shikaku.solve(p, time_limit=0).status == "limit"
     with pytest.raises(TimeoutError):
         shikaku.count_solutions(p, time_limit=0)
+
+
+def test_core_validates_its_input():
+    from cassetete import _core
+
+    with pytest.raises(PuzzleError, match="row 1, column 2"):
+        _core.shikaku_exact(np.array([[1, -1]], dtype=np.int32))
+    with pytest.raises(PuzzleError, match="larger than the grid"):
+        _core.shikaku_exact(np.array([[1, 7]], dtype=np.int32))
+    with pytest.raises(PuzzleError):
+        _core.shikaku_exact(np.zeros(3, dtype=np.int32))
+    with pytest.raises(PuzzleError):
+        _core.shikaku_exact(np.zeros((0, 3), dtype=np.int32))
+    with pytest.raises(PuzzleError, match="too many candidate"):
+        grid = np.zeros((1000, 1000), dtype=np.int32)
+        grid[500, 500] = 250000
+        _core.shikaku_candidates(grid)

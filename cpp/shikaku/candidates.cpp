@@ -23,8 +23,8 @@ Candidates build_candidates(int rows, int cols, const std::vector<int>& grid, ui
     for (int x = 0; x < area; ++x) {
         const int v = grid[x];
         if (v < 0 || v > area) {
-            throw std::invalid_argument("clue " + std::to_string(v) + " at row " + std::to_string(x / cols) +
-                                        ", column " + std::to_string(x % cols) +
+            throw std::invalid_argument("clue " + std::to_string(v) + " at row " + std::to_string(x / cols + 1) +
+                                        ", column " + std::to_string(x % cols + 1) +
                                         (v < 0 ? " is negative" : " is larger than the grid area"));
         }
         if (v > 0) {
@@ -65,7 +65,8 @@ Candidates build_candidates(int rows, int cols, const std::vector<int>& grid, ui
                     entries += static_cast<uint64_t>(v);
                     if (entries > max_total_area || out.rects.size() > max_candidates)
                         throw std::invalid_argument("too many candidate rectangles (clue at row " +
-                                                    std::to_string(cr) + ", column " + std::to_string(cc) + ")");
+                                                    std::to_string(cr + 1) + ", column " + std::to_string(cc + 1) +
+                                                    ")");
                 }
             }
         }

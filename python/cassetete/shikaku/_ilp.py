@@ -51,16 +51,12 @@ def solve_ilp(puzzle: Shikaku, time_limit: Optional[float] = None, solver: str =
     ):
         stats["seconds"] = time.perf_counter() - start
         return Result("unsatisfiable", None, stats)
-    # column -> rows: clue row k, then cell rows n_clues + r * cols + c
-    cols_rows: List[np.ndarray] = []
-    width = puzzle.cols
-    for k, (r, c, h, w) in zip(owner.tolist(), rects.tolist()):
-        cells = (np.arange(r, r + h)[:, None] * width + np.arange(c, c + w)[None, :]).ravel()
-        cols_rows.append(np.concatenate(([k], n_clues + cells)))
+    starts, index = _columns(owner, rects, n_clues, puzzle.cols)
+    n_rows = n_clues + puzzle.rows * puzzle.cols
     if solver == "highs":
-        status, chosen = _highs(cols_rows, n_clues + puzzle.rows * puzzle.cols, time_limit)
+        status, chosen = _highs(starts, index, n_rows, time_limit)
     else:
-        status, chosen = _cbc(cols_rows, n_clues + puzzle.rows * puzzle.cols, time_limit)
+        status, chosen = _cbc(starts, index, n_rows, time_limit)
     stats["seconds"] = time.perf_counter() - start
     if status != "solved":
         return Result(status, None, stats)
@@ -70,7 +66,31 @@ def solve_ilp(puzzle: Shikaku, time_limit: Optional[float] = None, solver: str =
     return Result("solved", solution, stats)
 
 
-def _highs(cols_rows: List[np.ndarray], n_rows: int, time_limit: Optional[float]):
+def _columns(owner: np.ndarray, rects: np.ndarray, n_clues: int, width: int):
+    """Column-wise 0-1 matrix of the model: column j has row owner[j] (constraint (1)) then the
+    rows n_clues + r * width + c of the cells of rectangle j (constraint (2)).
+    Returns (starts, index) with column j in index[starts[j]:starts[j + 1]]."""
+    n = len(owner)
+    r, c, h, w = (rects[:, i].astype(np.int64) for i in range(4)) if n else (np.zeros(0, np.int64),) * 4
+    areas = h * w
+    lengths = areas + 1
+    starts = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(lengths, out=starts[1:])
+    index = np.empty(int(starts[-1]), dtype=np.int64)
+    index[starts[:-1]] = owner
+    cell_starts = np.zeros(n, dtype=np.int64)
+    if n > 1:
+        np.cumsum(areas[:-1], out=cell_starts[1:])
+    offset = np.arange(int(areas.sum())) - np.repeat(cell_starts, areas)
+    w_rep = np.repeat(w, areas)
+    cells = (np.repeat(r, areas) + offset // w_rep) * width + np.repeat(c, areas) + offset % w_rep
+    mask = np.ones(len(index), dtype=bool)
+    mask[starts[:-1]] = False
+    index[mask] = n_clues + cells
+    return starts.astype(np.int32), index.astype(np.int32)
+
+
+def _highs(starts: np.ndarray, index: np.ndarray, n_rows: int, time_limit: Optional[float]):
     import highspy
 
     h = highspy.Highs()
@@ -79,7 +99,7 @@ def _highs(cols_rows: List[np.ndarray], n_rows: int, time_limit: Optional[float]
     if time_limit is not None:
         h.setOptionValue("time_limit", float(time_limit))
     lp = highspy.HighsLp()
-    n = len(cols_rows)
+    n = len(starts) - 1
     lp.num_col_ = n
     lp.num_row_ = n_rows
     lp.col_cost_ = np.zeros(n)
@@ -87,13 +107,10 @@ def _highs(cols_rows: List[np.ndarray], n_rows: int, time_limit: Optional[float]
     lp.col_upper_ = np.ones(n)
     lp.row_lower_ = np.ones(n_rows)
     lp.row_upper_ = np.ones(n_rows)
-    starts = np.zeros(n + 1, dtype=np.int32)
-    if n:
-        starts[1:] = np.cumsum([len(c) for c in cols_rows])
     lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
     lp.a_matrix_.start_ = starts
-    lp.a_matrix_.index_ = np.concatenate(cols_rows).astype(np.int32) if n else np.zeros(0, dtype=np.int32)
-    lp.a_matrix_.value_ = np.ones(int(starts[-1]))
+    lp.a_matrix_.index_ = index
+    lp.a_matrix_.value_ = np.ones(len(index))
     lp.integrality_ = [highspy.HighsVarType.kInteger] * n
     h.passModel(lp)
     if n > _THREADED_COLUMNS:
@@ -137,13 +154,14 @@ def _run_interruptibly(h: Any) -> None:
         raise errors[0]
 
 
-def _cbc(cols_rows: List[np.ndarray], n_rows: int, time_limit: Optional[float]):
+def _cbc(starts: np.ndarray, index: np.ndarray, n_rows: int, time_limit: Optional[float]):
     try:
         import pulp
     except ImportError as error:  # pragma: no cover - depends on the environment
         raise PuzzleError("solver='cbc' needs PuLP: pip install 'cassetete[ilp]'") from error
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
+        cols_rows = [index[starts[j]:starts[j + 1]] for j in range(len(starts) - 1)]
         return _cbc_model(pulp, cols_rows, n_rows, time_limit)
 
 
