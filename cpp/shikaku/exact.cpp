@@ -37,6 +37,7 @@ public:
             chosen_[k] = -1;
         }
         for (int x = 0; x < area; ++x) cell_owner_[x] = -1;
+        small_ids_ = K < 65536;
         box_.assign(K, Box{cd_.rows, cd_.cols, 0, 0});
         for (int d = 0; d < n; ++d) {
             const Rect& rc = cd_.rects[d];
@@ -97,6 +98,7 @@ private:
     bool single_clue(int x) const {
         const int64_t n = cell_left_[x];
         if (n <= 0) return false;
+        if (small_ids_ && n < 32768) return cell_sq_[x] * n == cell_sum_[x] * cell_sum_[x];  // < 2^62
         const __int128 lhs = static_cast<__int128>(cell_sq_[x]) * n;
         const __int128 rhs = static_cast<__int128>(cell_sum_[x]) * cell_sum_[x];
         return lhs == rhs;
@@ -337,6 +339,7 @@ private:
     SearchControl& control_;
     uint64_t limit_, keep_;
     std::vector<Box> box_;  // bounding box of every candidate of each clue
+    bool small_ids_ = true;  // clue numbers < 2^16: the single-clue test fits in int64
     std::vector<int> ints_;
     std::vector<int64_t> wide_;
     std::vector<uint8_t> flags_;
