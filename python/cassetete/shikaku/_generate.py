@@ -119,6 +119,8 @@ def generate(rows: int, cols: int, depth: int, merge_iterations: int = 0, merge_
     rng = np.random.default_rng(seed)
     from ._solve import solutions
 
+    probe = 8  # solutions looked at per round: more of them show more ambiguous places at once
+
     for _ in range(max_layouts if unique else 1):
         rects = cut_layout(int(rows), int(cols), int(depth), rng)
         rects = merge_layout(int(rows), int(cols), rects, int(merge_iterations), float(merge_probability), rng)
@@ -127,15 +129,15 @@ def generate(rows: int, cols: int, depth: int, merge_iterations: int = 0, merge_
             return _place(rows, cols, rects, spots)
         for _move in range(20 + 4 * len(rects)):
             puzzle = _place(rows, cols, rects, spots)
-            found = list(solutions(puzzle, limit=2))
+            found = list(solutions(puzzle, limit=probe))
             if len(found) == 1:
                 return puzzle
-            # clue order in the puzzle is row-major; map each clue back to its layout rectangle
+            # clue order in the puzzle is row-major; map each clue back to its layout rectangle;
+            # collect the clues whose rectangle differs from the layout in any solution found
             cell_to_rect = {(r + sr, c + sc): i for i, ((r, c, h, w), (sr, sc)) in enumerate(zip(rects, spots))}
-            other = found[1] if found[0] == [tuple(rects[cell_to_rect[pos]]) for pos in puzzle.clue_positions()] \
-                else found[0]
-            differing = [cell_to_rect[pos] for pos, rect in zip(puzzle.clue_positions(), other)
-                         if tuple(rects[cell_to_rect[pos]]) != tuple(rect)]
+            layout = [(pos, cell_to_rect[pos]) for pos in puzzle.clue_positions()]
+            differing = sorted({i for sol in found for (pos, i), rect in zip(layout, sol)
+                                if tuple(rects[i]) != tuple(rect)})
             movable = [i for i in differing if rects[i][2] * rects[i][3] > 1]
             if not movable:
                 break
