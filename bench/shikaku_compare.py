@@ -64,10 +64,10 @@ def run_set(path: Path, repeat: int, cbc: bool, ilp_max_cells: int):
     return len(records), {k: (statistics.median(v) * 1e3 if v else None) for k, v in rows.items()}
 
 
-def run_generated(size: int, depth: int, count: int, repeat: int):
+def run_generated(size: int, depth: int, count: int, repeat: int, unique: bool = False):
     times, counts = [], []
     for seed in range(count):
-        p = shikaku.generate(size, size, depth, 2, 0.5, seed=seed)
+        p = shikaku.generate(size, size, depth, 2, 0.5, seed=seed, unique=unique)
         t, res = best_of(lambda: shikaku.solve(p), repeat)
         assert res.status == "solved" and shikaku.verify(p, res.solution)
         times.append(t)
@@ -150,11 +150,12 @@ def main() -> None:
                   f"Tatham's deductive solver cannot finish: median {fmt(med_hard)} ms."]
         print(lines[-1], flush=True)
     if args.generated:
-        lines += ["", "## 200x200 puzzles of `shikaku.generate(200, 200, depth, 2, 0.5, seed=0..)`", "",
-                  "| depth | puzzles | solve ms | solve+unique ms | solution counts (limit 2) |", "|---|---|---|---|---|"]
-        for depth in (10, 12, 13):
-            ts, tc, counts = run_generated(200, depth, args.generated, min(args.repeat, 3))
-            line = f"| {depth} | {args.generated} | {fmt(ts)} | {fmt(tc)} | {counts} |"
+        lines += ["", "## 200x200 puzzles of `shikaku.generate(200, 200, depth, 2, 0.5, seed=0.., unique=...)`", "",
+                  "| depth | unique=| puzzles | solve ms | solve+unique ms | solution counts (limit 2) |",
+                  "|---|---|---|---|---|---|"]
+        for depth, unique in ((10, False), (12, False), (13, False), (12, True), (13, True)):
+            ts, tc, counts = run_generated(200, depth, args.generated, min(args.repeat, 3), unique)
+            line = f"| {depth} | {unique} | {args.generated} | {fmt(ts)} | {fmt(tc)} | {counts} |"
             print(line, flush=True)
             lines.append(line)
     args.out.parent.mkdir(parents=True, exist_ok=True)
