@@ -272,3 +272,11 @@ def test_core_validates_its_input():
         grid = np.zeros((1000, 1000), dtype=np.int32)
         grid[500, 500] = 250000
         _core.shikaku_candidates(grid)
+
+
+def test_deep_search_tree_on_a_large_checkerboard():
+    # about 45000 nested choices: the search must not recurse on the C stack
+    p = checkerboard(300)
+    r = shikaku.solve(p, time_limit=60)
+    assert r.status == "solved" and r.stats["nodes"] > 40000
+    assert is_solution(grid_of(p), r.solution)

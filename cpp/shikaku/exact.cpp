@@ -38,6 +38,10 @@ public:
         }
         for (int x = 0; x < area; ++x) cell_owner_[x] = -1;
         small_ids_ = K < 65536;
+        open_.resize(K);
+        open_pos_.resize(K);
+        for (int k = 0; k < K; ++k) open_[k] = open_pos_[k] = k;
+        open_count_ = K;
         box_.assign(K, Box{cd_.rows, cd_.cols, 0, 0});
         for (int d = 0; d < n; ++d) {
             const Rect& rc = cd_.rects[d];
@@ -56,6 +60,7 @@ public:
                 }
             }
         }
+        build_buckets();
         trail_.reserve(static_cast<size_t>(n) + K);
         clue_q_.reserve(K);
         cell_q_.reserve(area);
@@ -161,6 +166,13 @@ private:
     void choose(int d) {
         const int k = cd_.owner[d];
         chosen_[k] = d;
+        // remove k from the open clues (swap with the last open one; undo just grows the count back)
+        const int pos = open_pos_[k], last = open_[open_count_ - 1];
+        open_[pos] = last;
+        open_pos_[last] = pos;
+        open_[open_count_ - 1] = k;
+        open_pos_[k] = open_count_ - 1;
+        --open_count_;
         trail_.push_back(-(d + 1));
         const Rect& rc = cd_.rects[d];
         const int cols = cd_.cols;
@@ -181,16 +193,60 @@ private:
     // Removes the live candidates of unfinished clues other than `keep` that overlap `area`.
     bool kill_overlapping(const Box& area, int keep) {
         bool any = false;
-        for (int j = 0; j < cd_.clue_count(); ++j) {
-            if (j == keep || chosen_[j] >= 0 || !overlaps(box_[j], area)) continue;
+        for_clues_near(area, [&](int j) {
+            if (j == keep || chosen_[j] >= 0 || !overlaps(box_[j], area)) return false;
             for (int e = cd_.clue_begin[j]; e < cd_.clue_begin[j + 1]; ++e) {
                 if (alive_[e] && overlaps(cd_.rects[e], area)) {
                     kill(e);
                     any = true;
                 }
             }
-        }
+            return false;
+        });
         return any;
+    }
+
+    // Spatial index: the grid is cut into kBucket x kBucket blocks; each block lists the clues
+    // whose candidate bounding box meets it.
+    static constexpr int kBucket = 8;
+    void build_buckets() {
+        bucket_rows_ = (cd_.rows + kBucket - 1) / kBucket;
+        bucket_cols_ = (cd_.cols + kBucket - 1) / kBucket;
+        const int nb = bucket_rows_ * bucket_cols_;
+        bucket_begin_.assign(nb + 1, 0);
+        auto each_bucket = [&](const Box& b, auto&& fn) {
+            if (b.r0 >= b.r1 || b.c0 >= b.c1) return;
+            for (int br = b.r0 / kBucket; br <= (b.r1 - 1) / kBucket; ++br)
+                for (int bc = b.c0 / kBucket; bc <= (b.c1 - 1) / kBucket; ++bc) fn(br * bucket_cols_ + bc);
+        };
+        const int K = cd_.clue_count();
+        for (int j = 0; j < K; ++j) each_bucket(box_[j], [&](int q) { ++bucket_begin_[q + 1]; });
+        for (int q = 0; q < nb; ++q) bucket_begin_[q + 1] += bucket_begin_[q];
+        bucket_list_.resize(bucket_begin_[nb]);
+        std::vector<int> fill(bucket_begin_.begin(), bucket_begin_.end() - 1);
+        for (int j = 0; j < K; ++j) each_bucket(box_[j], [&](int q) { bucket_list_[fill[q]++] = j; });
+        stamp_.assign(K, 0);
+    }
+
+    // Calls fn(j) once for every clue j whose bounding box may meet `area`; stops when fn returns true.
+    template <class Fn>
+    void for_clues_near(const Box& area, Fn&& fn) {
+        if (area.r0 >= area.r1 || area.c0 >= area.c1) return;
+        if (++stamp_now_ == 0) {  // wrapped around: clear the marks
+            std::fill(stamp_.begin(), stamp_.end(), 0u);
+            stamp_now_ = 1;
+        }
+        for (int br = area.r0 / kBucket; br <= (area.r1 - 1) / kBucket; ++br) {
+            for (int bc = area.c0 / kBucket; bc <= (area.c1 - 1) / kBucket; ++bc) {
+                const int q = br * bucket_cols_ + bc;
+                for (int i = bucket_begin_[q]; i < bucket_begin_[q + 1]; ++i) {
+                    const int j = bucket_list_[i];
+                    if (stamp_[j] == stamp_now_) continue;
+                    stamp_[j] = stamp_now_;
+                    if (fn(j)) return;
+                }
+            }
+        }
     }
 
     void undo(size_t mark) {
@@ -204,6 +260,7 @@ private:
                 const int d = -t - 1;
                 const int k = cd_.owner[d];
                 chosen_[k] = -1;
+                ++open_count_;  // k sits at open_[open_count_ - 1] again (choices undo in LIFO order)
                 const Rect& rc = cd_.rects[d];
                 for (int r = rc.row; r < rc.row + rc.height; ++r)
                     for (int c = rc.col; c < rc.col + rc.width; ++c) cell_owner_[r * cols + c] = -1;
@@ -212,15 +269,21 @@ private:
     }
 
     // The live candidate covering cell x (called when exactly one is left).
-    int find_alive_on(int x) const {
+    int find_alive_on(int x) {
         const int r = x / cd_.cols, c = x % cd_.cols;
-        for (int j = 0; j < cd_.clue_count(); ++j) {
+        int found = -1;
+        for_clues_near(Box{r, c, r + 1, c + 1}, [&](int j) {
             const Box& b = box_[j];
-            if (chosen_[j] >= 0 || r < b.r0 || r >= b.r1 || c < b.c0 || c >= b.c1) continue;
-            for (int e = cd_.clue_begin[j]; e < cd_.clue_begin[j + 1]; ++e)
-                if (alive_[e] && cd_.rects[e].contains(r, c)) return e;
-        }
-        return -1;
+            if (chosen_[j] >= 0 || r < b.r0 || r >= b.r1 || c < b.c0 || c >= b.c1) return false;
+            for (int e = cd_.clue_begin[j]; e < cd_.clue_begin[j + 1]; ++e) {
+                if (alive_[e] && cd_.rects[e].contains(r, c)) {
+                    found = e;
+                    return true;
+                }
+            }
+            return false;
+        });
+        return found;
     }
 
     void clear_queues() {
@@ -231,7 +294,14 @@ private:
     }
 
     bool propagate() {
+        if (control_.stopped()) conflict_ = true;
+        uint32_t steps = 0;
         while (!conflict_ && (!cell_q_.empty() || !clue_q_.empty())) {
+            // long propagations (huge grids) still honour the time limit and Ctrl-C
+            if ((++steps & 1023u) == 0 && control_.poll()) {
+                conflict_ = true;
+                break;
+            }
             if (!cell_q_.empty()) {
                 const int x = cell_q_.back();
                 cell_q_.pop_back();
@@ -297,40 +367,77 @@ private:
         return true;
     }
 
-    // Returns true when the search must stop (limit reached or enough solutions).
-    bool search() {
-        if (control_.tick()) return true;
+    // The open clue with the fewest candidates left (MRV), or -1 when every clue is placed.
+    int pick_clue() const {
         int best = -1, best_left = 0;
-        for (int k = 0; k < cd_.clue_count(); ++k) {
-            if (chosen_[k] >= 0) continue;
+        for (int i = 0; i < open_count_; ++i) {
+            const int k = open_[i];
             if (best < 0 || clue_left_[k] < best_left) {
                 best = k;
                 best_left = clue_left_[k];
                 if (best_left <= 2) break;
             }
         }
-        if (best < 0) {
-            ++count_;
-            if (solutions_.size() < keep_) {
-                std::vector<Rect> sol;
-                sol.reserve(cd_.clue_count());
-                for (int k = 0; k < cd_.clue_count(); ++k) sol.push_back(cd_.rects[chosen_[k]]);
-                solutions_.push_back(std::move(sol));
-            }
-            return count_ >= limit_;
+        return best;
+    }
+
+    // Records the current full placement; returns true when enough solutions were found.
+    bool record_solution() {
+        ++count_;
+        if (solutions_.size() < keep_) {
+            std::vector<Rect> sol;
+            sol.reserve(cd_.clue_count());
+            for (int k = 0; k < cd_.clue_count(); ++k) sol.push_back(cd_.rects[chosen_[k]]);
+            solutions_.push_back(std::move(sol));
         }
-        std::vector<int> options;
-        options.reserve(best_left);
-        for (int e = cd_.clue_begin[best]; e < cd_.clue_begin[best + 1]; ++e)
-            if (alive_[e]) options.push_back(e);
-        for (int e : options) {
-            const size_t mark = trail_.size();
+        return count_ >= limit_;
+    }
+
+    struct Frame {
+        std::vector<int> options;  // live candidates of the branching clue
+        size_t next = 0;           // next option to try
+        size_t mark = 0;           // trail size before the option being tried
+    };
+
+    void push_frame(std::vector<Frame>& stack, int clue) {
+        Frame frame;
+        frame.options.reserve(clue_left_[clue]);
+        for (int e = cd_.clue_begin[clue]; e < cd_.clue_begin[clue + 1]; ++e)
+            if (alive_[e]) frame.options.push_back(e);
+        stack.push_back(std::move(frame));
+    }
+
+    // Depth-first search with an explicit stack (no recursion, so no stack overflow on deep
+    // trees). Returns true when it stopped early (limit reached or enough solutions).
+    bool search() {
+        if (control_.tick()) return true;
+        const int root = pick_clue();
+        if (root < 0) return record_solution();
+        std::vector<Frame> stack;
+        push_frame(stack, root);
+        while (!stack.empty()) {
+            Frame& frame = stack.back();
+            if (frame.next > 0) undo(frame.mark);  // take back the previous option
+            if (frame.next == frame.options.size()) {
+                stack.pop_back();
+                continue;
+            }
+            const int e = frame.options[frame.next++];
+            frame.mark = trail_.size();
             choose(e);
-            bool stop = false;
-            if (propagate()) stop = search();
-            else ++n_backtracks_;
-            undo(mark);
-            if (stop) return true;
+            if (!propagate()) {
+                ++n_backtracks_;
+                continue;
+            }
+            if (control_.tick()) return true;
+            // nodes of big puzzles are costly: check the clock more often than the default poll
+            if ((control_.nodes() & 255u) == 0 && control_.poll()) return true;
+            const int clue = pick_clue();
+            if (clue < 0) {
+                if (record_solution()) return true;
+                continue;
+            }
+            push_frame(stack, clue);  // `frame` is not used after this point
         }
         return false;
     }
@@ -340,6 +447,12 @@ private:
     uint64_t limit_, keep_;
     std::vector<Box> box_;  // bounding box of every candidate of each clue
     bool small_ids_ = true;  // clue numbers < 2^16: the single-clue test fits in int64
+    std::vector<int> open_, open_pos_;  // clues not placed yet: open_[0 .. open_count_)
+    int bucket_rows_ = 0, bucket_cols_ = 0;
+    std::vector<int> bucket_begin_, bucket_list_;
+    std::vector<uint32_t> stamp_;
+    uint32_t stamp_now_ = 0;
+    int open_count_ = 0;
     std::vector<int> ints_;
     std::vector<int64_t> wide_;
     std::vector<uint8_t> flags_;
