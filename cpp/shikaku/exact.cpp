@@ -210,6 +210,8 @@ private:
     // whose candidate bounding box meets it.
     static constexpr int kBucket = 8;
     void build_buckets() {
+        use_buckets_ = cd_.clue_count() > 64;  // a plain scan is cheaper for small puzzles
+        if (!use_buckets_) return;
         bucket_rows_ = (cd_.rows + kBucket - 1) / kBucket;
         bucket_cols_ = (cd_.cols + kBucket - 1) / kBucket;
         const int nb = bucket_rows_ * bucket_cols_;
@@ -232,6 +234,11 @@ private:
     template <class Fn>
     void for_clues_near(const Box& area, Fn&& fn) {
         if (area.r0 >= area.r1 || area.c0 >= area.c1) return;
+        if (!use_buckets_) {
+            for (int j = 0; j < cd_.clue_count(); ++j)
+                if (fn(j)) return;
+            return;
+        }
         if (++stamp_now_ == 0) {  // wrapped around: clear the marks
             std::fill(stamp_.begin(), stamp_.end(), 0u);
             stamp_now_ = 1;
@@ -448,6 +455,7 @@ private:
     std::vector<Box> box_;  // bounding box of every candidate of each clue
     bool small_ids_ = true;  // clue numbers < 2^16: the single-clue test fits in int64
     std::vector<int> open_, open_pos_;  // clues not placed yet: open_[0 .. open_count_)
+    bool use_buckets_ = false;
     int bucket_rows_ = 0, bucket_cols_ = 0;
     std::vector<int> bucket_begin_, bucket_list_;
     std::vector<uint32_t> stamp_;
