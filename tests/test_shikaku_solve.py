@@ -280,3 +280,30 @@ def test_deep_search_tree_on_a_large_checkerboard():
     r = shikaku.solve(p, time_limit=60)
     assert r.status == "solved" and r.stats["nodes"] > 40000
     assert is_solution(grid_of(p), r.solution)
+
+
+def blocks_with_walls(block, copies, extra_walls, rows):
+    """Copies of a checkerboard block side by side, separated by columns of 1-clues (walls that
+    no rectangle can cross): the solution count is the product of the blocks' counts."""
+    n = block
+    board = np.zeros((rows, n), dtype=int)
+    board[(np.add.outer(np.arange(rows), np.arange(n)) % 2) == 0] = 2
+    wall = np.ones((rows, 1), dtype=int)
+    parts = []
+    for _ in range(copies):
+        parts += [board, wall]
+    parts += [wall] * extra_walls
+    return shikaku.Shikaku(np.hstack(parts))
+
+
+@pytest.mark.parametrize(
+    "block, copies, walls, rows, expected",
+    [(2, 17, 0, 2, 2**17), (4, 3, 8, 4, 36**3), (2, 6, 0, 2, 2**6)],
+)
+def test_counts_of_independent_blocks(block, copies, walls, rows, expected):
+    # 2x2 board: 2 domino tilings; 4x4 board: 36 (published count of domino tilings)
+    p = blocks_with_walls(block, copies, walls, rows)
+    assert shikaku.count_solutions(p, limit=10**7) == expected
+    sols = list(shikaku.solutions(p, limit=50))
+    assert len({tuple(s) for s in sols}) == 50
+    assert all(is_solution(grid_of(p), s) for s in sols)
