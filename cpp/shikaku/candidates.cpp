@@ -20,6 +20,10 @@ Candidates build_candidates(int rows, int cols, const std::vector<int>& grid, ui
     Candidates out;
     out.rows = rows;
     out.cols = cols;
+    int n_clues = 0;
+    for (int x = 0; x < area; ++x) n_clues += grid[x] > 0 ? 1 : 0;
+    out.clue_cell.reserve(n_clues);
+    out.clue_value.reserve(n_clues);
     for (int x = 0; x < area; ++x) {
         const int v = grid[x];
         if (v < 0 || v > area) {

@@ -19,10 +19,12 @@ public:
         const int K = cd_.clue_count();
         const int area = cd_.cell_count();
         // three allocations hold every per-candidate, per-clue and per-cell array
-        ints_.assign(static_cast<size_t>(2) * K + 2 * static_cast<size_t>(area), 0);
+        ints_.assign(static_cast<size_t>(4) * K + 2 * static_cast<size_t>(area), 0);
         clue_left_ = ints_.data();
         chosen_ = clue_left_ + K;
-        cell_left_ = chosen_ + K;
+        open_ = chosen_ + K;
+        open_pos_ = open_ + K;
+        cell_left_ = open_pos_ + K;
         cell_owner_ = cell_left_ + area;
         wide_.assign(2 * static_cast<size_t>(area), 0);
         cell_sum_ = wide_.data();
@@ -38,8 +40,6 @@ public:
         }
         for (int x = 0; x < area; ++x) cell_owner_[x] = -1;
         small_ids_ = K < 65536;
-        open_.resize(K);
-        open_pos_.resize(K);
         for (int k = 0; k < K; ++k) open_[k] = open_pos_[k] = k;
         open_count_ = K;
         box_.assign(K, Box{cd_.rows, cd_.cols, 0, 0});
@@ -230,13 +230,14 @@ private:
         stamp_.assign(K, 0);
     }
 
-    // Calls fn(j) once for every clue j whose bounding box may meet `area`; stops when fn returns true.
+    // Calls fn(j) once for every clue j whose bounding box may meet `area` (at least every open
+    // one; fn checks); stops when fn returns true. fn must not place clues (choose).
     template <class Fn>
     void for_clues_near(const Box& area, Fn&& fn) {
         if (area.r0 >= area.r1 || area.c0 >= area.c1) return;
-        if (!use_buckets_) {
-            for (int j = 0; j < cd_.clue_count(); ++j)
-                if (fn(j)) return;
+        if (!use_buckets_) {  // only open clues matter to the callers, and fn never places one
+            for (int i = 0; i < open_count_; ++i)
+                if (fn(open_[i])) return;
             return;
         }
         if (++stamp_now_ == 0) {  // wrapped around: clear the marks
@@ -454,7 +455,7 @@ private:
     uint64_t limit_, keep_;
     std::vector<Box> box_;  // bounding box of every candidate of each clue
     bool small_ids_ = true;  // clue numbers < 2^16: the single-clue test fits in int64
-    std::vector<int> open_, open_pos_;  // clues not placed yet: open_[0 .. open_count_)
+    int *open_, *open_pos_;  // clues not placed yet: open_[0 .. open_count_), and where each sits
     bool use_buckets_ = false;
     int bucket_rows_ = 0, bucket_cols_ = 0;
     std::vector<int> bucket_begin_, bucket_list_;
