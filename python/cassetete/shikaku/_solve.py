@@ -17,7 +17,7 @@ METHODS = ("exact", "ilp", "annealing")
 
 
 def _rects(array: Any) -> List[Rectangle]:
-    return [tuple(int(v) for v in row) for row in np.asarray(array).tolist()]  # type: ignore[misc]
+    return list(map(tuple, np.asarray(array).tolist()))  # tolist() gives Python ints
 
 
 def _check_limits(time_limit: Optional[float], node_limit: Optional[int]) -> None:
