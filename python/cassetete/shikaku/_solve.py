@@ -53,7 +53,9 @@ def solve(
 
     Returns:
         :class:`cassetete.Result` whose ``solution`` lists one ``(row, col, height, width)`` per
-        clue in row-major clue order.
+        clue in row-major clue order. Annealing: status ``"solved"`` or ``"limit"``; the best
+        state reached is always in ``stats["best"]`` with its energy (3) in ``stats["energy"]``
+        (``stats["target_energy"]`` = rows * cols for a solution).
 
     Example:
         >>> solve("4x4:a2_2b2_2c2_2_2a2a").solution[:2]
