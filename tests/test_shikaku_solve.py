@@ -3,6 +3,7 @@ checked by tests/shikaku_checker.py, written from the rules."""
 
 import json
 import threading
+import time
 import _thread
 from pathlib import Path
 
@@ -243,10 +244,16 @@ def test_ctrl_c_interrupts_the_ilp():
     timer = threading.Timer(1.5, _thread.interrupt_main)
     timer.start()
     try:
+        start = time.perf_counter()
         with pytest.raises(KeyboardInterrupt):
             shikaku.solve(p, method="ilp")
+        assert time.perf_counter() - start < 3.0
     finally:
         timer.cancel()
+        # the abandoned HiGHS run finishes in its worker thread: wait so it does not outlive the test
+        for thread in threading.enumerate():
+            if thread.name == "cassetete-shikaku-highs":
+                thread.join()
 
 
 def test_zero_time_limits_stop_every_method():

@@ -140,7 +140,7 @@ def _run_interruptibly(h: Any) -> None:
         finally:
             done.set()
 
-    worker = threading.Thread(target=work, daemon=True)
+    worker = threading.Thread(target=work, name="cassetete-shikaku-highs", daemon=True)
     worker.start()
     try:
         while not done.wait(0.05):
