@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "bindings.hpp"
+#include "common/parallel.hpp"
 #include "shikaku/annealing.hpp"
 #include "shikaku/candidates.hpp"
 #include "shikaku/exact.hpp"
@@ -94,11 +95,11 @@ py::dict anneal_py(const CArray<int32_t>& grid, long long iterations, double t0,
     return out;
 }
 
-// Count the solutions (up to `limit`) of many grids in one call, GIL released for the whole batch.
-// Returns (counts, seconds per puzzle including candidate building); a count of -1 marks a puzzle
-// cut by the limits.
+// Count the solutions (up to `limit`) of many grids in one call on `workers` threads (GIL released
+// for the whole batch). time_limit / node_limit apply to each puzzle. Returns (counts, seconds per
+// puzzle including candidate building); a count of -1 marks a puzzle cut by a limit or by Ctrl-C.
 py::tuple exact_many_py(const py::list& grids, long long limit, const py::object& time_limit,
-                        const py::object& node_limit) {
+                        const py::object& node_limit, int workers) {
     std::vector<std::pair<int, int>> shapes;
     std::vector<std::vector<int>> cells;
     for (const auto& item : grids) {
@@ -112,24 +113,44 @@ py::tuple exact_many_py(const py::list& grids, long long limit, const py::object
     py::array_t<double> seconds(static_cast<py::ssize_t>(n));
     auto* cp = counts.mutable_data();
     auto* sp = seconds.mutable_data();
-    PythonSearch search(time_limit, node_limit);
-    std::string error;
+    const SearchLimits limits = PythonSearch::make_limits(time_limit, node_limit);
+    const uint64_t wanted = limit < 1 ? 1 : static_cast<uint64_t>(limit);
+    CancellationToken token;
+    bool interrupted = false;  // written by worker 0 only, which runs on this (the main) thread
+    std::vector<std::string> errors(n);
     {
         py::gil_scoped_release release;
-        for (size_t i = 0; i < n && error.empty(); ++i) {
+        parallel_for(n, workers, 1, [&](size_t i, int worker) {
+            cp[i] = -1;
+            sp[i] = 0.0;
+            if (token.cancelled()) return;
             const auto t0 = std::chrono::steady_clock::now();
+            SearchControl::PollHook hook;
+            if (worker == 0) {
+                hook = [&]() {
+                    py::gil_scoped_acquire acquire;
+                    if (PyErr_CheckSignals() != 0) {
+                        interrupted = true;
+                        token.cancel();
+                        return true;
+                    }
+                    return false;
+                };
+            }
+            SearchControl control(limits, &token, hook);
             try {
                 Candidates cd = build_candidates(shapes[i].first, shapes[i].second, cells[i]);
-                ExactResult res = solve_exact(cd, search.control, limit < 1 ? 1 : static_cast<uint64_t>(limit), 0);
+                ExactResult res = solve_exact(cd, control, wanted, 0);
                 cp[i] = res.complete ? static_cast<int64_t>(res.count) : -1;
             } catch (const std::invalid_argument& e) {
-                error = "puzzle " + std::to_string(i) + ": " + e.what();
+                errors[i] = "puzzle " + std::to_string(i) + ": " + e.what();
             }
             sp[i] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        }
+        });
     }
-    search.rethrow_if_interrupted();
-    if (!error.empty()) throw InputError(error);
+    if (interrupted) throw py::error_already_set();
+    for (const auto& message : errors)
+        if (!message.empty()) throw InputError(message);
     return py::make_tuple(counts, seconds);
 }
 
@@ -145,8 +166,9 @@ void register_shikaku(py::module_& m) {
           py::arg("seed"), py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           "Simulated annealing for Shikaku (seed 003, section 1.3).");
     m.def("shikaku_exact_many", &exact_many_py, py::arg("grids"), py::arg("limit") = 2,
-          py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
-          "Count solutions of many grids: (counts, seconds); -1 = stopped by a limit.");
+          py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(), py::arg("workers") = 1,
+          "Count solutions of many grids on `workers` threads (-1 = all cores): (counts, seconds); "
+          "count -1 = stopped by a per-puzzle limit.");
 }
 
 }  // namespace cassetete::bind

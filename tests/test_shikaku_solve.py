@@ -234,8 +234,12 @@ def test_count_many_matches_single_counts():
     counts, seconds = shikaku.count_solutions_many(puzzles, limit=100, with_seconds=True)
     assert counts.tolist() == [1] * len(RECORDS) + [2, 0, 36]
     assert len(seconds) == len(puzzles) and (seconds >= 0).all()
-    cut = shikaku.count_solutions_many([checkerboard(12)], limit=10**12, node_limit=100)
-    assert cut.tolist() == [-1]
+    cut = shikaku.count_solutions_many([checkerboard(12), "2 .\n. 2"], limit=10**12, node_limit=100)
+    assert cut.tolist() == [-1, 2]  # limits apply to each puzzle
+    threaded = shikaku.count_solutions_many(puzzles * 3, limit=100, workers=2)
+    assert threaded.tolist() == counts.tolist() * 3
+    with pytest.raises(PuzzleError):
+        shikaku.count_solutions_many(["2 ."], workers="two")
 
 
 def test_ctrl_c_interrupts_the_ilp():
@@ -314,3 +318,16 @@ def test_counts_of_independent_blocks(block, copies, walls, rows, expected):
     sols = list(shikaku.solutions(p, limit=50))
     assert len({tuple(s) for s in sols}) == 50
     assert all(is_solution(grid_of(p), s) for s in sols)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_interrupts_a_batch(workers):
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    timer.start()
+    try:
+        start = time.perf_counter()
+        with pytest.raises(KeyboardInterrupt):
+            shikaku.count_solutions_many([checkerboard(16)] * 4, limit=10**15, time_limit=30, workers=workers)
+        assert time.perf_counter() - start < 5
+    finally:
+        timer.cancel()

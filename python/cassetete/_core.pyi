@@ -31,5 +31,7 @@ def shikaku_exact_many(
     limit: int = 2,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
+    workers: int = 1,
 ) -> Tuple[np.ndarray, np.ndarray]:
-    """(counts int64, seconds float64) per grid; count -1 = stopped by a limit."""
+    """(counts int64, seconds float64) per grid on `workers` threads; count -1 = stopped by a
+    per-puzzle limit."""

@@ -147,12 +147,14 @@ def solutions(puzzle: Any, limit: Optional[int] = None, time_limit: Optional[flo
 
 
 def count_solutions_many(puzzles: Any, limit: int = 2, time_limit: Optional[float] = None,
-                         node_limit: Optional[int] = None, with_seconds: bool = False) -> Any:
-    """Count the solutions (up to ``limit``) of many puzzles in one C++ call.
+                         node_limit: Optional[int] = None, with_seconds: bool = False,
+                         workers: int = 1) -> Any:
+    """Count the solutions (up to ``limit``) of many puzzles in one C++ call on ``workers``
+    threads (-1 = all cores).
 
-    ``time_limit`` and ``node_limit`` apply to the whole batch; a count stopped by them is -1.
-    With ``with_seconds=True`` returns ``(counts, seconds)``, the C++ time of each puzzle
-    (candidates + search).
+    ``time_limit`` and ``node_limit`` apply to each puzzle; a count stopped by them (or by
+    Ctrl-C, which then raises KeyboardInterrupt) is -1. With ``with_seconds=True`` returns
+    ``(counts, seconds)``, the C++ time of each puzzle (candidates + search).
 
     Example:
         >>> count_solutions_many(["2 .\\n2 .", "2 .\\n. 2", "2 .\\n. 3"]).tolist()
@@ -161,6 +163,8 @@ def count_solutions_many(puzzles: Any, limit: int = 2, time_limit: Optional[floa
     _check_limits(time_limit, node_limit)
     if not isinstance(limit, int) or limit < 1:
         raise PuzzleError(f"limit must be an int >= 1, got {limit!r}")
+    if not isinstance(workers, int):
+        raise PuzzleError(f"workers must be an int, got {workers!r}")
     grids = [parse(p).clues for p in puzzles]
-    counts, seconds = _core.shikaku_exact_many(grids, limit, time_limit, node_limit)
+    counts, seconds = _core.shikaku_exact_many(grids, limit, time_limit, node_limit, workers)
     return (counts, seconds) if with_seconds else counts
