@@ -1,0 +1,39 @@
+// Exact Shikaku solver: constraint propagation over candidate rectangles, then an exact-cover
+// search that branches on the clue with the fewest remaining candidates (MRV).
+//
+// Propagation rules (each counted in the statistics):
+//   forced_clue     a clue with one candidate left takes it;
+//   forced_cell     an uncovered cell covered by one candidate left takes it;
+//   cell_one_clue   if every candidate left on a cell belongs to clue k, the candidates of k
+//                   that miss the cell are removed;
+//   intersection    (dominance) the cells common to all candidates left of clue k belong to k,
+//                   so the candidates of other clues covering them are removed.
+// A cell with no candidate left, or an unfinished clue with none, is a contradiction.
+// Cells keep counters only (number of live candidates, sum and sum of squares of their clue
+// numbers); candidates overlapping a rectangle are found geometrically through the bounding box
+// of each clue's candidates, so no per-cell candidate lists are built.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "common/limits.hpp"
+#include "common/stats.hpp"
+#include "shikaku/candidates.hpp"
+
+namespace cassetete::shikaku {
+
+struct ExactResult {
+    Status status = Status::unsatisfiable;
+    uint64_t count = 0;                          // solutions found (stops at the limit)
+    bool complete = false;                       // count is exact (or reached the limit)
+    StopReason stop = StopReason::none;
+    std::vector<std::vector<Rect>> solutions;    // up to `keep` solutions, one rect per clue
+    SearchStats stats;
+};
+
+// Finds up to `limit` solutions (limit >= 1) and keeps the first `keep` of them.
+// status: solved if at least one was found; unsatisfiable if the search space was exhausted
+// without one; limit/interrupted otherwise. `complete` is false when a limit cut the search.
+ExactResult solve_exact(const Candidates& cand, SearchControl& control, uint64_t limit, uint64_t keep);
+
+}  // namespace cassetete::shikaku

@@ -1,0 +1,148 @@
+"""Instance generator of seed 003, section 1.4: recursive cuts, random merges, one clue per rectangle."""
+
+from __future__ import annotations
+
+from typing import List, Optional, Tuple
+
+import numpy as np
+
+from .._errors import PuzzleError
+from ._model import Rectangle, Shikaku
+
+
+def cut_layout(rows: int, cols: int, depth: int, rng: np.random.Generator) -> List[Rectangle]:
+    """Cut the grid recursively ``depth`` times; a rectangle is cut across its longer side with
+    probability proportional to that side, at a uniform position.
+
+    Example:
+        >>> len(cut_layout(4, 4, 2, np.random.default_rng(0)))
+        4
+    """
+    rects: List[Rectangle] = [(0, 0, rows, cols)]
+    for _ in range(depth):
+        nxt: List[Rectangle] = []
+        changed = False
+        for r, c, h, w in rects:
+            if h < 2 and w < 2:
+                nxt.append((r, c, h, w))
+                continue
+            changed = True
+            across_rows = w < 2 or (h >= 2 and rng.random() < h / (h + w))
+            if across_rows:
+                k = int(rng.integers(1, h))
+                nxt += [(r, c, k, w), (r + k, c, h - k, w)]
+            else:
+                k = int(rng.integers(1, w))
+                nxt += [(r, c, h, k), (r, c + k, h, w - k)]
+        rects = nxt
+        if not changed:
+            break
+    return rects
+
+
+def merge_layout(rows: int, cols: int, rects: List[Rectangle], iterations: int, probability: float,
+                 rng: np.random.Generator) -> List[Rectangle]:
+    """Merge random pairs of contiguous rectangles whose union is a rectangle, ``iterations`` passes,
+    each compatible pair merged with ``probability`` (a rectangle merges at most once per pass).
+
+    Example:
+        >>> merge_layout(1, 2, [(0, 0, 1, 1), (0, 1, 1, 1)], 1, 1.0, np.random.default_rng(0))
+        [(0, 0, 1, 2)]
+    """
+    rects = list(rects)
+    for _ in range(iterations):
+        label = np.empty((rows, cols), dtype=np.int64)
+        for i, (r, c, h, w) in enumerate(rects):
+            label[r : r + h, c : c + w] = i
+        pairs: List[Tuple[int, int]] = []
+        for i, (r, c, h, w) in enumerate(rects):
+            if c + w < cols:
+                j = int(label[r, c + w])
+                if rects[j][0] == r and rects[j][2] == h:
+                    pairs.append((i, j))
+            if r + h < rows:
+                j = int(label[r + h, c])
+                if rects[j][1] == c and rects[j][3] == w:
+                    pairs.append((i, j))
+        order = rng.permutation(len(pairs))
+        used = set()
+        merged: List[Rectangle] = []
+        for index in order.tolist():
+            i, j = pairs[index]
+            if i in used or j in used or rng.random() >= probability:
+                continue
+            used.update((i, j))
+            a, b = rects[i], rects[j]
+            r, c = min(a[0], b[0]), min(a[1], b[1])
+            if a[0] == b[0]:
+                merged.append((r, c, a[2], a[3] + b[3]))
+            else:
+                merged.append((r, c, a[2] + b[2], a[3]))
+        rects = [rect for i, rect in enumerate(rects) if i not in used] + merged
+    return sorted(rects)
+
+
+def _place(rows: int, cols: int, rects: List[Rectangle], spots: List[Tuple[int, int]]) -> Shikaku:
+    grid = np.zeros((rows, cols), dtype=np.int64)
+    for (r, c, h, w), (sr, sc) in zip(rects, spots):
+        grid[r + sr, c + sc] = h * w
+    return Shikaku(grid)
+
+
+def _spot(rect: Rectangle, rng: np.random.Generator) -> Tuple[int, int]:
+    return int(rng.integers(0, rect[2])), int(rng.integers(0, rect[3]))
+
+
+def generate(rows: int, cols: int, depth: int, merge_iterations: int = 0, merge_probability: float = 0.5,
+             seed: Optional[int] = None, unique: bool = False, max_layouts: int = 200) -> Shikaku:
+    """Generate a puzzle (seed 003, section 1.4): ``generateInstance(m, n, depth, nbMergeIter, mergeProb)``.
+
+    With ``unique=True`` clues whose rectangle differs in a second solution are moved to other
+    cells of their rectangle until the puzzle has exactly one solution; a layout that does not get
+    there after a bounded number of moves is replaced by a new one.
+
+    Example:
+        >>> from cassetete.shikaku import count_solutions
+        >>> p = generate(6, 6, 3, 1, 0.5, seed=1, unique=True)
+        >>> count_solutions(p)
+        1
+    """
+    for name, value in (("rows", rows), ("cols", cols)):
+        if not isinstance(value, (int, np.integer)) or value < 1:
+            raise PuzzleError(f"{name} must be a positive int, got {value!r}")
+    if not isinstance(depth, (int, np.integer)) or depth < 0:
+        raise PuzzleError(f"depth must be an int >= 0, got {depth!r}")
+    if not isinstance(merge_iterations, (int, np.integer)) or merge_iterations < 0:
+        raise PuzzleError(f"merge_iterations must be an int >= 0, got {merge_iterations!r}")
+    if not 0.0 <= float(merge_probability) <= 1.0:
+        raise PuzzleError(f"merge_probability must be in [0, 1], got {merge_probability!r}")
+    rng = np.random.default_rng(seed)
+    from ._solve import solutions
+
+    probe = 8  # solutions looked at per round: more of them show more ambiguous places at once
+
+    for _ in range(max_layouts if unique else 1):
+        rects = cut_layout(int(rows), int(cols), int(depth), rng)
+        rects = merge_layout(int(rows), int(cols), rects, int(merge_iterations), float(merge_probability), rng)
+        spots = [_spot(rect, rng) for rect in rects]
+        if not unique:
+            return _place(rows, cols, rects, spots)
+        for _move in range(20 + 4 * len(rects)):
+            puzzle = _place(rows, cols, rects, spots)
+            found = list(solutions(puzzle, limit=probe))
+            if len(found) == 1:
+                return puzzle
+            # clue order in the puzzle is row-major; map each clue back to its layout rectangle;
+            # collect the clues whose rectangle differs from the layout in any solution found
+            cell_to_rect = {(r + sr, c + sc): i for i, ((r, c, h, w), (sr, sc)) in enumerate(zip(rects, spots))}
+            layout = [(pos, cell_to_rect[pos]) for pos in puzzle.clue_positions()]
+            differing = sorted({i for sol in found for (pos, i), rect in zip(layout, sol)
+                                if tuple(rects[i]) != tuple(rect)})
+            movable = [i for i in differing if rects[i][2] * rects[i][3] > 1]
+            if not movable:
+                break
+            # move about half of the clues involved in the second solution (at least one)
+            chosen = [i for i in movable if rng.random() < 0.5] or [movable[int(rng.integers(0, len(movable)))]]
+            for i in chosen:
+                spots[i] = _spot(rects[i], rng)
+    raise PuzzleError(f"no unique {rows}x{cols} puzzle found with depth={depth} after {max_layouts} layouts")

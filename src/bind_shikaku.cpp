@@ -1,0 +1,174 @@
+// Python glue for the Shikaku engines (cpp/shikaku): candidates, exact search, annealing.
+#include <chrono>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "bindings.hpp"
+#include "common/parallel.hpp"
+#include "shikaku/annealing.hpp"
+#include "shikaku/candidates.hpp"
+#include "shikaku/exact.hpp"
+
+namespace cassetete::bind {
+namespace {
+
+using namespace cassetete::shikaku;
+
+Candidates candidates_from(const CArray<int32_t>& grid) {
+    if (grid.ndim() != 2) throw InputError("the clue grid must be a 2-D array");
+    const int rows = static_cast<int>(grid.shape(0)), cols = static_cast<int>(grid.shape(1));
+    std::vector<int> cells(grid.data(), grid.data() + grid.size());
+    try {
+        py::gil_scoped_release release;
+        return build_candidates(rows, cols, cells);
+    } catch (const std::invalid_argument& e) {
+        throw InputError(e.what());
+    }
+}
+
+py::array_t<int32_t> rects_array(const std::vector<Rect>& rects) {
+    py::array_t<int32_t> out({static_cast<py::ssize_t>(rects.size()), static_cast<py::ssize_t>(4)});
+    auto v = out.mutable_unchecked<2>();
+    for (size_t i = 0; i < rects.size(); ++i) {
+        v(i, 0) = rects[i].row;
+        v(i, 1) = rects[i].col;
+        v(i, 2) = rects[i].height;
+        v(i, 3) = rects[i].width;
+    }
+    return out;
+}
+
+py::tuple candidates_py(const CArray<int32_t>& grid) {
+    Candidates cd = candidates_from(grid);
+    py::array_t<int32_t> owner(static_cast<py::ssize_t>(cd.owner.size()));
+    std::copy(cd.owner.begin(), cd.owner.end(), owner.mutable_data());
+    return py::make_tuple(owner, rects_array(cd.rects));
+}
+
+py::dict exact_py(const CArray<int32_t>& grid, long long limit, long long keep, const py::object& time_limit,
+                  const py::object& node_limit) {
+    Candidates cd = candidates_from(grid);
+    PythonSearch search(time_limit, node_limit);
+    ExactResult res;
+    {
+        py::gil_scoped_release release;
+        res = solve_exact(cd, search.control, limit < 1 ? 1 : static_cast<uint64_t>(limit),
+                          keep < 0 ? 0 : static_cast<uint64_t>(keep));
+    }
+    search.rethrow_if_interrupted();
+    py::list sols;
+    for (const auto& s : res.solutions) sols.append(rects_array(s));
+    py::dict out;
+    out["status"] = status_name(res.status);
+    out["count"] = res.count;
+    out["complete"] = res.complete;
+    out["solutions"] = sols;
+    out["stats"] = stats_to_dict(res.stats, res.stop);
+    return out;
+}
+
+py::dict anneal_py(const CArray<int32_t>& grid, long long iterations, double t0, double cooling,
+                   unsigned long long seed, const py::object& time_limit, const py::object& node_limit) {
+    if (iterations < 0) throw InputError("iterations must be >= 0");
+    if (!(t0 >= 0)) throw InputError("t0 must be >= 0");
+    if (!(cooling > 0 && cooling <= 1)) throw InputError("cooling must be in (0, 1]");
+    Candidates cd = candidates_from(grid);
+    PythonSearch search(time_limit, node_limit);
+    AnnealParams params;
+    params.iterations = static_cast<uint64_t>(iterations);
+    params.t0 = t0;
+    params.cooling = cooling;
+    params.seed = seed;
+    AnnealResult res;
+    {
+        py::gil_scoped_release release;
+        res = anneal(cd, params, search.control);
+    }
+    search.rethrow_if_interrupted();
+    py::dict out;
+    out["status"] = status_name(res.status);
+    out["best"] = res.best.empty() ? py::object(py::none()) : py::object(rects_array(res.best));
+    out["energy"] = res.best_energy;
+    out["target"] = res.target_energy;
+    out["stats"] = stats_to_dict(res.stats, search.control.reason());
+    return out;
+}
+
+// Count the solutions (up to `limit`) of many grids in one call on `workers` threads (GIL released
+// for the whole batch). time_limit / node_limit apply to each puzzle. Returns (counts, seconds per
+// puzzle including candidate building); a count of -1 marks a puzzle cut by a limit or by Ctrl-C.
+py::tuple exact_many_py(const py::list& grids, long long limit, const py::object& time_limit,
+                        const py::object& node_limit, int workers) {
+    std::vector<std::pair<int, int>> shapes;
+    std::vector<std::vector<int>> cells;
+    for (const auto& item : grids) {
+        auto grid = py::cast<CArray<int32_t>>(item);
+        if (grid.ndim() != 2) throw InputError("every clue grid must be a 2-D array");
+        shapes.emplace_back(static_cast<int>(grid.shape(0)), static_cast<int>(grid.shape(1)));
+        cells.emplace_back(grid.data(), grid.data() + grid.size());
+    }
+    const size_t n = cells.size();
+    py::array_t<int64_t> counts(static_cast<py::ssize_t>(n));
+    py::array_t<double> seconds(static_cast<py::ssize_t>(n));
+    auto* cp = counts.mutable_data();
+    auto* sp = seconds.mutable_data();
+    const SearchLimits limits = PythonSearch::make_limits(time_limit, node_limit);
+    const uint64_t wanted = limit < 1 ? 1 : static_cast<uint64_t>(limit);
+    CancellationToken token;
+    bool interrupted = false;  // written by worker 0 only, which runs on this (the main) thread
+    std::vector<std::string> errors(n);
+    {
+        py::gil_scoped_release release;
+        parallel_for(n, workers, 1, [&](size_t i, int worker) {
+            cp[i] = -1;
+            sp[i] = 0.0;
+            if (token.cancelled()) return;
+            const auto t0 = std::chrono::steady_clock::now();
+            SearchControl::PollHook hook;
+            if (worker == 0) {
+                hook = [&]() {
+                    py::gil_scoped_acquire acquire;
+                    if (PyErr_CheckSignals() != 0) {
+                        interrupted = true;
+                        token.cancel();
+                        return true;
+                    }
+                    return false;
+                };
+            }
+            SearchControl control(limits, &token, hook);
+            try {
+                Candidates cd = build_candidates(shapes[i].first, shapes[i].second, cells[i]);
+                ExactResult res = solve_exact(cd, control, wanted, 0);
+                cp[i] = res.complete ? static_cast<int64_t>(res.count) : -1;
+            } catch (const std::invalid_argument& e) {
+                errors[i] = "puzzle " + std::to_string(i) + ": " + e.what();
+            }
+            sp[i] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        });
+    }
+    if (interrupted) throw py::error_already_set();
+    for (const auto& message : errors)
+        if (!message.empty()) throw InputError(message);
+    return py::make_tuple(counts, seconds);
+}
+
+}  // namespace
+
+void register_shikaku(py::module_& m) {
+    m.def("shikaku_candidates", &candidates_py, py::arg("grid"),
+          "Candidate rectangles of a clue grid: (owner clue per candidate, (n, 4) rows of row, col, height, width).");
+    m.def("shikaku_exact", &exact_py, py::arg("grid"), py::arg("limit") = 1, py::arg("keep") = 1,
+          py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
+          "Exact Shikaku search: up to `limit` solutions, keeping `keep` of them.");
+    m.def("shikaku_anneal", &anneal_py, py::arg("grid"), py::arg("iterations"), py::arg("t0"), py::arg("cooling"),
+          py::arg("seed"), py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
+          "Simulated annealing for Shikaku (seed 003, section 1.3).");
+    m.def("shikaku_exact_many", &exact_many_py, py::arg("grids"), py::arg("limit") = 2,
+          py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(), py::arg("workers") = 1,
+          "Count solutions of many grids on `workers` threads (-1 = all cores): (counts, seconds); "
+          "count -1 = stopped by a per-puzzle limit.");
+}
+
+}  // namespace cassetete::bind
