@@ -1,7 +1,10 @@
 #include "hashi/exact.hpp"
 
+#include "common/rng.hpp"
+
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <utility>
 
 namespace cassetete::hashi {
@@ -50,6 +53,7 @@ public:
         comp_res_.assign(n_, 0);
         disc_.assign(n_, 0);
         low_.assign(n_, 0);
+        weight_.assign(n_, 0);
     }
 
     ExactResult run() {
@@ -57,7 +61,24 @@ public:
         bool ok = true;
         for (int i = 0; i < n_; ++i) enqueue(i);
         ok = propagate();
-        if (ok) search();
+        if (ok) {
+            if (limit_ == 1) {
+                // Restarts with a growing failure budget (x1.5 per run) keep the learned
+                // weights; the budget grows without bound, so the search stays complete.
+                double budget = 256;
+                for (;;) {
+                    budget_ = n_fail_ + static_cast<uint64_t>(budget);
+                    restarted_ = false;
+                    search();
+                    if (!restarted_ || control_.stopped()) break;
+                    ++n_restart_;
+                    budget *= 1.5;
+                    noise_ = 0.3;  // after the first run, break ties at random (fixed seed)
+                }
+            } else {
+                search();
+            }
+        }
         result_.complete = !control_.stopped();
         result_.status = result_.count > 0 ? Status::solved : control_.status(false);
         result_.stats.nodes = control_.nodes();
@@ -68,6 +89,7 @@ public:
         result_.stats.add("isolation", n_isolation_);
         result_.stats.add("bridge", n_bridge_);
         result_.stats.add("failures", n_fail_);
+        result_.stats.add("restarts", n_restart_);
         return std::move(result_);
     }
 
@@ -120,6 +142,7 @@ private:
             queue_.pop_back();
             queued_[i] = 0;
             if (!island_rule(i)) {
+                weight_[i] += 1;
                 clear_queue();
                 return false;
             }
@@ -234,16 +257,22 @@ private:
         }
     }
 
+    // Smallest domain first; among equal domains the edge whose islands failed most often
+    // (weighted degree, Boussemart et al. 2004), then the fewest open edges around it.
     int choose_edge() {
-        int best = -1, best_score = 1 << 30;
+        int best = -1;
+        double best_score = 1e300;
         for (int e = 0; e < m_; ++e) {
             uint8_t d = dom_[e];
             int s = dsize(d);
             if (s < 2) continue;
+            int a = g_.edges[e].a, b = g_.edges[e].b;
             int ua = 0, ub = 0;
-            for (int f : g_.island_edges[g_.edges[e].a]) ua += dsize(dom_[f]) > 1;
-            for (int f : g_.island_edges[g_.edges[e].b]) ub += dsize(dom_[f]) > 1;
-            int score = s * 16 + std::min(ua, ub) * 4 + std::max(ua, ub) / 2;
+            for (int f : g_.island_edges[a]) ua += dsize(dom_[f]) > 1;
+            for (int f : g_.island_edges[b]) ub += dsize(dom_[f]) > 1;
+            double score = (s * 16 + std::min(ua, ub) * 4 + std::max(ua, ub) / 2) /
+                           (1.0 + static_cast<double>(weight_[a] + weight_[b]));
+            if (noise_ > 0) score *= 1.0 + noise_ * rng_.uniform();
             if (score < best_score) {
                 best_score = score;
                 best = e;
@@ -265,7 +294,8 @@ private:
             return ++result_.count >= limit_;
         }
         uint8_t d = dom_[e];
-        for (int k = 2; k >= 0; --k) {
+        static constexpr int order[3] = {1, 2, 0};  // connect first, singles before doubles
+        for (int k : order) {
             if (!(d >> k & 1)) continue;
             size_t mark = trail_.size();
             uint64_t dummy = 0;
@@ -273,6 +303,11 @@ private:
             if (!ok) {
                 clear_queue();
                 ++n_fail_;
+            }
+            if (n_fail_ >= budget_) {
+                undo(mark);
+                restarted_ = true;
+                return true;
             }
             bool stop = ok && search();
             undo(mark);
@@ -297,6 +332,11 @@ private:
     UnionFind uf_;
     std::vector<int> comp_size_, comp_res_, disc_, low_, cut_edges_;
     std::vector<Frame> stack_;
+    std::vector<uint64_t> weight_;
+    uint64_t budget_ = UINT64_MAX, n_restart_ = 0;
+    bool restarted_ = false;
+    double noise_ = 0.0;
+    Rng rng_{0x4A5C1ULL};
     uint64_t n_degree_ = 0, n_crossing_ = 0, n_isolation_ = 0, n_bridge_ = 0, n_fail_ = 0;
     ExactResult result_;
 };
