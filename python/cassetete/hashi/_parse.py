@@ -11,7 +11,7 @@ import numpy as np
 from .._errors import PuzzleError
 from ._model import Hashi
 
-_TATHAM = re.compile(r"^\s*(\d+)x(\d+)([^:]*):([0-9A-Za-z]*)\s*$")
+_TATHAM = re.compile(r"^\s*(\d+)x(\d+)([^:]*):(\S*)\s*$")
 _PUZZLINK = re.compile(r"(?:^|[?/])hashikake/(\d+)/(\d+)/([^/?#\s]*)\s*$")
 
 
