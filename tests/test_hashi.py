@@ -194,3 +194,25 @@ def test_cli_solve_generate_and_demo(tmp_path):
     out = io.StringIO()
     demo(out)
     assert "1 solution(s)" in out.getvalue()
+
+
+def test_ctrl_c_stops_a_long_count():
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    code = ("from cassetete import hashi\n"
+            "p = hashi.generate(300, seed=1)\n"
+            "print('ready', flush=True)\n"
+            "hashi.count_solutions(p, limit=10**15)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "ready"
+    time.sleep(0.5)
+    assert proc.poll() is None, "the count finished too early to test Ctrl-C"
+    start = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=10)
+    assert time.perf_counter() - start < 3
+    assert "KeyboardInterrupt" in err
