@@ -63,16 +63,15 @@ public:
         ok = propagate();
         if (ok) {
             if (limit_ == 1) {
-                // Restarts with a growing failure budget (x1.5 per run) keep the learned
-                // weights; the budget grows without bound, so the search stays complete.
-                double budget = 256;
-                for (;;) {
-                    budget_ = n_fail_ + static_cast<uint64_t>(budget);
+                // Restarts on the Luby sequence (Luby, Sinclair, Zuckerman 1993) times 64
+                // failures keep the learned weights; runs grow without bound, so the search
+                // stays complete.
+                for (uint64_t run = 1;; ++run) {
+                    budget_ = n_fail_ + 64 * luby(run);
                     restarted_ = false;
                     search();
                     if (!restarted_ || control_.stopped()) break;
                     ++n_restart_;
-                    budget *= 1.5;
                     noise_ = 0.3;  // after the first run, break ties at random (fixed seed)
                 }
             } else {
@@ -94,6 +93,16 @@ public:
     }
 
 private:
+    // Luby sequence 1 1 2 1 1 2 4 1 1 2 ... (i >= 1).
+    static uint64_t luby(uint64_t i) {
+        for (;;) {
+            uint64_t k = 1;
+            while ((uint64_t(1) << k) - 1 < i) ++k;
+            if ((uint64_t(1) << k) - 1 == i) return uint64_t(1) << (k - 1);
+            i -= (uint64_t(1) << (k - 1)) - 1;
+        }
+    }
+
     void enqueue(int i) {
         if (!queued_[i]) {
             queued_[i] = 1;
