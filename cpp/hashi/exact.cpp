@@ -54,6 +54,7 @@ public:
         disc_.assign(n_, 0);
         low_.assign(n_, 0);
         weight_.assign(n_, 0);
+        open_.assign(n_, 0);
     }
 
     ExactResult run() {
@@ -269,6 +270,13 @@ private:
     // Smallest domain first; among equal domains the edge whose islands failed most often
     // (weighted degree, Boussemart et al. 2004), then the fewest open edges around it.
     int choose_edge() {
+        std::fill(open_.begin(), open_.end(), 0);
+        for (int e = 0; e < m_; ++e) {
+            if (dsize(dom_[e]) > 1) {
+                ++open_[g_.edges[e].a];
+                ++open_[g_.edges[e].b];
+            }
+        }
         int best = -1;
         double best_score = 1e300;
         for (int e = 0; e < m_; ++e) {
@@ -276,9 +284,7 @@ private:
             int s = dsize(d);
             if (s < 2) continue;
             int a = g_.edges[e].a, b = g_.edges[e].b;
-            int ua = 0, ub = 0;
-            for (int f : g_.island_edges[a]) ua += dsize(dom_[f]) > 1;
-            for (int f : g_.island_edges[b]) ub += dsize(dom_[f]) > 1;
+            int ua = open_[a], ub = open_[b];
             double score = (s * 16 + std::min(ua, ub) * 4 + std::max(ua, ub) / 2) /
                            (1.0 + static_cast<double>(weight_[a] + weight_[b]));
             if (noise_ > 0) score *= 1.0 + noise_ * rng_.uniform();
@@ -342,6 +348,7 @@ private:
     std::vector<int> comp_size_, comp_res_, disc_, low_, cut_edges_;
     std::vector<Frame> stack_;
     std::vector<uint64_t> weight_;
+    std::vector<int> open_;
     uint64_t budget_ = UINT64_MAX, n_restart_ = 0;
     bool restarted_ = false;
     double noise_ = 0.0;
