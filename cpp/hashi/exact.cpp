@@ -54,6 +54,10 @@ public:
         disc_.assign(n_, 0);
         low_.assign(n_, 0);
         weight_.assign(n_, 0);
+        long long total = 0;
+        for (int v : g.value) total += v;
+        odd_ = total % 2 != 0;
+        slack_ = total / 2 - n_ + 1;
         open_.assign(n_, 0);
     }
 
@@ -61,7 +65,7 @@ public:
         auto start = std::chrono::steady_clock::now();
         bool ok = true;
         for (int i = 0; i < n_; ++i) enqueue(i);
-        ok = propagate();
+        ok = !odd_ && slack_ >= 0 && propagate();  // every bridge adds 2 to the value sum
         if (ok) {
             if (limit_ == 1) {
                 // Restarts on the Luby sequence (Luby, Sinclair, Zuckerman 1993) times 64
@@ -166,10 +170,21 @@ private:
     }
 
     // Isolation rule on the components of sure bridges; returns false on a contradiction.
+    //
+    // Slack rule (same pass): in a connected answer with B = (sum of values) / 2 bridges on
+    // N islands, (double edges) + (independent cycles) = B - N + 1 =: K, since the distinct
+    // edges number B - doubles and a connected graph has edges - N + 1 independent cycles.
+    // Both terms only grow as sure bridges are added, so the sure graph's doubles + cycles
+    // must stay <= K, and a value that would push them past K is removed.
     bool isolation_rule(bool& changed) {
         uf_.reset(n_);
-        for (int e = 0; e < m_; ++e)
-            if (dmin(dom_[e]) >= 1) uf_.unite(g_.edges[e].a, g_.edges[e].b);
+        long long used = 0;  // doubles + cycles of the sure graph
+        for (int e = 0; e < m_; ++e) {
+            int lo = dmin(dom_[e]);
+            if (lo >= 1 && !uf_.unite(g_.edges[e].a, g_.edges[e].b)) ++used;
+            if (lo == 2) ++used;
+        }
+        if (used > slack_) return false;
         std::fill(comp_size_.begin(), comp_size_.end(), 0);
         std::fill(comp_res_.begin(), comp_res_.end(), 0);
         for (int i = 0; i < n_; ++i) {
@@ -186,11 +201,14 @@ private:
             int ca = uf_.find(g_.edges[e].a), cb = uf_.find(g_.edges[e].b);
             int res = ca == cb ? comp_res_[ca] : comp_res_[ca] + comp_res_[cb];
             int size = ca == cb ? comp_size_[ca] : comp_size_[ca] + comp_size_[cb];
-            if (size >= n_) continue;
             int lo = dmin(d);
             uint8_t mask = 7;
-            for (int k = lo + 1; k <= 2; ++k)
-                if ((d >> k & 1) && res - 2 * (k - lo) == 0) mask &= static_cast<uint8_t>(~(1u << k));
+            for (int k = lo + 1; k <= 2; ++k) {
+                if (!(d >> k & 1)) continue;
+                if (size < n_ && res - 2 * (k - lo) == 0) mask &= static_cast<uint8_t>(~(1u << k));
+                int cost = (k == 2 ? 1 : 0) + (lo == 0 && ca == cb ? 1 : 0);
+                if (used + cost > slack_) mask &= static_cast<uint8_t>(~(1u << k));
+            }
             if (mask != 7) {
                 if (!restrict(e, mask, n_isolation_)) return false;
                 changed = true;
@@ -349,6 +367,8 @@ private:
     std::vector<Frame> stack_;
     std::vector<uint64_t> weight_;
     std::vector<int> open_;
+    long long slack_ = 0;
+    bool odd_ = false;
     uint64_t budget_ = UINT64_MAX, n_restart_ = 0;
     bool restarted_ = false;
     double noise_ = 0.0;

@@ -7,6 +7,8 @@
 //   crossing   an edge sure to carry a bridge empties every edge it crosses;
 //   isolation  an edge value that would saturate a group of islands already joined by sure
 //              bridges (residual demand 0) without it holding all islands is removed;
+//   slack      doubles + independent cycles of the sure bridges <= (sum of values)/2 - N + 1,
+//              the exact value of that sum in any connected answer;
 //   bridge     an edge that is a bridge (cut edge) of the graph of still-possible edges must
 //              carry at least one bridge; a disconnected possible graph is a dead end.
 // Every leaf is therefore a connected solution. Counting continues after a solution up to a limit.
