@@ -216,3 +216,26 @@ def test_ctrl_c_stops_a_long_count():
     _, err = proc.communicate(timeout=10)
     assert time.perf_counter() - start < 3
     assert "KeyboardInterrupt" in err
+
+
+def test_count_matches_brute_force_on_random_grids():
+    rng = np.random.default_rng(11)
+    checked = solvable = 0
+    while checked < 150:
+        h, w = int(rng.integers(2, 5)), int(rng.integers(2, 5))
+        grid = np.where(rng.random((h, w)) < 0.55, rng.integers(1, 5, (h, w)), 0)
+        try:
+            p = hashi.parse(grid)
+        except PuzzleError:
+            continue
+        if len(p.graph.edges) > 8:
+            continue
+        expected = brute_count(grid.tolist())
+        assert hashi.count_solutions(p, limit=10_000) == expected, grid.tolist()
+        r = hashi.solve(p)
+        assert r.status == ("solved" if expected else "unsatisfiable")
+        if expected:
+            assert check(grid.tolist(), r.solution) is None
+        checked += 1
+        solvable += expected > 0
+    assert solvable >= 5
