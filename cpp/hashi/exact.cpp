@@ -77,7 +77,7 @@ public:
                     search();
                     if (!restarted_ || control_.stopped()) break;
                     ++n_restart_;
-                    noise_ = 0.3;  // after the first run, break ties at random (fixed seed)
+                    noise_ = 0.6;  // after the first run, break ties at random (fixed seed)
                 }
             } else {
                 search();
