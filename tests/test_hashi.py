@@ -239,3 +239,10 @@ def test_count_matches_brute_force_on_random_grids():
         checked += 1
         solvable += expected > 0
     assert solvable >= 5
+
+
+def test_huge_or_fractional_array_values_are_rejected():
+    with pytest.raises(PuzzleError, match="row 1, column 1"):
+        hashi.parse(np.array([[2 ** 33, 0, 2]]))
+    with pytest.raises(PuzzleError):
+        hashi.parse(np.array([[1.5, 0, 1.5]]))

@@ -49,6 +49,13 @@ class Hashi:
         grid = np.asarray(self.islands)
         if grid.ndim != 2 or grid.size == 0:
             raise PuzzleError(f"hashi grid must be a non-empty 2-D array, got shape {grid.shape}")
+        if not np.issubdtype(grid.dtype, np.integer):
+            if grid.dtype == bool or not np.all(np.isfinite(grid)) or np.any(grid != np.round(grid)):
+                raise PuzzleError("hashi grid values must be integers")
+        bad = np.argwhere((grid < 0) | (grid > 8))
+        if len(bad):
+            r, c = (int(v) for v in bad[0])
+            raise PuzzleError(f"island value {grid[r, c]} outside 1..8 at row {r + 1}, column {c + 1}")
         self.islands = np.ascontiguousarray(grid, dtype=np.int32)
         self.islands.setflags(write=False)
         self._graph = self._build_graph()
