@@ -16,6 +16,7 @@ with sum of x_e over the edges leaving S >= 1 for every component S of a disconn
 from __future__ import annotations
 
 import time
+import warnings
 from typing import Dict, List, Optional, Tuple
 
 import numpy as np
@@ -115,6 +116,12 @@ def _solve_cbc(model: _Model, time_limit: Optional[float]):
         import pulp
     except ImportError:  # pragma: no cover - depends on the environment
         raise PuzzleError("backend='cbc' needs PuLP: pip install 'cassetete[ilp]'") from None
+    with warnings.catch_warnings():  # PuLP 3.x warns about its own 4.0 API changes
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return _run_cbc(pulp, model, time_limit)
+
+
+def _run_cbc(pulp, model: _Model, time_limit: Optional[float]):
     m = model.m
     prob = pulp.LpProblem("hashi", pulp.LpMaximize if model.objective else pulp.LpMinimize)
     cols = ([pulp.LpVariable(f"x{e}", 0, 1, cat="Integer") for e in range(m)]
