@@ -5,6 +5,7 @@ namespace cassetete::bind {
 void register_common(py::module_& m);
 void register_sudoku(py::module_& m);
 void register_shikaku(py::module_& m);
+void register_hashi(py::module_& m);
 }  // namespace cassetete::bind
 
 PYBIND11_MODULE(_core, m) {
@@ -12,4 +13,5 @@ PYBIND11_MODULE(_core, m) {
     cassetete::bind::register_common(m);
     cassetete::bind::register_sudoku(m);
     cassetete::bind::register_shikaku(m);
+    cassetete::bind::register_hashi(m);
 }

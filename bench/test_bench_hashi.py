@@ -1,0 +1,63 @@
+"""pytest-benchmark suite for Hashiwokakero: exact solve + uniqueness, ILP, annealing.
+
+Uses the bundled Tatham instances (tests/data/hashi) and, when present, ../shared/data/hashi.
+    pytest bench/test_bench_hashi.py --benchmark-group-by=group
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cassetete import hashi
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLED = ROOT / "tests" / "data" / "hashi" / "tatham.jsonl"
+SHARED = ROOT.parent / "shared" / "data" / "hashi" / "tatham"
+
+
+def load(size):
+    path = SHARED / f"bridges_{size}i30e10m2d2.txt"
+    if path.exists():
+        return [hashi.parse(line) for line in path.read_text().split()]
+    ids = [json.loads(line)["id"] for line in BUNDLED.read_text().splitlines()]
+    return [hashi.parse(i) for i in ids if i.startswith(size.split("x")[0] + "x")]
+
+
+SIZES = ["10x10", "25x25", "50x50"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.benchmark(group="hashi exact: solve + uniqueness")
+def test_exact(benchmark, size):
+    puzzles = load(size)
+    if not puzzles:
+        pytest.skip("no instances")
+
+    def run():
+        for p in puzzles:
+            assert hashi.solve(p).solved
+            assert hashi.count_solutions(p) == 1
+
+    benchmark(run)
+
+
+@pytest.mark.parametrize("size", SIZES[:2])
+@pytest.mark.benchmark(group="hashi ILP HiGHS (cuts)")
+def test_ilp(benchmark, size):
+    puzzles = load(size)[:3]
+    if not puzzles:
+        pytest.skip("no instances")
+    benchmark.pedantic(lambda: [hashi.solve(p, method="ilp") for p in puzzles], rounds=3)
+
+
+@pytest.mark.benchmark(group="hashi annealing")
+def test_annealing(benchmark):
+    puzzles = [hashi.generate(20, seed=s) for s in range(5)]
+    benchmark.pedantic(lambda: [hashi.solve(p, method="annealing", seed=1) for p in puzzles],
+                       rounds=3)
+
+
+@pytest.mark.benchmark(group="hashi generate unique")
+def test_generate_unique(benchmark):
+    benchmark.pedantic(lambda: hashi.generate(30, seed=1, unique=True), rounds=3)

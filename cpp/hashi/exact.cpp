@@ -1,0 +1,388 @@
+#include "hashi/exact.hpp"
+
+#include "common/rng.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <utility>
+
+namespace cassetete::hashi {
+namespace {
+
+inline int dmin(uint8_t d) { return (d & 1) ? 0 : (d & 2) ? 1 : 2; }
+inline int dmax(uint8_t d) { return (d & 4) ? 2 : (d & 2) ? 1 : 0; }
+inline int dsize(uint8_t d) { return ((d >> 0) & 1) + ((d >> 1) & 1) + ((d >> 2) & 1); }
+inline uint8_t range_mask(int lo, int hi) {
+    uint8_t m = 0;
+    for (int k = std::max(lo, 0); k <= std::min(hi, 2); ++k) m |= static_cast<uint8_t>(1u << k);
+    return m;
+}
+
+struct UnionFind {
+    std::vector<int> parent;
+    void reset(int n) {
+        parent.resize(n);
+        for (int i = 0; i < n; ++i) parent[i] = i;
+    }
+    int find(int x) {
+        while (parent[x] != x) {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        return x;
+    }
+    bool unite(int a, int b) {
+        a = find(a);
+        b = find(b);
+        if (a == b) return false;
+        parent[a] = b;
+        return true;
+    }
+};
+
+class Solver {
+public:
+    Solver(const Graph& g, SearchControl& control, uint64_t limit, uint64_t keep)
+        : g_(g), control_(control), limit_(limit), keep_(keep) {
+        n_ = g.islands();
+        m_ = static_cast<int>(g.edges.size());
+        dom_.assign(m_, 7);
+        queued_.assign(n_, 0);
+        comp_size_.assign(n_, 0);
+        comp_res_.assign(n_, 0);
+        disc_.assign(n_, 0);
+        low_.assign(n_, 0);
+        weight_.assign(n_, 0);
+        long long total = 0;
+        for (int v : g.value) total += v;
+        odd_ = total % 2 != 0;
+        slack_ = total / 2 - n_ + 1;
+        open_.assign(n_, 0);
+    }
+
+    ExactResult run() {
+        auto start = std::chrono::steady_clock::now();
+        bool ok = true;
+        for (int i = 0; i < n_; ++i) enqueue(i);
+        ok = !odd_ && slack_ >= 0 && propagate();  // every bridge adds 2 to the value sum
+        if (ok) {
+            if (limit_ == 1) {
+                // Restarts on the Luby sequence (Luby, Sinclair, Zuckerman 1993) times 64
+                // failures keep the learned weights; runs grow without bound, so the search
+                // stays complete.
+                for (uint64_t run = 1;; ++run) {
+                    budget_ = n_fail_ + 64 * luby(run);
+                    restarted_ = false;
+                    search();
+                    if (!restarted_ || control_.stopped()) break;
+                    ++n_restart_;
+                    noise_ = 0.6;  // after the first run, break ties at random (fixed seed)
+                }
+            } else {
+                search();
+            }
+        }
+        result_.complete = !control_.stopped();
+        result_.status = result_.count > 0 ? Status::solved : control_.status(false);
+        result_.stats.nodes = control_.nodes();
+        result_.stats.seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        result_.stats.add("degree", n_degree_);
+        result_.stats.add("crossing", n_crossing_);
+        result_.stats.add("isolation", n_isolation_);
+        result_.stats.add("bridge", n_bridge_);
+        result_.stats.add("failures", n_fail_);
+        result_.stats.add("restarts", n_restart_);
+        return std::move(result_);
+    }
+
+private:
+    // Luby sequence 1 1 2 1 1 2 4 1 1 2 ... (i >= 1).
+    static uint64_t luby(uint64_t i) {
+        for (;;) {
+            uint64_t k = 1;
+            while ((uint64_t(1) << k) - 1 < i) ++k;
+            if ((uint64_t(1) << k) - 1 == i) return uint64_t(1) << (k - 1);
+            i -= (uint64_t(1) << (k - 1)) - 1;
+        }
+    }
+
+    void enqueue(int i) {
+        if (!queued_[i]) {
+            queued_[i] = 1;
+            queue_.push_back(i);
+        }
+    }
+
+    // Narrow edge e to dom & mask; false on a wipe-out.
+    bool restrict(int e, uint8_t mask, uint64_t& counter) {
+        uint8_t old = dom_[e];
+        uint8_t nd = old & mask;
+        if (nd == old) return true;
+        if (nd == 0) return false;
+        ++counter;
+        trail_.emplace_back(e, old);
+        dom_[e] = nd;
+        enqueue(g_.edges[e].a);
+        enqueue(g_.edges[e].b);
+        if (dmin(nd) >= 1 && dmin(old) == 0) {
+            for (int f : g_.crossings[e])
+                if (!restrict(f, 1, n_crossing_)) return false;
+        }
+        return true;
+    }
+
+    bool island_rule(int i) {
+        const auto& inc = g_.island_edges[i];
+        int v = g_.value[i];
+        int smin = 0, smax = 0;
+        for (int e : inc) {
+            smin += dmin(dom_[e]);
+            smax += dmax(dom_[e]);
+        }
+        if (smin > v || smax < v) return false;
+        for (int e : inc) {
+            int lo = v - (smax - dmax(dom_[e]));
+            int hi = v - (smin - dmin(dom_[e]));
+            if (!restrict(e, range_mask(lo, hi), n_degree_)) return false;
+        }
+        return true;
+    }
+
+    bool local_fixpoint() {
+        while (!queue_.empty()) {
+            int i = queue_.back();
+            queue_.pop_back();
+            queued_[i] = 0;
+            if (!island_rule(i)) {
+                weight_[i] += 1;
+                clear_queue();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    void clear_queue() {
+        for (int i : queue_) queued_[i] = 0;
+        queue_.clear();
+    }
+
+    // Isolation rule on the components of sure bridges; returns false on a contradiction.
+    //
+    // Slack rule (same pass): in a connected answer with B = (sum of values) / 2 bridges on
+    // N islands, (double edges) + (independent cycles) = B - N + 1 =: K, since the distinct
+    // edges number B - doubles and a connected graph has edges - N + 1 independent cycles.
+    // Both terms only grow as sure bridges are added, so the sure graph's doubles + cycles
+    // must stay <= K, and a value that would push them past K is removed.
+    bool isolation_rule(bool& changed) {
+        uf_.reset(n_);
+        long long used = 0;  // doubles + cycles of the sure graph
+        for (int e = 0; e < m_; ++e) {
+            int lo = dmin(dom_[e]);
+            if (lo >= 1 && !uf_.unite(g_.edges[e].a, g_.edges[e].b)) ++used;
+            if (lo == 2) ++used;
+        }
+        if (used > slack_) return false;
+        std::fill(comp_size_.begin(), comp_size_.end(), 0);
+        std::fill(comp_res_.begin(), comp_res_.end(), 0);
+        for (int i = 0; i < n_; ++i) {
+            int r = uf_.find(i);
+            comp_size_[r] += 1;
+            comp_res_[r] += g_.value[i];
+        }
+        for (int e = 0; e < m_; ++e) comp_res_[uf_.find(g_.edges[e].a)] -= 2 * dmin(dom_[e]);
+        for (int i = 0; i < n_; ++i)
+            if (uf_.find(i) == i && comp_res_[i] == 0 && comp_size_[i] < n_) return false;
+        for (int e = 0; e < m_; ++e) {
+            uint8_t d = dom_[e];
+            if (dsize(d) < 2) continue;
+            int ca = uf_.find(g_.edges[e].a), cb = uf_.find(g_.edges[e].b);
+            int res = ca == cb ? comp_res_[ca] : comp_res_[ca] + comp_res_[cb];
+            int size = ca == cb ? comp_size_[ca] : comp_size_[ca] + comp_size_[cb];
+            int lo = dmin(d);
+            uint8_t mask = 7;
+            for (int k = lo + 1; k <= 2; ++k) {
+                if (!(d >> k & 1)) continue;
+                if (size < n_ && res - 2 * (k - lo) == 0) mask &= static_cast<uint8_t>(~(1u << k));
+                int cost = (k == 2 ? 1 : 0) + (lo == 0 && ca == cb ? 1 : 0);
+                if (used + cost > slack_) mask &= static_cast<uint8_t>(~(1u << k));
+            }
+            if (mask != 7) {
+                if (!restrict(e, mask, n_isolation_)) return false;
+                changed = true;
+            }
+        }
+        return true;
+    }
+
+    // Cut edges of the possible graph must carry a bridge; the possible graph must be connected.
+    bool bridge_rule(bool& changed) {
+        // adjacency via island_edges, filtered on dmax > 0; iterative Tarjan.
+        std::fill(disc_.begin(), disc_.end(), 0);
+        int timer = 0;
+        stack_.clear();
+        cut_edges_.clear();
+        stack_.push_back({0, -1, 0});
+        disc_[0] = low_[0] = ++timer;
+        int visited = 1;
+        while (!stack_.empty()) {
+            Frame& f = stack_.back();
+            const auto& inc = g_.island_edges[f.node];
+            if (f.next < static_cast<int>(inc.size())) {
+                int e = inc[f.next++];
+                if (e == f.via || dmax(dom_[e]) == 0) continue;
+                int other = g_.edges[e].a == f.node ? g_.edges[e].b : g_.edges[e].a;
+                if (disc_[other]) {
+                    low_[f.node] = std::min(low_[f.node], disc_[other]);
+                } else {
+                    disc_[other] = low_[other] = ++timer;
+                    ++visited;
+                    stack_.push_back({other, e, 0});
+                }
+            } else {
+                int node = f.node, via = f.via;
+                stack_.pop_back();
+                if (!stack_.empty()) {
+                    int parent = stack_.back().node;
+                    low_[parent] = std::min(low_[parent], low_[node]);
+                    if (low_[node] > disc_[parent]) cut_edges_.push_back(via);
+                }
+            }
+        }
+        if (visited < n_) return false;
+        for (int e : cut_edges_) {
+            if (dmin(dom_[e]) == 0) {
+                if (!restrict(e, 6, n_bridge_)) return false;
+                changed = true;
+            }
+        }
+        return true;
+    }
+
+    bool propagate() {
+        for (;;) {
+            if (!local_fixpoint()) return false;
+            bool changed = false;
+            if (!isolation_rule(changed)) {
+                clear_queue();
+                return false;
+            }
+            if (changed) continue;
+            if (!bridge_rule(changed)) {
+                clear_queue();
+                return false;
+            }
+            if (!changed) return true;
+        }
+    }
+
+    void undo(size_t mark) {
+        while (trail_.size() > mark) {
+            dom_[trail_.back().first] = trail_.back().second;
+            trail_.pop_back();
+        }
+    }
+
+    // Smallest domain first; among equal domains the edge whose islands failed most often
+    // (weighted degree, Boussemart et al. 2004), then the fewest open edges around it.
+    int choose_edge() {
+        std::fill(open_.begin(), open_.end(), 0);
+        for (int e = 0; e < m_; ++e) {
+            if (dsize(dom_[e]) > 1) {
+                ++open_[g_.edges[e].a];
+                ++open_[g_.edges[e].b];
+            }
+        }
+        int best = -1;
+        double best_score = 1e300;
+        for (int e = 0; e < m_; ++e) {
+            uint8_t d = dom_[e];
+            int s = dsize(d);
+            if (s < 2) continue;
+            int a = g_.edges[e].a, b = g_.edges[e].b;
+            int ua = open_[a], ub = open_[b];
+            double score = (s * 16 + std::min(ua, ub) * 4 + std::max(ua, ub) / 2) /
+                           (1.0 + static_cast<double>(weight_[a] + weight_[b]));
+            if (noise_ > 0) score *= 1.0 + noise_ * rng_.uniform();
+            if (score < best_score) {
+                best_score = score;
+                best = e;
+            }
+        }
+        return best;
+    }
+
+    // Returns true when the search must stop (limit reached or enough solutions).
+    bool search() {
+        if (control_.tick()) return true;
+        int e = choose_edge();
+        if (e < 0) {
+            if (result_.solutions.size() < keep_) {
+                std::vector<uint8_t> sol(m_);
+                for (int k = 0; k < m_; ++k) sol[k] = static_cast<uint8_t>(dmin(dom_[k]));
+                result_.solutions.push_back(std::move(sol));
+            }
+            return ++result_.count >= limit_;
+        }
+        uint8_t d = dom_[e];
+        static constexpr int order[3] = {1, 2, 0};  // connect first, singles before doubles
+        for (int k : order) {
+            if (!(d >> k & 1)) continue;
+            size_t mark = trail_.size();
+            uint64_t dummy = 0;
+            bool ok = restrict(e, static_cast<uint8_t>(1u << k), dummy) && propagate();
+            if (!ok) {
+                clear_queue();
+                ++n_fail_;
+            }
+            if (n_fail_ >= budget_) {
+                undo(mark);
+                restarted_ = true;
+                return true;
+            }
+            bool stop = ok && search();
+            undo(mark);
+            if (stop) return true;
+            if (control_.stopped()) return true;
+        }
+        return false;
+    }
+
+    struct Frame {
+        int node, via, next;
+    };
+
+    const Graph& g_;
+    SearchControl& control_;
+    uint64_t limit_, keep_;
+    int n_ = 0, m_ = 0;
+    std::vector<uint8_t> dom_;
+    std::vector<std::pair<int, uint8_t>> trail_;
+    std::vector<int> queue_;
+    std::vector<char> queued_;
+    UnionFind uf_;
+    std::vector<int> comp_size_, comp_res_, disc_, low_, cut_edges_;
+    std::vector<Frame> stack_;
+    std::vector<uint64_t> weight_;
+    std::vector<int> open_;
+    long long slack_ = 0;
+    bool odd_ = false;
+    uint64_t budget_ = UINT64_MAX, n_restart_ = 0;
+    bool restarted_ = false;
+    double noise_ = 0.0;
+    Rng rng_{0x4A5C1ULL};
+    uint64_t n_degree_ = 0, n_crossing_ = 0, n_isolation_ = 0, n_bridge_ = 0, n_fail_ = 0;
+    ExactResult result_;
+};
+
+}  // namespace
+
+ExactResult solve_exact(const Graph& graph, SearchControl& control, uint64_t limit, uint64_t keep) {
+    if (limit == 0) limit = 1;
+    Solver solver(graph, control, limit, keep);
+    return solver.run();
+}
+
+}  // namespace cassetete::hashi

@@ -1,0 +1,36 @@
+// Exact Hashiwokakero search: constraint propagation plus depth-first branching.
+//
+// Each potential bridge has a domain, a subset of {0, 1, 2} bridges (3-bit mask). Rules, run to
+// a fixpoint after every decision:
+//   degree     per island: sum of minima <= value <= sum of maxima; each incident edge is
+//              narrowed to [value - (others' maxima), value - (others' minima)];
+//   crossing   an edge sure to carry a bridge empties every edge it crosses;
+//   isolation  an edge value that would saturate a group of islands already joined by sure
+//              bridges (residual demand 0) without it holding all islands is removed;
+//   slack      doubles + independent cycles of the sure bridges <= (sum of values)/2 - N + 1,
+//              the exact value of that sum in any connected answer;
+//   bridge     an edge that is a bridge (cut edge) of the graph of still-possible edges must
+//              carry at least one bridge; a disconnected possible graph is a dead end.
+// Every leaf is therefore a connected solution. Counting continues after a solution up to a limit.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "common/limits.hpp"
+#include "common/stats.hpp"
+#include "hashi/graph.hpp"
+
+namespace cassetete::hashi {
+
+struct ExactResult {
+    Status status = Status::unsatisfiable;   // solved when at least one solution was found
+    uint64_t count = 0;                      // solutions found (stops at the limit)
+    bool complete = false;                   // true when the whole tree was explored
+    std::vector<std::vector<uint8_t>> solutions;  // bridges per edge, first `keep` solutions
+    SearchStats stats;
+};
+
+// Search for up to `limit` solutions (limit >= 1); keep at most `keep` of them.
+ExactResult solve_exact(const Graph& graph, SearchControl& control, uint64_t limit, uint64_t keep);
+
+}  // namespace cassetete::hashi

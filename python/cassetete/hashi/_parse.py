@@ -1,0 +1,185 @@
+"""Readers and writers: Tatham "bridges" game IDs, puzz.link hashikake URLs, Coelho .has files,
+plain grids."""
+
+from __future__ import annotations
+
+import re
+from typing import List, Union
+
+import numpy as np
+
+from .._errors import PuzzleError
+from ._model import Hashi
+
+_TATHAM = re.compile(r"^\s*(\d+)x(\d+)([^:]*):(\S*)\s*$")
+_PUZZLINK = re.compile(r"(?:^|[?/])hashikake/(\d+)/(\d+)/([^/?#\s]*)\s*$")
+
+
+def parse(text: Union[str, np.ndarray, "Hashi"]) -> Hashi:
+    """Read a puzzle from any supported format.
+
+    Formats: a Tatham "bridges" game ID (``7x7m2:...``), a puzz.link URL
+    (``https://puzz.link/p?hashikake/<cols>/<rows>/<body>``), a Coelho et al. ``.has`` file
+    (header ``rows cols islands`` then the grid), or a plain grid (one row per line, digits for
+    islands, ``.``/``-``/``0`` for water, tokens optionally separated by spaces; an optional
+    ``rows cols`` header line).
+
+    Example:
+        >>> from cassetete.hashi import parse
+        >>> parse("3x3m2:2a2c1a1").n_islands
+        4
+    """
+    if isinstance(text, Hashi):
+        return text
+    if isinstance(text, np.ndarray):
+        return Hashi(text)
+    if not isinstance(text, str):
+        raise PuzzleError(f"cannot read a hashi puzzle from {type(text).__name__}")
+    stripped = text.strip()
+    if not stripped:
+        raise PuzzleError("empty hashi input")
+    match = _PUZZLINK.search(stripped)
+    if match and "\n" not in stripped:
+        return _parse_puzzlink(int(match.group(1)), int(match.group(2)), match.group(3))
+    match = _TATHAM.match(stripped)
+    if match:
+        return _parse_tatham(match)
+    if "\n" not in stripped and ":" in stripped:
+        raise PuzzleError(f"unreadable bridges game ID {stripped[:60]!r}: expected WxHm2:desc")
+    return _parse_grid(text)
+
+
+def _parse_tatham(match: "re.Match[str]") -> Hashi:
+    w, h, params, desc = int(match.group(1)), int(match.group(2)), match.group(3), match.group(4)
+    if w < 1 or h < 1 or w * h > 4_000_000:
+        raise PuzzleError(f"bridges game ID: bad size {w}x{h}")
+    maxb = re.search(r"m(\d+)", params)
+    if maxb and int(maxb.group(1)) != 2:
+        raise PuzzleError(f"bridges game ID: only m2 (at most 2 bridges) is supported, got m{maxb.group(1)}")
+    if "L" in params:
+        raise PuzzleError("bridges game ID: the no-loops variant (L) is not supported")
+    cells: List[int] = []
+    for pos, ch in enumerate(desc):
+        if "a" <= ch <= "z":
+            cells.extend([0] * (ord(ch) - ord("a") + 1))
+        elif "1" <= ch <= "9":
+            cells.append(int(ch))
+        elif "A" <= ch <= "G":
+            cells.append(10 + ord(ch) - ord("A"))
+        else:
+            raise PuzzleError(f"bridges game ID: bad character {ch!r} at position {pos + 1} of the description")
+        if len(cells) > w * h:
+            raise PuzzleError(f"bridges game ID: description longer than {w}x{h} at position {pos + 1}")
+    if len(cells) != w * h:
+        raise PuzzleError(f"bridges game ID: description gives {len(cells)} cells, expected {w * h}")
+    return Hashi(np.array(cells, dtype=np.int32).reshape(h, w))
+
+
+def _parse_puzzlink(cols: int, rows: int, body: str) -> Hashi:
+    if cols < 1 or rows < 1 or cols * rows > 4_000_000:
+        raise PuzzleError(f"puzz.link hashikake: bad size {cols}x{rows}")
+    cells: List[int] = []
+    i = 0
+    while i < len(body) and len(cells) < rows * cols:
+        ch = body[i]
+        if ch in "0123456789abcdef":
+            cells.append(int(ch, 16))
+            i += 1
+        elif ch == "-" and i + 3 <= len(body):
+            cells.append(_hex(body[i + 1:i + 3], i))
+            i += 3
+        elif ch == "+" and i + 4 <= len(body):
+            cells.append(_hex(body[i + 1:i + 4], i))
+            i += 4
+        elif "g" <= ch <= "z":
+            cells.extend([0] * (ord(ch) - ord("g") + 1))
+            i += 1
+        elif ch == ".":
+            raise PuzzleError(f"puzz.link hashikake: island without a number ('.') at position {i + 1}")
+        else:
+            raise PuzzleError(f"puzz.link hashikake: bad character {ch!r} at position {i + 1}")
+    if len(cells) < rows * cols:
+        cells.extend([0] * (rows * cols - len(cells)))
+    cells = cells[: rows * cols]
+    grid = np.array(cells, dtype=np.int64).reshape(rows, cols)
+    for r, c in zip(*np.nonzero(grid > 8)):
+        raise PuzzleError(f"island value {grid[r, c]} outside 1..8 at row {r + 1}, column {c + 1}")
+    return Hashi(grid.astype(np.int32))
+
+
+def _hex(digits: str, pos: int) -> int:
+    try:
+        return int(digits, 16)
+    except ValueError:
+        raise PuzzleError(f"puzz.link hashikake: bad number {digits!r} at position {pos + 1}") from None
+
+
+_WATER = {".", "-", "_", "0"}
+
+
+def _parse_grid(text: str) -> Hashi:
+    lines = [(n + 1, line) for n, line in enumerate(text.splitlines()) if line.strip()]
+    rows: List[List[int]] = []
+    header = lines[0][1].split()
+    if len(header) in (2, 3) and all(t.isdigit() for t in header) and len(lines) - 1 == int(header[0]):
+        lines = lines[1:]  # Coelho .has header (rows cols islands) or "rows cols"
+        expected_cols = int(header[1])
+    else:
+        expected_cols = None
+    for lineno, line in lines:
+        tokens = line.split() if any(ch.isspace() for ch in line.strip()) else list(line.strip())
+        row = []
+        for col, tok in enumerate(tokens):
+            if tok in _WATER:
+                row.append(0)
+            elif tok.isdigit():
+                value = int(tok)
+                if not 1 <= value <= 8:
+                    raise PuzzleError(f"island value {value} outside 1..8 at line {lineno}, column {col + 1}")
+                row.append(value)
+            else:
+                raise PuzzleError(f"bad cell {tok!r} at line {lineno}, column {col + 1}")
+        if rows and len(row) != len(rows[0]):
+            raise PuzzleError(f"line {lineno} has {len(row)} cells, expected {len(rows[0])} like the first row")
+        if expected_cols is not None and len(row) != expected_cols:
+            raise PuzzleError(f"line {lineno} has {len(row)} cells, the header says {expected_cols}")
+        rows.append(row)
+    return Hashi(np.array(rows, dtype=np.int32))
+
+
+def format_id(puzzle: Hashi) -> str:
+    """Tatham "bridges" game ID of a puzzle (``WxHm2:desc``).
+
+    Example:
+        >>> from cassetete.hashi import parse, format_id
+        >>> format_id(parse("2.2\\n...\\n1.1"))
+        '3x3m2:2a2c1a1'
+    """
+    h, w = puzzle.shape
+    out: List[str] = []
+    run = 0
+    for v in puzzle.islands.ravel():
+        if v == 0:
+            run += 1
+            if run == 26:
+                out.append("z")
+                run = 0
+            continue
+        if run:
+            out.append(chr(ord("a") + run - 1))
+            run = 0
+        out.append(str(int(v)))
+    if run:
+        out.append(chr(ord("a") + run - 1))
+    return f"{w}x{h}m2:" + "".join(out)
+
+
+def format_grid(puzzle: Hashi) -> str:
+    """Plain grid text: one line per row, digits for islands, ``.`` for water.
+
+    Example:
+        >>> from cassetete.hashi import parse, format_grid
+        >>> print(format_grid(parse("3x1m2:1a1")))
+        1.1
+    """
+    return "\n".join("".join(str(int(v)) if v else "." for v in row) for row in puzzle.islands)

@@ -1,0 +1,68 @@
+"""Checking a list of bridges against the rules of Hashiwokakero."""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from ._model import Hashi
+
+
+def verify(puzzle: Hashi, bridges: Iterable[Sequence[int]]) -> bool:
+    """True when ``bridges`` solve ``puzzle``.
+
+    Rules: a bridge joins two islands on one row or column; it crosses no island and no other
+    bridge; two islands share at most two bridges; each island has exactly its number of
+    bridges; all islands form one connected network.
+
+    Example:
+        >>> from cassetete.hashi import parse, verify
+        >>> p = parse("3x1m2:1a1")
+        >>> verify(p, [(0, 0, 0, 2, 1)]), verify(p, [(0, 0, 0, 2, 2)])
+        (True, False)
+    """
+    grid = puzzle.islands
+    h, w = grid.shape
+    used = np.zeros((h, w), dtype=np.int8)  # 1 = horizontal bridge over the cell, 2 = vertical
+    degree = np.zeros((h, w), dtype=np.int64)
+    pairs = set()
+    parent = {}
+
+    def find(x):
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for bridge in bridges:
+        if len(bridge) != 5:
+            return False
+        r1, c1, r2, c2, n = (int(v) for v in bridge)
+        if n not in (1, 2):
+            return False
+        if not (0 <= r1 < h and 0 <= r2 < h and 0 <= c1 < w and 0 <= c2 < w):
+            return False
+        if grid[r1, c1] == 0 or grid[r2, c2] == 0 or (r1, c1) == (r2, c2):
+            return False
+        if r1 != r2 and c1 != c2:
+            return False
+        key = (min((r1, c1), (r2, c2)), max((r1, c1), (r2, c2)))
+        if key in pairs:
+            return False
+        pairs.add(key)
+        (ra, ca), (rb, cb) = key
+        cells = ([(ra, c) for c in range(ca + 1, cb)] if ra == rb
+                 else [(r, ca) for r in range(ra + 1, rb)])
+        mark = 1 if ra == rb else 2
+        for r, c in cells:
+            if grid[r, c] != 0 or used[r, c] != 0:
+                return False
+            used[r, c] = mark
+        degree[r1, c1] += n
+        degree[r2, c2] += n
+        parent[find((r1, c1))] = find((r2, c2))
+    if not np.array_equal(degree, grid):
+        return False
+    roots = {find((int(r), int(c))) for r, c in zip(*np.nonzero(grid))}
+    return len(roots) == 1

@@ -1,0 +1,156 @@
+// Python glue for the Hashiwokakero engines (cpp/hashi): graph building, exact search, annealing.
+#include <utility>
+
+#include "bindings.hpp"
+#include "hashi/annealing.hpp"
+#include "hashi/exact.hpp"
+#include "hashi/graph.hpp"
+
+namespace cassetete::bind {
+
+namespace {
+
+// Like PythonSearch, but polling every 1024 nodes: a Hashi node can cost ~100 us on
+// 400-island grids, so the default 16384-node interval would make Ctrl-C and time limits lag.
+struct HashiSearch {
+    bool interrupted = false;
+    SearchControl control;
+
+    HashiSearch(const py::object& time_limit, const py::object& node_limit)
+        : control(PythonSearch::make_limits(time_limit, node_limit), nullptr,
+                  [this]() {
+                      py::gil_scoped_acquire acquire;
+                      if (PyErr_CheckSignals() != 0) {
+                          interrupted = true;
+                          return true;
+                      }
+                      return false;
+                  },
+                  1024) {}
+
+    void rethrow_if_interrupted() const {
+        if (interrupted) throw py::error_already_set();
+    }
+};
+
+hashi::Graph graph_from(const CArray<int32_t>& grid) {
+    if (grid.ndim() != 2) throw InputError("hashi grid must be a 2-D array");
+    try {
+        return hashi::build_graph(grid.data(), static_cast<int>(grid.shape(0)),
+                                  static_cast<int>(grid.shape(1)));
+    } catch (const hashi::GraphError& error) {
+        throw InputError(error.what());
+    }
+}
+
+py::list bridges_to_list(const hashi::Graph& g, const std::vector<uint8_t>& x) {
+    py::list out;
+    for (size_t e = 0; e < g.edges.size(); ++e) {
+        if (!x[e]) continue;
+        const auto& edge = g.edges[e];
+        out.append(py::make_tuple(g.row[edge.a], g.col[edge.a], g.row[edge.b], g.col[edge.b],
+                                  static_cast<int>(x[e])));
+    }
+    return out;
+}
+
+py::dict graph_dict(const CArray<int32_t>& grid) {
+    hashi::Graph g = graph_from(grid);
+    const py::ssize_t n = g.islands(), m = static_cast<py::ssize_t>(g.edges.size());
+    py::array_t<int32_t> islands({n, py::ssize_t(3)});
+    auto is = islands.mutable_unchecked<2>();
+    for (py::ssize_t i = 0; i < n; ++i) {
+        is(i, 0) = g.row[i];
+        is(i, 1) = g.col[i];
+        is(i, 2) = g.value[i];
+    }
+    py::array_t<int32_t> edges({m, py::ssize_t(2)});
+    auto es = edges.mutable_unchecked<2>();
+    py::ssize_t ncross = 0;
+    for (py::ssize_t e = 0; e < m; ++e) {
+        es(e, 0) = g.edges[e].a;
+        es(e, 1) = g.edges[e].b;
+        for (int f : g.crossings[e]) ncross += f > e;
+    }
+    py::array_t<int32_t> crossings({ncross, py::ssize_t(2)});
+    auto cs = crossings.mutable_unchecked<2>();
+    py::ssize_t k = 0;
+    for (py::ssize_t e = 0; e < m; ++e)
+        for (int f : g.crossings[e])
+            if (f > e) {
+                cs(k, 0) = static_cast<int32_t>(e);
+                cs(k, 1) = f;
+                ++k;
+            }
+    py::dict out;
+    out["islands"] = islands;
+    out["edges"] = edges;
+    out["crossings"] = crossings;
+    return out;
+}
+
+py::dict solve_exact(const CArray<int32_t>& grid, const py::object& time_limit,
+                     const py::object& node_limit, long long limit, long long keep) {
+    hashi::Graph g = graph_from(grid);
+    if (limit < 1) throw InputError("limit must be at least 1");
+    HashiSearch search(time_limit, node_limit);
+    hashi::ExactResult r;
+    {
+        py::gil_scoped_release release;
+        r = hashi::solve_exact(g, search.control, static_cast<uint64_t>(limit),
+                               static_cast<uint64_t>(keep < 0 ? 0 : keep));
+    }
+    search.rethrow_if_interrupted();
+    py::list sols;
+    for (const auto& s : r.solutions) sols.append(bridges_to_list(g, s));
+    py::dict out;
+    out["status"] = status_name(r.status);
+    out["count"] = r.count;
+    out["complete"] = r.complete;
+    out["solutions"] = sols;
+    out["stats"] = stats_to_dict(r.stats, search.control.reason());
+    return out;
+}
+
+py::dict solve_annealing(const CArray<int32_t>& grid, const py::object& time_limit,
+                         const py::object& node_limit, unsigned long long seed, double t0,
+                         double t1, unsigned long long steps) {
+    hashi::Graph g = graph_from(grid);
+    if (!(t0 > 0) || !(t1 > 0) || t1 > t0)
+        throw InputError("temperatures must satisfy 0 < final <= initial");
+    HashiSearch search(time_limit, node_limit);
+    hashi::AnnealingOptions opt;
+    opt.seed = seed;
+    opt.initial_temperature = t0;
+    opt.final_temperature = t1;
+    opt.steps_per_round = steps;
+    hashi::AnnealingResult r;
+    {
+        py::gil_scoped_release release;
+        r = hashi::solve_annealing(g, search.control, opt);
+    }
+    search.rethrow_if_interrupted();
+    py::dict out;
+    out["status"] = status_name(r.status);
+    out["bridges"] = bridges_to_list(g, r.bridges);
+    out["energy"] = r.best_energy;
+    out["stats"] = stats_to_dict(r.stats, search.control.reason());
+    return out;
+}
+
+}  // namespace
+
+void register_hashi(py::module_& m) {
+    m.def("hashi_graph", &graph_dict, py::arg("grid"),
+          "Islands (row, col, value), potential edges (island pairs) and crossing edge pairs.");
+    m.def("hashi_solve_exact", &solve_exact, py::arg("grid"), py::arg("time_limit") = py::none(),
+          py::arg("node_limit") = py::none(), py::arg("limit") = 1, py::arg("keep") = 1,
+          "Exact propagation + search; finds up to `limit` solutions, returns `keep` of them.");
+    m.def("hashi_solve_annealing", &solve_annealing, py::arg("grid"),
+          py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
+          py::arg("seed") = 0, py::arg("initial_temperature") = 2.0,
+          py::arg("final_temperature") = 0.02, py::arg("steps_per_round") = 0,
+          "Simulated annealing (seed 003, section 2.3).");
+}
+
+}  // namespace cassetete::bind
