@@ -1,0 +1,166 @@
+"""The exact cover model of a packing: one primary item per piece and per region cell, one
+option per placement; plus exact symmetry breaking for counting solutions up to the region's
+symmetries.
+
+Symmetry breaking (orbit splitting): with the residual group H (at first the region's whole
+group), pick a piece q and split q's placements into H-orbits; the H-orbits of solutions are in
+one-to-one correspondence with the pairs (orbit representative r, Stab_H(r)-orbit of solutions
+with q at r). So each representative r becomes a branch, and wherever Stab_H(r) is not trivial
+the same step recurses with another piece. Branches with a trivial residual group are counted
+by the plain exact cover search. No division, so no assumption about symmetric solutions.
+
+Example:
+    >>> from cassetete.polyomino.model import Packing
+    >>> p = Packing("3x20")
+    >>> p.cover.count(), p.cover.count_prefixes(p.unique_prefixes())
+    (8, 2)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, FrozenSet, List, Sequence, Tuple
+
+import numpy as np
+
+from ..exactcover import ExactCover
+from .region import parse_region, symmetries
+from .shapes import PieceSpec, Shape, orientations, piece_set
+
+__all__ = ["Packing"]
+
+
+class Packing:
+    """Pieces (each used once) to place in a region (each cell covered once).
+
+    Args:
+        region: ``"6x10"``, ``"3x4x5"``, a tuple of sizes or a 2-D/3-D boolean mask.
+        pieces: ``"pentominoes"`` (default), ``"tetrominoes"``, ``"hexominoes"``, names, or a dict.
+        flips: in 2-D, whether pieces may be turned over (3-D always allows all 24 rotations).
+        require_area: build no placement when the areas differ (no packing can exist).
+
+    Example:
+        >>> p = Packing("2x5", pieces={"a": "#####", "b": "#####"})
+        >>> p.cover.count()
+        2
+    """
+
+    def __init__(
+        self, region: Any, pieces: PieceSpec = "pentominoes", flips: bool = True, require_area: bool = True
+    ) -> None:
+        self.mask = parse_region(region)
+        self.dim = self.mask.ndim
+        self.pieces: Dict[str, Shape] = piece_set(pieces)
+        self.names: List[str] = list(self.pieces)
+        self.flips = flips
+        coords = np.argwhere(self.mask)
+        self.coords = coords
+        self.cell_index = {tuple(c): i for i, c in enumerate(coords.tolist())}
+        self.area = len(coords)
+        self.pieces_area = sum(len(s) for s in self.pieces.values())
+        n_pieces = len(self.names)
+        self.cover = ExactCover(n_pieces + self.area)
+        # placements[o] = (piece number, sorted cell indices) of option o
+        self.placements: List[Tuple[int, Tuple[int, ...]]] = []
+        self.option_of: Dict[Tuple[int, FrozenSet[int]], int] = {}
+        if require_area and self.area != self.pieces_area:
+            return  # no placement can tile; callers report the area mismatch
+        for p, name in enumerate(self.names):
+            shape = self.pieces[name]
+            if len(shape[0]) > self.dim:
+                continue
+            for orient in orientations(shape, self.dim, flips):
+                cells = np.asarray(orient)
+                extent = cells.max(axis=0)
+                for offset in np.ndindex(*(np.array(self.mask.shape) - extent).clip(min=0)):
+                    placed = cells + np.asarray(offset)
+                    if not self.mask[tuple(placed.T)].all():
+                        continue
+                    idx = tuple(sorted(self.cell_index[tuple(c)] for c in placed.tolist()))
+                    key = (p, frozenset(idx))
+                    if key in self.option_of:
+                        continue
+                    self.option_of[key] = self.cover.add_option([p] + [n_pieces + i for i in idx])
+                    self.placements.append((p, idx))
+        self.group = symmetries(self.mask)
+
+    @property
+    def area_matches(self) -> bool:
+        """Whether the pieces' total area equals the region's.
+
+        Example:
+            >>> Packing("5x5").area_matches
+            False
+        """
+        return self.area == self.pieces_area
+
+    def grid(self, options: Sequence[int]) -> np.ndarray:
+        """The labelled grid of a solution: piece names, ``"."`` outside the region.
+
+        Example:
+            >>> p = Packing("1x5", pieces=["I"])
+            >>> p.grid(p.cover.solve().solution).tolist()
+            [['I', 'I', 'I', 'I', 'I']]
+        """
+        width = max(len(n) for n in self.names)
+        out = np.full(self.mask.shape, ".", dtype=f"<U{width}")
+        for o in options:
+            p, cells = self.placements[o]
+            for c in cells:
+                out[tuple(self.coords[c])] = self.names[p]
+        return out
+
+    # -- exact symmetry breaking ------------------------------------------------------------
+    def _image(self, perm: np.ndarray, cells: Tuple[int, ...]) -> FrozenSet[int]:
+        return frozenset(int(perm[c]) for c in cells)
+
+    def unique_prefixes(self) -> List[List[int]]:
+        """Option prefixes whose subproblems hold exactly one solution per orbit of the
+        region's symmetry group (see the module docstring).
+
+        Example:
+            >>> len(Packing("1x5", pieces=["I"]).unique_prefixes())
+            1
+        """
+        if not self.area_matches:
+            return []
+        out: List[List[int]] = []
+        self._split_orbits(list(self.group), [], frozenset(), frozenset(), out)
+        return out
+
+    def _split_orbits(
+        self,
+        group: List[np.ndarray],
+        prefix: List[int],
+        used: FrozenSet[int],
+        filled: FrozenSet[int],
+        out: List[List[int]],
+    ) -> None:
+        if len(group) == 1 or len(used) == len(self.names):
+            out.append(prefix)
+            return
+        best = None
+        for p in range(len(self.names)):
+            if p in used:
+                continue
+            free = [o for o, (q, cells) in enumerate(self.placements) if q == p and not filled.intersection(cells)]
+            orbits: List[Tuple[int, List[np.ndarray]]] = []
+            seen = set()
+            for o in free:
+                if o in seen:
+                    continue
+                cells = self.placements[o][1]
+                stab = []
+                for g in group:
+                    image = self.option_of[(p, self._image(g, cells))]
+                    seen.add(image)
+                    if image == o:
+                        stab.append(g)
+                orbits.append((o, stab))
+            score = (sum(1 for _, s in orbits if len(s) > 1), len(orbits))
+            if best is None or score < best[0]:
+                best = (score, p, orbits)
+        assert best is not None
+        _, p, orbits = best
+        for o, stab in orbits:
+            cells = self.placements[o][1]
+            self._split_orbits(stab, prefix + [o], used | {p}, filled | frozenset(cells), out)
