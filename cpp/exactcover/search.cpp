@@ -5,31 +5,34 @@
 
 namespace cassetete::exactcover {
 
-Search::Search(const Problem& problem)
-    : problem_(problem), opt_items_(problem.item_data().data()) {
+Search::Search(const Problem& problem) : problem_(problem) {
     const int n_items = problem.items_count();
     const int n_opts = problem.options();
     const int n_nodes = problem.nodes();
+    const std::vector<int>& data = problem.item_data();
     opt_start_.resize(static_cast<size_t>(n_opts) + 1);
     for (int o = 0; o <= n_opts; ++o) opt_start_[o] = problem.option_begin(o);
+    nodes_data_.resize(n_nodes);
+    for (int o = 0; o < n_opts; ++o)
+        for (int n = opt_start_[o]; n < opt_start_[o + 1]; ++n)
+            nodes_data_[n] = Node{data[n], 0, opt_start_[o], opt_start_[o + 1]};
     node_opt_.resize(n_nodes);
     for (int o = 0; o < n_opts; ++o)
         for (int n = opt_start_[o]; n < opt_start_[o + 1]; ++n) node_opt_[n] = o;
 
     // Segment sizes, then fill every item's segment with the nodes that mention it.
-    begin_.assign(static_cast<size_t>(n_items) + 1, 0);
-    for (int n = 0; n < n_nodes; ++n) ++begin_[opt_items_[n] + 1];
-    for (int i = 0; i < n_items; ++i) begin_[i + 1] += begin_[i];
-    size_.assign(n_items, 0);
+    items_.assign(static_cast<size_t>(n_items), Item{0, 0, 0, 0});
+    std::vector<int> begin(static_cast<size_t>(n_items) + 1, 0);
+    for (int n = 0; n < n_nodes; ++n) ++begin[data[n] + 1];
+    for (int i = 0; i < n_items; ++i) begin[i + 1] += begin[i];
+    for (int i = 0; i < n_items; ++i) items_[i].begin = begin[i];
     set_.resize(n_nodes);
-    node_pos_.resize(n_nodes);
     for (int n = 0; n < n_nodes; ++n) {
-        const int item = opt_items_[n];
-        const int pos = begin_[item] + size_[item]++;
+        Item& it = items_[data[n]];
+        const int pos = it.begin + it.size++;
         set_[pos] = n;
-        node_pos_[n] = pos;
+        nodes_data_[n].pos = pos;
     }
-    covered_.assign(n_items, 0);
     const int primary = problem.primary();
     active_.resize(primary);
     active_pos_.resize(primary);
@@ -46,7 +49,7 @@ int Search::choose_item() const noexcept {
     int best_size = 0x7fffffff;
     for (int a = 0; a < n_active_; ++a) {
         const int item = active_[a];
-        const int s = size_[item];
+        const int s = items_[item].size;
         if (s < best_size) {
             best_size = s;
             best = item;
@@ -60,10 +63,14 @@ void Search::cover(int option) {
     const int first = opt_start_[option];
     const int last = opt_start_[option + 1];
     const int primary = problem_.primary();
+    Node* nodes = nodes_data_.data();
+    Item* items = items_.data();
+    int* set = set_.data();
+    const size_t trail_mark = trail_.size();
     // Take the option's items out of play first, so their own segments are left alone.
     for (int n = first; n < last; ++n) {
-        const int item = opt_items_[n];
-        covered_[item] = 1;
+        const int item = nodes[n].item;
+        items[item].covered = 1;
         if (item < primary) {
             const int p = active_pos_[item];
             const int moved = active_[--n_active_];
@@ -75,36 +82,38 @@ void Search::cover(int option) {
     }
     // Hide every other option that meets one of these items.
     for (int n = first; n < last; ++n) {
-        const int item = opt_items_[n];
-        const int seg = begin_[item];
-        const int seg_end = seg + size_[item];
-        for (int s = seg; s < seg_end; ++s) {
-            const int other = node_opt_[set_[s]];
-            if (other == option) continue;
-            for (int m = opt_start_[other], m_end = opt_start_[other + 1]; m < m_end; ++m) {
-                const int j = opt_items_[m];
-                if (covered_[j]) continue;
-                const int p = node_pos_[m];
-                const int tail = begin_[j] + size_[j] - 1;
+        const Item& it = items[nodes[n].item];
+        const int* seg = set + it.begin;
+        const int seg_size = it.size;
+        for (int s = 0; s < seg_size; ++s) {
+            const Node& head = nodes[seg[s]];
+            if (head.first == first) continue;  // the chosen option itself
+            for (int m = head.first, m_end = head.last; m < m_end; ++m) {
+                Node& nd = nodes[m];
+                Item& target = items[nd.item];
+                if (target.covered) continue;
+                const int p = nd.pos;
+                const int tail = target.begin + target.size - 1;
                 if (p > tail) continue;  // already hidden through another item of `option`
-                const int moved = set_[tail];
-                set_[tail] = m;
-                node_pos_[m] = tail;
-                set_[p] = moved;
-                node_pos_[moved] = p;
-                --size_[j];
-                trail_.push_back(j);
-                ++updates_;
+                const int moved = set[tail];
+                set[tail] = m;
+                nd.pos = tail;
+                set[p] = moved;
+                nodes[moved].pos = p;
+                --target.size;
+                trail_.push_back(nd.item);
             }
         }
     }
+    updates_ += trail_.size() - trail_mark;
 }
 
 void Search::uncover(int option, int trail_mark, int active_mark) {
-    for (int t = static_cast<int>(trail_.size()) - 1; t >= trail_mark; --t) ++size_[trail_[t]];
+    Item* items = items_.data();
+    for (int t = static_cast<int>(trail_.size()) - 1; t >= trail_mark; --t) ++items[trail_[t]].size;
     trail_.resize(static_cast<size_t>(trail_mark));
     n_active_ = active_mark;
-    for (int n = opt_start_[option]; n < opt_start_[option + 1]; ++n) covered_[opt_items_[n]] = 0;
+    for (int n = opt_start_[option]; n < opt_start_[option + 1]; ++n) items[nodes_data_[n].item].covered = 0;
 }
 
 void Search::apply_prefix(const std::vector<int>& options) {
@@ -116,9 +125,10 @@ void Search::apply_prefix(const std::vector<int>& options) {
             throw ProblemError("prefix option " + std::to_string(o) + " out of range 0.." +
                                std::to_string(problem_.options() - 1));
         for (int n = opt_start_[o]; n < opt_start_[o + 1]; ++n) {
-            if (covered_[opt_items_[n]])
+            if (items_[nodes_data_[n].item].covered)
                 throw ProblemError("prefix option " + std::to_string(o) + " clashes on item " +
-                                   std::to_string(opt_items_[n]) + " with an earlier prefix option");
+                                   std::to_string(nodes_data_[n].item) +
+                                   " with an earlier prefix option");
         }
         cover(o);
         chosen_.push_back(o);
@@ -134,7 +144,7 @@ bool Search::next(SearchControl& control) {
         if (!backtrack) {
             const int item = choose_item();
             if (item < 0) return true;  // every primary item covered: a solution
-            const int s = size_[item];
+            const int s = items_[item].size;
             if (s == 0) {
                 backtrack = true;
                 continue;
@@ -160,12 +170,12 @@ bool Search::next(SearchControl& control) {
         }
         ++nodes_;
         if (control.tick()) {
-            // Leave the state consistent: the option is not covered, so a later call would
-            // retry it; the caller reads control.stopped() and does not resume.
+            // Leave the state consistent: the option is not covered; the caller sees
+            // control.stopped() and does not resume.
             --level.k;
             return false;
         }
-        const int option = node_opt_[set_[begin_[level.item] + level.k]];
+        const int option = node_opt_[set_[items_[level.item].begin + level.k]];
         level.trail_mark = static_cast<int>(trail_.size());
         level.active_mark = n_active_;
         cover(option);
@@ -186,9 +196,9 @@ void Search::split_rec(int depth, std::vector<std::vector<int>>& out) {
         out.push_back(chosen_);
         return;
     }
-    const int s = size_[item];
+    const int s = items_[item].size;
     for (int k = 0; k < s; ++k) {
-        const int option = node_opt_[set_[begin_[item] + k]];
+        const int option = node_opt_[set_[items_[item].begin + k]];
         const int trail_mark = static_cast<int>(trail_.size());
         const int active_mark = n_active_;
         ++nodes_;

@@ -56,15 +56,26 @@ private:
     void uncover(int option, int trail_mark, int active_mark);
     void split_rec(int depth, std::vector<std::vector<int>>& out);
 
+    // One node per (option, item) pair; first/last delimit the nodes of its option.
+    struct Node {
+        int item;
+        int pos;    // position in set_
+        int first;
+        int last;
+    };
+    struct Item {
+        int begin;    // start of its segment in set_
+        int size;     // live options
+        int covered;  // covered by a chosen option
+        int unused;
+    };
+
     const Problem& problem_;
-    const int* opt_items_;             // problem_.item_data()
     std::vector<int> opt_start_;       // option o's nodes: opt_start_[o] .. opt_start_[o+1]
+    std::vector<Node> nodes_data_;
     std::vector<int> node_opt_;        // node -> option
-    std::vector<int> node_pos_;        // node -> its position in set_
     std::vector<int> set_;             // per item segment of nodes, live ones first
-    std::vector<int> begin_;           // item -> start of its segment
-    std::vector<int> size_;            // item -> live size
-    std::vector<uint8_t> covered_;     // item -> covered by a chosen option
+    std::vector<Item> items_;
     std::vector<int> active_;          // sparse set of uncovered primary items
     std::vector<int> active_pos_;
     int n_active_ = 0;

@@ -62,6 +62,7 @@ class Packing:
         # placements[o] = (piece number, sorted cell indices) of option o
         self.placements: List[Tuple[int, Tuple[int, ...]]] = []
         self.option_of: Dict[Tuple[int, FrozenSet[int]], int] = {}
+        self.group = symmetries(self.mask)
         if require_area and self.area != self.pieces_area:
             return  # no placement can tile; callers report the area mismatch
         for p, name in enumerate(self.names):
@@ -81,7 +82,6 @@ class Packing:
                         continue
                     self.option_of[key] = self.cover.add_option([p] + [n_pieces + i for i in idx])
                     self.placements.append((p, idx))
-        self.group = symmetries(self.mask)
 
     @property
     def area_matches(self) -> bool:
