@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "exactcover/bitboard.hpp"
 #include "exactcover/problem.hpp"
 #include "exactcover/search.hpp"
 
@@ -157,6 +158,54 @@ private:
     std::unique_ptr<ec::Search> search_;
 };
 
+using PackerPtr = std::shared_ptr<ec::BitboardPacker>;
+
+PackerPtr make_packer(uint64_t full, int pieces, const CArray<int64_t>& piece_of, const CArray<uint64_t>& masks) {
+    if (piece_of.ndim() != 1 || masks.ndim() != 1 || piece_of.shape(0) != masks.shape(0))
+        throw InputError("piece_of and masks must be 1-D arrays of the same length");
+    try {
+        auto packer = std::make_shared<ec::BitboardPacker>(full, pieces);
+        auto p = piece_of.unchecked<1>();
+        auto m = masks.unchecked<1>();
+        for (py::ssize_t k = 0; k < piece_of.shape(0); ++k) {
+            if (p(k) < 0 || p(k) >= pieces) throw InputError("placement " + std::to_string(k) + ": piece out of range");
+            packer->add(static_cast<int>(p(k)), m(k));
+        }
+        packer->finish();
+        return packer;
+    } catch (const ec::ProblemError& e) {
+        throw InputError(e.what());
+    }
+}
+
+// bitboard_count(packer, prefixes, limit, time_limit, node_limit) -> (count, complete, stats)
+py::tuple bitboard_count(const PackerPtr& packer, const std::vector<std::vector<int>>& prefixes, uint64_t limit,
+                         const py::object& time_limit, const py::object& node_limit) {
+    PythonSearch ps(time_limit, node_limit);
+    uint64_t total = 0, nodes = 0;
+    bool complete = true;
+    try {
+        py::gil_scoped_release release;
+        for (const auto& prefix : prefixes) {
+            ec::BitboardPacker::Run run{&ps.control, limit == 0 ? 0 : limit - total};
+            packer->count(prefix, run);
+            total += run.found;
+            nodes += run.nodes;
+            if (run.stop) {
+                complete = limit != 0 && total >= limit && !ps.control.stopped();
+                break;
+            }
+        }
+    } catch (const ec::ProblemError& e) {
+        throw InputError(e.what());
+    }
+    ps.rethrow_if_interrupted();
+    SearchStats stats;
+    stats.nodes = nodes;
+    stats.seconds = ps.control.elapsed();
+    return py::make_tuple(total, complete, stats_to_dict(stats, ps.control.reason()));
+}
+
 }  // namespace
 
 void register_exactcover(py::module_& m) {
@@ -176,6 +225,13 @@ void register_exactcover(py::module_& m) {
           "First solution: (status, option list or None, stats).");
     m.def("exactcover_split", &split_problem, py::arg("problem"), py::arg("prefix"), py::arg("depth"),
           "Option prefixes of the live branches down to `depth`.");
+    py::class_<ec::BitboardPacker, PackerPtr>(m, "BitboardPacker",
+                                               "Packing counter on 64-bit boards (internal)")
+        .def(py::init(&make_packer), py::arg("full"), py::arg("pieces"), py::arg("piece_of"), py::arg("masks"))
+        .def_property_readonly("placements", &ec::BitboardPacker::placements);
+    m.def("bitboard_count", &bitboard_count, py::arg("packer"), py::arg("prefixes"), py::arg("limit") = 0,
+          py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
+          "Count packings containing each prefix (GIL released); returns (count, complete, stats).");
     py::class_<SolutionIterator>(m, "ExactCoverIterator")
         .def(py::init<ProblemPtr, const std::vector<int>&, const py::object&, const py::object&>(),
              py::arg("problem"), py::arg("prefix"), py::arg("time_limit") = py::none(),

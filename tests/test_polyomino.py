@@ -137,9 +137,12 @@ def test_orientations_and_rotations():
 def test_other_piece_sets():
     # The 5 free tetrominoes cannot tile a 4x5 rectangle (checkerboard parity of the T).
     assert polyomino.count("4x5", pieces="tetrominoes") == 0
-    # Two dominoes in a 2x2 square: one packing up to symmetry, two in all.
+    # Two distinct dominoes in a 2x2 square: 2 tilings x 2 labellings, all in one orbit.
     dominoes = {"a": "##", "b": "##"}
-    assert polyomino.count("2x2", pieces=dominoes, unique=False) == 2
+    assert polyomino.count("2x2", pieces=dominoes, unique=False) == 4
+    assert polyomino.count("2x2", pieces=dominoes) == 1
+    for engine in ("bitboard", "cells"):
+        assert polyomino.count("6x10", engine=engine) == 2339
 
 
 def test_placements():

@@ -16,15 +16,16 @@ Example:
 
 from __future__ import annotations
 
+import os
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Iterator, List, Optional
 
 import numpy as np
 
+from .. import _core
 from .._errors import PuzzleError
 from .._result import UNSATISFIABLE, Result
-from ..exactcover import count_subproblem
 from .model import Packing
 from .region import parse_region, symmetries
 from .render import render_svg, render_text
@@ -78,6 +79,7 @@ def count(
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
     workers: int = 1,
+    engine: str = "auto",
 ) -> int:
     """Number of ways to pack the pieces into the region.
 
@@ -88,6 +90,9 @@ def count(
             (rotations and reflections); False counts every copy.
         flips: 2-D only: pieces may be turned over.
         workers: threads counting subproblems in parallel (-1 = all cores).
+        engine: ``"bitboard"`` (fill the lowest empty cell on a 64-bit board; regions of at
+            most 64 cells), ``"cells"`` (the general exact cover engine, dancing cells), or
+            ``"auto"``: bitboard for 2-D regions that fit, cells otherwise.
 
     A region whose area differs from the pieces' area gives 0 with a warning. If a time or
     node limit stops the search, the count so far is returned.
@@ -96,19 +101,37 @@ def count(
         >>> count("2x3x10"), count("2x3x10", unique=False)
         (12, 96)
     """
+    if engine not in ("auto", "bitboard", "cells"):
+        raise PuzzleError(f"engine must be 'auto', 'bitboard' or 'cells', got {engine!r}")
     packing = _packing(region, pieces, flips)
     if not packing.area_matches:
         return 0
+    if engine == "auto":
+        engine = "bitboard" if packing.fits_bitboard and packing.dim == 2 else "cells"
     prefixes = packing.unique_prefixes() if unique else [[]]
     if workers == -1:
-        import os
-
         workers = os.cpu_count() or 1
     if workers <= 1 or limit is not None:
+        if engine == "bitboard":
+            return packing.count_bitboard(prefixes, limit, time_limit, node_limit)
         return packing.cover.count_prefixes(prefixes, limit, time_limit, node_limit)
-    parts = [sub for p in prefixes for sub in packing.cover.split(2 if len(prefixes) < 4 * workers else 0, p)]
+    # Parallel: cut the tree finer, deal the branches round-robin to the workers.
+    parts = [sub.prefix for p in prefixes for sub in packing.cover.split(2 if len(prefixes) < 64 else 0, p)]
+    chunks = [parts[k :: workers * 4] for k in range(workers * 4)]
+    if engine == "bitboard":
+        packer = packing.bitboard()
+
+        def run(chunk: List[Any]) -> int:
+            return int(_core.bitboard_count(packer, [list(p) for p in chunk], 0, time_limit, node_limit)[0])
+
+    else:
+
+        def run(chunk: List[Any]) -> int:
+            return int(_core.exactcover_count(packing.cover._problem(), [list(p) for p in chunk], 0, time_limit, node_limit)[0])
+
+    packing.cover._problem()  # build once, before the threads share it
     with ThreadPoolExecutor(workers) as pool:
-        return sum(pool.map(count_subproblem, parts))
+        return sum(pool.map(run, chunks))
 
 
 def solutions(

@@ -18,10 +18,12 @@ Example:
 
 from __future__ import annotations
 
-from typing import Any, Dict, FrozenSet, List, Sequence, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from .. import _core
+from .._errors import PuzzleError
 from ..exactcover import ExactCover
 from .region import parse_region, symmetries
 from .shapes import PieceSpec, Shape, orientations, piece_set
@@ -62,6 +64,8 @@ class Packing:
         # placements[o] = (piece number, sorted cell indices) of option o
         self.placements: List[Tuple[int, Tuple[int, ...]]] = []
         self.option_of: Dict[Tuple[int, FrozenSet[int]], int] = {}
+        self._bitboard: Any = None
+        self.last_stats: Dict[str, Any] = {}
         self.group = symmetries(self.mask)
         if require_area and self.area != self.pieces_area:
             return  # no placement can tile; callers report the area mismatch
@@ -108,6 +112,64 @@ class Packing:
             for c in cells:
                 out[tuple(self.coords[c])] = self.names[p]
         return out
+
+    # -- bitboard engine ----------------------------------------------------------------------
+    @property
+    def fits_bitboard(self) -> bool:
+        """Whether the bitboard counter applies: at most 64 cells and 64 pieces.
+
+        Example:
+            >>> Packing("6x10").fits_bitboard
+            True
+        """
+        return self.area <= 64 and len(self.names) <= 64
+
+    def bitboard(self) -> Any:
+        """The C++ bitboard counter over the same placements (option indices are shared).
+
+        Cells get bits along the region's shortest axis first, so "the lowest empty cell"
+        walks a short frontier.
+
+        Example:
+            >>> p = Packing("3x20")
+            >>> p.count_bitboard(p.unique_prefixes())
+            2
+        """
+        if self._bitboard is None:
+            if not self.fits_bitboard:
+                raise PuzzleError(f"the bitboard engine takes at most 64 cells and 64 pieces (region has {self.area})")
+            axes = sorted(range(self.dim), key=lambda a: -self.mask.shape[a])
+            order = sorted(range(self.area), key=lambda i: tuple(self.coords[i][a] for a in axes))
+            bit = np.empty(self.area, dtype=np.int64)
+            bit[order] = np.arange(self.area)
+            masks = np.zeros(len(self.placements), dtype=np.uint64)
+            pieces = np.zeros(len(self.placements), dtype=np.int64)
+            for o, (p, cells) in enumerate(self.placements):
+                pieces[o] = p
+                masks[o] = np.uint64(sum(1 << int(bit[c]) for c in cells))
+            full = (1 << self.area) - 1
+            self._bitboard = _core.BitboardPacker(full, len(self.names), pieces, masks)
+        return self._bitboard
+
+    def count_bitboard(
+        self,
+        prefixes: Sequence[Sequence[int]] = ((),),
+        limit: Optional[int] = None,
+        time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None,
+    ) -> int:
+        """Count the packings containing each prefix with the bitboard engine.
+
+        Example:
+            >>> Packing("3x20").count_bitboard()
+            8
+        """
+        count, complete, stats = _core.bitboard_count(
+            self.bitboard(), [list(p) for p in prefixes], 0 if limit is None else int(limit), time_limit, node_limit
+        )
+        stats["complete"] = bool(complete)
+        self.last_stats = stats
+        return int(count)
 
     # -- exact symmetry breaking ------------------------------------------------------------
     def _image(self, perm: np.ndarray, cells: Tuple[int, ...]) -> FrozenSet[int]:

@@ -1,0 +1,82 @@
+#include "exactcover/bitboard.hpp"
+
+#include <string>
+
+#include "common/bits.hpp"
+#include "exactcover/problem.hpp"
+
+namespace cassetete::exactcover {
+
+BitboardPacker::BitboardPacker(uint64_t full, int pieces) : full_(full), pieces_(pieces) {
+    if (pieces < 0 || pieces > 64)
+        throw ProblemError("bitboard packer: 0..64 pieces, got " + std::to_string(pieces));
+    all_pieces_ = pieces == 64 ? ~0ULL : ((1ULL << pieces) - 1);
+}
+
+int BitboardPacker::add(int piece, uint64_t mask) {
+    if (piece < 0 || piece >= pieces_)
+        throw ProblemError("placement " + std::to_string(masks_.size()) + ": piece " +
+                           std::to_string(piece) + " out of range");
+    if (mask == 0 || (mask & ~full_) != 0)
+        throw ProblemError("placement " + std::to_string(masks_.size()) +
+                           " is empty or leaves the region");
+    piece_of_.push_back(piece);
+    masks_.push_back(mask);
+    table_ready_ = false;
+    return static_cast<int>(masks_.size()) - 1;
+}
+
+void BitboardPacker::finish() {
+    const size_t slots = static_cast<size_t>(64) * pieces_;
+    table_start_.assign(slots + 1, 0);
+    for (size_t k = 0; k < masks_.size(); ++k)
+        ++table_start_[static_cast<size_t>(lowest_bit_index(masks_[k])) * pieces_ + piece_of_[k] + 1];
+    for (size_t s = 0; s < slots; ++s) table_start_[s + 1] += table_start_[s];
+    table_.assign(masks_.size(), 0);
+    std::vector<int> fill(table_start_.begin(), table_start_.end() - 1);
+    for (size_t k = 0; k < masks_.size(); ++k)
+        table_[fill[static_cast<size_t>(lowest_bit_index(masks_[k])) * pieces_ + piece_of_[k]]++] = masks_[k];
+    table_ready_ = true;
+}
+
+void BitboardPacker::search(uint64_t board, uint64_t used, Run& run) const {
+    if (board == ~0ULL) {  // every cell filled (cells outside the region start filled)
+        if (used == all_pieces_ && ++run.found == run.limit) run.stop = true;
+        return;
+    }
+    const int cell = lowest_bit_index(~board);
+    const int* starts = table_start_.data() + static_cast<size_t>(cell) * pieces_;
+    for (uint64_t avail = all_pieces_ & ~used; avail; avail &= avail - 1) {
+        const int piece = lowest_bit_index(avail);
+        for (int k = starts[piece], end = starts[piece + 1]; k < end; ++k) {
+            const uint64_t mask = table_[k];
+            if (mask & board) continue;
+            ++run.nodes;
+            if (run.control->tick()) {
+                run.stop = true;
+                return;
+            }
+            search(board | mask, used | (1ULL << piece), run);
+            if (run.stop) return;
+        }
+    }
+}
+
+void BitboardPacker::count(const std::vector<int>& prefix, Run& run) const {
+    if (!table_ready_) throw ProblemError("bitboard packer: finish() before count()");
+    uint64_t board = ~full_;  // cells outside the region count as filled
+    uint64_t used = 0;
+    for (int k : prefix) {
+        if (k < 0 || k >= placements())
+            throw ProblemError("prefix placement " + std::to_string(k) + " out of range");
+        const uint64_t piece_bit = 1ULL << piece_of_[k];
+        if ((board & masks_[k]) || (used & piece_bit))
+            throw ProblemError("prefix placement " + std::to_string(k) + " clashes with an earlier one");
+        board |= masks_[k];
+        used |= piece_bit;
+    }
+    run.stop = run.control->stopped();
+    if (!run.stop) search(board, used, run);
+}
+
+}  // namespace cassetete::exactcover
