@@ -228,7 +228,17 @@ void register_exactcover(py::module_& m) {
     py::class_<ec::BitboardPacker, PackerPtr>(m, "BitboardPacker",
                                                "Packing counter on 64-bit boards (internal)")
         .def(py::init(&make_packer), py::arg("full"), py::arg("pieces"), py::arg("piece_of"), py::arg("masks"))
-        .def_property_readonly("placements", &ec::BitboardPacker::placements);
+        .def_property_readonly("placements", &ec::BitboardPacker::placements)
+        .def(
+            "set_neighbours",
+            [](ec::BitboardPacker& self, const std::vector<int>& shifts, const std::vector<uint64_t>& masks) {
+                try {
+                    self.set_neighbours(shifts, masks);
+                } catch (const ec::ProblemError& e) {
+                    throw InputError(e.what());
+                }
+            },
+            py::arg("shifts"), py::arg("masks"), "Enable dead-cell pruning (pieces of 2+ cells).");
     m.def("bitboard_count", &bitboard_count, py::arg("packer"), py::arg("prefixes"), py::arg("limit") = 0,
           py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           "Count packings containing each prefix (GIL released); returns (count, complete, stats).");

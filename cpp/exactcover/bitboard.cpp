@@ -39,6 +39,24 @@ void BitboardPacker::finish() {
     table_ready_ = true;
 }
 
+void BitboardPacker::set_neighbours(const std::vector<int>& shifts, const std::vector<uint64_t>& masks) {
+    if (shifts.size() != masks.size()) throw ProblemError("set_neighbours: shifts and masks differ in length");
+    for (int s : shifts)
+        if (s == 0 || s <= -64 || s >= 64) throw ProblemError("set_neighbours: shift out of range");
+    shifts_ = shifts;
+    nb_masks_ = masks;
+}
+
+bool BitboardPacker::has_dead_cell(uint64_t board) const noexcept {
+    const uint64_t empty = ~board;
+    uint64_t near = 0;  // empty cells with an empty neighbour
+    for (size_t d = 0; d < shifts_.size(); ++d) {
+        const int s = shifts_[d];
+        near |= (s > 0 ? (empty >> s) : (empty << -s)) & nb_masks_[d];
+    }
+    return (empty & ~near) != 0;
+}
+
 void BitboardPacker::search(uint64_t board, uint64_t used, Run& run) const {
     if (board == ~0ULL) {  // every cell filled (cells outside the region start filled)
         if (used == all_pieces_ && ++run.found == run.limit) run.stop = true;
@@ -51,6 +69,7 @@ void BitboardPacker::search(uint64_t board, uint64_t used, Run& run) const {
         for (int k = starts[piece], end = starts[piece + 1]; k < end; ++k) {
             const uint64_t mask = table_[k];
             if (mask & board) continue;
+            if (!shifts_.empty() && has_dead_cell(board | mask)) continue;
             ++run.nodes;
             if (run.control->tick()) {
                 run.stop = true;

@@ -22,6 +22,12 @@ public:
     // region, or names a piece out of range.
     int add(int piece, uint64_t mask);
 
+    // Enable dead-cell pruning: a placement that leaves an empty cell with no empty neighbour
+    // is skipped (valid when every piece has 2 cells or more). For each lattice direction,
+    // `shift` is the bit distance to the neighbour and `mask` the cells that have that
+    // neighbour in the region.
+    void set_neighbours(const std::vector<int>& shifts, const std::vector<uint64_t>& masks);
+
     // Build the lookup table; call once after the last add() and before count().
     void finish();
 
@@ -42,6 +48,7 @@ public:
 
 private:
     void search(uint64_t board, uint64_t used, Run& run) const;
+    bool has_dead_cell(uint64_t board) const noexcept;
 
     uint64_t full_;
     int pieces_;
@@ -52,6 +59,8 @@ private:
     std::vector<int> table_start_;
     std::vector<uint64_t> table_;
     bool table_ready_ = false;
+    std::vector<int> shifts_;
+    std::vector<uint64_t> nb_masks_;
 };
 
 }  // namespace cassetete::exactcover

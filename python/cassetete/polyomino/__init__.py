@@ -92,7 +92,7 @@ def count(
         workers: threads counting subproblems in parallel (-1 = all cores).
         engine: ``"bitboard"`` (fill the lowest empty cell on a 64-bit board; regions of at
             most 64 cells), ``"cells"`` (the general exact cover engine, dancing cells), or
-            ``"auto"``: bitboard for 2-D regions that fit, cells otherwise.
+            ``"auto"``: bitboard when the region fits, cells otherwise.
 
     A region whose area differs from the pieces' area gives 0 with a warning. If a time or
     node limit stops the search, the count so far is returned.
@@ -107,7 +107,7 @@ def count(
     if not packing.area_matches:
         return 0
     if engine == "auto":
-        engine = "bitboard" if packing.fits_bitboard and packing.dim == 2 else "cells"
+        engine = "bitboard" if packing.fits_bitboard else "cells"
     prefixes = packing.unique_prefixes() if unique else [[]]
     if workers == -1:
         workers = os.cpu_count() or 1

@@ -138,18 +138,59 @@ class Packing:
         if self._bitboard is None:
             if not self.fits_bitboard:
                 raise PuzzleError(f"the bitboard engine takes at most 64 cells and 64 pieces (region has {self.area})")
-            axes = sorted(range(self.dim), key=lambda a: -self.mask.shape[a])
-            order = sorted(range(self.area), key=lambda i: tuple(self.coords[i][a] for a in axes))
-            bit = np.empty(self.area, dtype=np.int64)
-            bit[order] = np.arange(self.area)
+            bit = self._bit_layout()
             masks = np.zeros(len(self.placements), dtype=np.uint64)
             pieces = np.zeros(len(self.placements), dtype=np.int64)
             for o, (p, cells) in enumerate(self.placements):
                 pieces[o] = p
                 masks[o] = np.uint64(sum(1 << int(bit[c]) for c in cells))
-            full = (1 << self.area) - 1
+            full = sum(1 << int(b) for b in bit)
             self._bitboard = _core.BitboardPacker(full, len(self.names), pieces, masks)
+            if min(len(s) for s in self.pieces.values()) >= 2:
+                self._set_neighbours(bit)
         return self._bitboard
+
+    def _bit_layout(self) -> np.ndarray:
+        """Bit of each cell: coordinates in the bounding box with the shortest axis varying
+        fastest (so lattice neighbours are a fixed shift apart) when the box has at most 64
+        cells, else the cells' rank in that order."""
+        axes = sorted(range(self.dim), key=lambda a: -self.mask.shape[a])
+        low = self.coords.min(axis=0)
+        high = self.coords.max(axis=0)
+        extent = high - low + 1
+        if int(np.prod(extent)) <= 64:
+            stride = np.zeros(self.dim, dtype=np.int64)
+            step = 1
+            for a in reversed(axes):
+                stride[a] = step
+                step *= int(extent[a])
+            return ((self.coords - low) * stride).sum(axis=1)
+        order = sorted(range(self.area), key=lambda i: tuple(self.coords[i][a] for a in axes))
+        bit = np.empty(self.area, dtype=np.int64)
+        bit[order] = np.arange(self.area)
+        return bit
+
+    def _set_neighbours(self, bit: np.ndarray) -> None:
+        shifts, masks = [], []
+        for axis in range(self.dim):
+            for step in (1, -1):
+                shift, mask = None, 0
+                for i, c in enumerate(self.coords.tolist()):
+                    n = list(c)
+                    n[axis] += step
+                    j = self.cell_index.get(tuple(n))
+                    if j is None:
+                        continue
+                    d = int(bit[j] - bit[i])
+                    if shift is None:
+                        shift = d
+                    elif shift != d:
+                        return  # no fixed shift: leave pruning off
+                    mask |= 1 << int(bit[i])
+                if shift is not None:
+                    shifts.append(shift)
+                    masks.append(mask)
+        self._bitboard.set_neighbours(shifts, masks)
 
     def count_bitboard(
         self,
