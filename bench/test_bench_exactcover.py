@@ -1,7 +1,7 @@
-"""Exact cover speed on the pentomino matrices (pytest-benchmark).
+"""Exact cover and packing speed on the pentomino matrices (pytest-benchmark).
 
-Run: pytest bench/test_bench_exactcover.py --benchmark-only
-The figures and the nodes/s go to bench/results/exactcover.md (written by hand from a run).
+Run: pytest bench/test_bench_exactcover.py --benchmark-only --benchmark-group-by=group
+Figures (CPU seconds, nodes/s) are written down in bench/results/exactcover.md.
 """
 
 from __future__ import annotations
@@ -15,29 +15,46 @@ from cassetete.exactcover import count_subproblem
 from cassetete.polyomino.model import Packing
 
 
-@pytest.mark.benchmark(group="pentomino")
-def test_6x10_all(benchmark):
-    packing = Packing("6x10")
-    assert benchmark.pedantic(packing.cover.count, rounds=1, iterations=1) == 9356
+def once(benchmark, fn, *args, **kwargs):
+    return benchmark.pedantic(fn, args=args, kwargs=kwargs, rounds=1, iterations=1)
 
 
-@pytest.mark.benchmark(group="pentomino")
-def test_6x10_unique(benchmark):
-    assert benchmark.pedantic(polyomino.count, args=("6x10",), rounds=1, iterations=1) == 2339
+@pytest.mark.benchmark(group="6x10 all 9356")
+@pytest.mark.parametrize("engine", ["bitboard", "cells"])
+def test_6x10_all(benchmark, engine):
+    assert once(benchmark, polyomino.count, "6x10", unique=False, engine=engine) == 9356
 
 
-@pytest.mark.benchmark(group="pentomino")
+@pytest.mark.benchmark(group="6x10 unique 2339")
+@pytest.mark.parametrize("engine", ["bitboard", "cells"])
+def test_6x10_unique(benchmark, engine):
+    assert once(benchmark, polyomino.count, "6x10", engine=engine) == 2339
+
+
+@pytest.mark.benchmark(group="2x5x6 unique 264")
+@pytest.mark.parametrize("engine", ["bitboard", "cells"])
+def test_2x5x6_unique(benchmark, engine):
+    assert once(benchmark, polyomino.count, "2x5x6", engine=engine) == 264
+
+
+@pytest.mark.benchmark(group="3x4x5 unique 3940")
 def test_3x4x5_unique(benchmark):
-    assert benchmark.pedantic(polyomino.count, args=("3x4x5",), rounds=1, iterations=1) == 3940
+    assert once(benchmark, polyomino.count, "3x4x5") == 3940
 
 
-@pytest.mark.benchmark(group="pentomino")
-def test_6x10_all_two_workers_split(benchmark):
-    packing = Packing("6x10")
-    parts = packing.cover.split(2)
+@pytest.mark.benchmark(group="split over 2 workers")
+def test_6x10_all_cells_two_workers_split(benchmark):
+    """The general engine's split(): subproblems summed over a 2-thread executor."""
+    cover = Packing("6x10").cover
+    parts = cover.split(2)
 
     def run():
         with ThreadPoolExecutor(2) as pool:
             return sum(pool.map(count_subproblem, parts))
 
-    assert benchmark.pedantic(run, rounds=1, iterations=1) == 9356
+    assert once(benchmark, run) == 9356
+
+
+@pytest.mark.benchmark(group="split over 2 workers")
+def test_3x4x5_unique_bitboard_two_workers(benchmark):
+    assert once(benchmark, polyomino.count, "3x4x5", workers=2) == 3940

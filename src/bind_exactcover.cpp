@@ -1,5 +1,6 @@
 // Python glue for the exact cover engine (cpp/exactcover): a problem object, counting, first
 // solution, split into subproblems, and a resumable solution iterator. GIL released in searches.
+#include <algorithm>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -206,6 +207,30 @@ py::tuple bitboard_count(const PackerPtr& packer, const std::vector<std::vector<
     return py::make_tuple(total, complete, stats_to_dict(stats, ps.control.reason()));
 }
 
+// bitboard_solutions(packer, prefix, limit, time_limit, node_limit) -> (array (n, pieces), complete, stats)
+py::tuple bitboard_solutions(const PackerPtr& packer, const std::vector<int>& prefix, uint64_t limit,
+                             int pieces, const py::object& time_limit, const py::object& node_limit) {
+    PythonSearch ps(time_limit, node_limit);
+    std::vector<int> flat;
+    ec::BitboardPacker::Run run{&ps.control, limit};
+    run.sink = &flat;
+    try {
+        py::gil_scoped_release release;
+        packer->count(prefix, run);
+    } catch (const ec::ProblemError& e) {
+        throw InputError(e.what());
+    }
+    ps.rethrow_if_interrupted();
+    const py::ssize_t width = pieces > 0 ? pieces : 1;
+    py::array_t<int32_t> out({static_cast<py::ssize_t>(flat.size()) / width, width});
+    std::copy(flat.begin(), flat.end(), out.mutable_data());
+    SearchStats stats;
+    stats.nodes = run.nodes;
+    stats.seconds = ps.control.elapsed();
+    const bool complete = !run.stop || (limit != 0 && run.found >= limit && !ps.control.stopped());
+    return py::make_tuple(out, complete, stats_to_dict(stats, ps.control.reason()));
+}
+
 }  // namespace
 
 void register_exactcover(py::module_& m) {
@@ -242,6 +267,9 @@ void register_exactcover(py::module_& m) {
     m.def("bitboard_count", &bitboard_count, py::arg("packer"), py::arg("prefixes"), py::arg("limit") = 0,
           py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           "Count packings containing each prefix (GIL released); returns (count, complete, stats).");
+    m.def("bitboard_solutions", &bitboard_solutions, py::arg("packer"), py::arg("prefix"), py::arg("limit"),
+          py::arg("pieces"), py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
+          "Packings containing the prefix, as rows of placement indices (GIL released).");
     py::class_<SolutionIterator>(m, "ExactCoverIterator")
         .def(py::init<ProblemPtr, const std::vector<int>&, const py::object&, const py::object&>(),
              py::arg("problem"), py::arg("prefix"), py::arg("time_limit") = py::none(),

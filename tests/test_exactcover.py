@@ -31,10 +31,12 @@ def brute_force(primary, secondary, options):
 
 
 def random_problem(rng, primary, secondary, n_options):
+    """Random options, each with at least one primary item (Algorithm X's convention)."""
     options = []
     for _ in range(n_options):
-        size = rng.randint(1, 3)
-        options.append(sorted(rng.sample(range(primary + secondary), size)))
+        first = rng.randrange(primary)
+        others = [i for i in range(primary + secondary) if i != first]
+        options.append(sorted([first] + rng.sample(others, rng.randint(0, min(2, len(others))))))
     return options
 
 
@@ -109,9 +111,9 @@ def test_split_over_threads_and_processes():
 
 
 def test_secondary_items():
-    # item 0 primary; item 1 secondary: both options use item 1, so only one may be chosen.
-    ec = ExactCover.from_options([[0, 1], [0], [1]], primary=1, secondary=1)
-    assert sorted(sorted(s) for s in ec.solutions()) == [[0], [1], [1, 2]]
+    # items 0, 1 primary; 2, 3 secondary: options 0 and 2 both use item 2, so not together.
+    ec = ExactCover.from_options([[0, 2], [0], [1, 2], [1, 3]], primary=2, secondary=2)
+    assert sorted(sorted(s) for s in ec.solutions()) == [[0, 3], [1, 2], [1, 3]]
 
 
 @pytest.mark.parametrize(
@@ -128,6 +130,7 @@ def test_secondary_items():
         (lambda: ExactCover.from_options([[0, 1], [1]]).count(prefix=[0, 1]), "clash"),
         (lambda: ExactCover.from_options([[0]]).split(-1), ">= 0"),
         (lambda: ExactCover(2).add_option(["a"]), "integer"),
+        (lambda: ExactCover(1, secondary=1).add_option([1]), "no primary item"),
     ],
 )
 def test_bad_input(build, message):

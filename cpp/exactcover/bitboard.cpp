@@ -33,9 +33,13 @@ void BitboardPacker::finish() {
         ++table_start_[static_cast<size_t>(lowest_bit_index(masks_[k])) * pieces_ + piece_of_[k] + 1];
     for (size_t s = 0; s < slots; ++s) table_start_[s + 1] += table_start_[s];
     table_.assign(masks_.size(), 0);
+    table_index_.assign(masks_.size(), 0);
     std::vector<int> fill(table_start_.begin(), table_start_.end() - 1);
-    for (size_t k = 0; k < masks_.size(); ++k)
-        table_[fill[static_cast<size_t>(lowest_bit_index(masks_[k])) * pieces_ + piece_of_[k]]++] = masks_[k];
+    for (size_t k = 0; k < masks_.size(); ++k) {
+        const int slot = fill[static_cast<size_t>(lowest_bit_index(masks_[k])) * pieces_ + piece_of_[k]]++;
+        table_[slot] = masks_[k];
+        table_index_[slot] = static_cast<int>(k);
+    }
     table_ready_ = true;
 }
 
@@ -59,7 +63,9 @@ bool BitboardPacker::has_dead_cell(uint64_t board) const noexcept {
 
 void BitboardPacker::search(uint64_t board, uint64_t used, Run& run) const {
     if (board == ~0ULL) {  // every cell filled (cells outside the region start filled)
-        if (used == all_pieces_ && ++run.found == run.limit) run.stop = true;
+        if (used != all_pieces_) return;
+        if (run.sink) run.sink->insert(run.sink->end(), run.path.begin(), run.path.end());
+        if (++run.found == run.limit) run.stop = true;
         return;
     }
     const int cell = lowest_bit_index(~board);
@@ -75,7 +81,9 @@ void BitboardPacker::search(uint64_t board, uint64_t used, Run& run) const {
                 run.stop = true;
                 return;
             }
+            if (run.sink) run.path.push_back(table_index_[k]);
             search(board | mask, used | (1ULL << piece), run);
+            if (run.sink) run.path.pop_back();
             if (run.stop) return;
         }
     }
@@ -94,6 +102,7 @@ void BitboardPacker::count(const std::vector<int>& prefix, Run& run) const {
         board |= masks_[k];
         used |= piece_bit;
     }
+    run.path.assign(prefix.begin(), prefix.end());
     run.stop = run.control->stopped();
     if (!run.stop) search(board, used, run);
 }

@@ -37,6 +37,9 @@ public:
         uint64_t found = 0;
         uint64_t nodes = 0;
         bool stop = false;
+        // When set, every packing found is appended as its placement indices (prefix first).
+        std::vector<int>* sink = nullptr;
+        std::vector<int> path;
     };
 
     // Count packings that contain the placements of `prefix` (indices from add()), stopping
@@ -58,6 +61,7 @@ private:
     // table_start_[cell * pieces_ + piece] .. [+1]: placements of piece whose lowest cell is cell
     std::vector<int> table_start_;
     std::vector<uint64_t> table_;
+    std::vector<int> table_index_;  // placement index of each table_ entry
     bool table_ready_ = false;
     std::vector<int> shifts_;
     std::vector<uint64_t> nb_masks_;

@@ -40,6 +40,10 @@ public:
                                    std::to_string(item) + " twice");
             seen_[item] = index;
         }
+        bool has_primary = false;
+        for (int item : items) has_primary |= item < primary_;
+        if (!has_primary)
+            throw ProblemError("option " + std::to_string(index) + " has no primary item");
         items_.insert(items_.end(), items.begin(), items.end());
         option_start_.push_back(static_cast<int>(items_.size()));
         return index;

@@ -76,7 +76,8 @@ class ExactCover:
     def add_option(self, items: Iterable[int]) -> int:
         """Add an option (a set of item indices); returns its index.
 
-        Raises PuzzleError if an item is out of range, repeated, or the option is empty.
+        Raises PuzzleError if an item is out of range, repeated, or the option is empty or
+        holds no primary item (solutions are made of options that cover a primary item).
 
         Example:
             >>> ec = ExactCover(3, secondary=1)
@@ -94,6 +95,8 @@ class ExactCover:
             if item in seen:
                 raise PuzzleError(f"option {index} covers item {item} twice")
             seen.add(item)
+        if min(row) >= self.primary:
+            raise PuzzleError(f"option {index} has no primary item (Algorithm X never chooses it)")
         self._items.extend(row)
         self._starts.append(len(self._items))
         return index

@@ -140,9 +140,11 @@ def solutions(
     unique: bool = True,
     flips: bool = True,
     limit: Optional[int] = None,
+    engine: str = "auto",
 ) -> Iterator[np.ndarray]:
     """Yield packings as labelled grids (numpy arrays of piece names, ``"."`` outside the
-    region), streamed as the search finds them.
+    region), streamed as the search finds them (the bitboard engine hands them over one small
+    branch of the search tree at a time).
 
     Example:
         >>> next(solutions("3x20")).shape
@@ -150,17 +152,30 @@ def solutions(
         >>> sum(1 for _ in solutions("3x20", unique=False))
         8
     """
+    if engine not in ("auto", "bitboard", "cells"):
+        raise PuzzleError(f"engine must be 'auto', 'bitboard' or 'cells', got {engine!r}")
     packing = _packing(region, pieces, flips)
     if not packing.area_matches:
         return
+    if engine == "auto":
+        engine = "bitboard" if packing.fits_bitboard else "cells"
     produced = 0
     for prefix in packing.unique_prefixes() if unique else [[]]:
-        remaining = None if limit is None else limit - produced
-        if remaining is not None and remaining <= 0:
-            return
-        for options in packing.cover.solutions(limit=remaining, prefix=prefix):
-            yield packing.grid(options)
-            produced += 1
+        if engine == "bitboard":
+            branches = [sub.prefix for sub in packing.cover.split(1, prefix)]
+        else:
+            branches = [prefix]
+        for branch in branches:
+            remaining = None if limit is None else limit - produced
+            if remaining is not None and remaining <= 0:
+                return
+            if engine == "bitboard":
+                found = packing.bitboard_solutions(branch, remaining)
+            else:
+                found = packing.cover.solutions(limit=remaining, prefix=branch)
+            for options in found:
+                yield packing.grid(options)
+                produced += 1
 
 
 def solve(

@@ -212,6 +212,21 @@ class Packing:
         self.last_stats = stats
         return int(count)
 
+    def bitboard_solutions(self, prefix: Sequence[int] = (), limit: Optional[int] = None) -> List[List[int]]:
+        """All packings containing the prefix (option index lists), found by the bitboard engine.
+
+        Example:
+            >>> p = Packing("3x20")
+            >>> len(p.bitboard_solutions())
+            8
+        """
+        rows, complete, stats = _core.bitboard_solutions(
+            self.bitboard(), list(prefix), 0 if limit is None else int(limit), len(self.names)
+        )
+        stats["complete"] = bool(complete)
+        self.last_stats = stats
+        return rows.tolist()
+
     # -- exact symmetry breaking ------------------------------------------------------------
     def _image(self, perm: np.ndarray, cells: Tuple[int, ...]) -> FrozenSet[int]:
         return frozenset(int(perm[c]) for c in cells)
