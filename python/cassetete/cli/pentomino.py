@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import TextIO
+from typing import Optional, TextIO
 
 from ..polyomino import count, render_svg, render_text, solve
 
@@ -39,7 +39,8 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
     s.set_defaults(handler=_solve)
 
 
-def _count(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def _count(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
+    out = out or sys.stdout
     start = time.perf_counter()
     n = count(args.region, pieces=args.pieces, unique=not args.all, workers=args.workers, time_limit=args.time_limit)
     kind = "packings in all" if args.all else "packings up to symmetry"
@@ -47,7 +48,8 @@ def _count(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     return 0
 
 
-def _solve(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def _solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
+    out = out or sys.stdout
     result = solve(args.region, pieces=args.pieces, time_limit=args.time_limit)
     if result.solution is None:
         out.write(f"{args.region}: {result.status}\n")
@@ -60,8 +62,13 @@ def _solve(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     return 0
 
 
-def demo(out: TextIO = sys.stdout) -> None:
-    """Print a 6x10 and a 2x3x10 pentomino packing, and the 3x20 count."""
+def demo(out: Optional[TextIO] = None) -> None:
+    """Print a 6x10 and a 2x3x10 pentomino packing, and the 3x20 count.
+
+    Example:
+        >>> demo()  # doctest: +SKIP
+    """
+    out = out or sys.stdout
     out.write("Pentominoes in a 6x10 rectangle:\n")
     out.write(render_text(solve("6x10").solution) + "\n")
     out.write("Pentominoes in a 2x3x10 box (two layers):\n")
