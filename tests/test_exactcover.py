@@ -136,3 +136,41 @@ def test_secondary_items():
 def test_bad_input(build, message):
     with pytest.raises(cassetete.PuzzleError, match=message):
         build()
+
+
+def test_limits_stop_a_long_search():
+    from cassetete.polyomino.model import Packing
+
+    cover = Packing("3x4x5").cover  # all 31520 packings would take minutes
+    assert cover.count(time_limit=0.2) < 31520
+    assert cover.last_stats["complete"] is False and cover.last_stats["stop"] == "time_limit"
+    assert cover.count(node_limit=5000) < 31520
+    assert cover.last_stats["stop"] == "node_limit"
+    solutions = cover.solutions(node_limit=20000)
+    assert len(list(solutions)) < 31520 and cover.last_stats["stop"] == "node_limit"
+
+
+def test_ctrl_c_interrupts_the_search():
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    code = (
+        "import sys\n"
+        "from cassetete.polyomino.model import Packing\n"
+        "c = Packing('3x4x5').cover\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        "    c.count()\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+        "    sys.exit(0)\n"
+        "sys.exit(1)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "ready"
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 0 and "interrupted" in out
