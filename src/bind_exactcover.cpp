@@ -263,7 +263,9 @@ void register_exactcover(py::module_& m) {
                     throw InputError(e.what());
                 }
             },
-            py::arg("shifts"), py::arg("masks"), "Enable dead-cell pruning (pieces of 2+ cells).");
+            py::arg("shifts"), py::arg("masks"), "Enable dead-cell pruning (pieces of 2+ cells).")
+        .def("set_min_remaining", &ec::BitboardPacker::set_min_remaining, py::arg("on"),
+             "Branch on the cell or piece with the fewest placements left (Algorithm X's rule).");
     m.def("bitboard_count", &bitboard_count, py::arg("packer"), py::arg("prefixes"), py::arg("limit") = 0,
           py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           "Count packings containing each prefix (GIL released); returns (count, complete, stats).");

@@ -90,8 +90,9 @@ def count(
             (rotations and reflections); False counts every copy.
         flips: 2-D only: pieces may be turned over.
         workers: threads counting subproblems in parallel (-1 = all cores).
-        engine: ``"bitboard"`` (fill the lowest empty cell on a 64-bit board; regions of at
-            most 64 cells), ``"cells"`` (the general exact cover engine, dancing cells), or
+        engine: ``"bitboard"`` (64-bit boards, regions of at most 64 cells: fill the lowest
+            empty cell in 2-D, branch on the cell or piece with the fewest placements in 3-D),
+            ``"cells"`` (the general exact cover engine, dancing cells), or
             ``"auto"``: bitboard when the region fits, cells otherwise.
 
     A region whose area differs from the pieces' area gives 0 with a warning. If a time or

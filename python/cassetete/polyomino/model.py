@@ -124,17 +124,21 @@ class Packing:
         """
         return self.area <= 64 and len(self.names) <= 64
 
-    def bitboard(self) -> Any:
+    def bitboard(self, rule: str = "auto") -> Any:
         """The C++ bitboard counter over the same placements (option indices are shared).
 
-        Cells get bits along the region's shortest axis first, so "the lowest empty cell"
-        walks a short frontier.
+        ``rule`` picks the branching: ``"lowest"`` fills the lowest empty cell (cells get bits
+        along the region's shortest axis first, so it walks a short frontier: best in 2-D),
+        ``"fewest"`` branches on the cell or piece with the fewest placements left (Algorithm
+        X's rule on bitboards: best in 3-D), ``"auto"`` picks by dimension.
 
         Example:
             >>> p = Packing("3x20")
             >>> p.count_bitboard(p.unique_prefixes())
             2
         """
+        if rule not in ("auto", "lowest", "fewest"):
+            raise PuzzleError(f"rule must be 'auto', 'lowest' or 'fewest', got {rule!r}")
         if self._bitboard is None:
             if not self.fits_bitboard:
                 raise PuzzleError(f"the bitboard engine takes at most 64 cells and 64 pieces (region has {self.area})")
@@ -148,6 +152,7 @@ class Packing:
             self._bitboard = _core.BitboardPacker(full, len(self.names), pieces, masks)
             if min(len(s) for s in self.pieces.values()) >= 2:
                 self._set_neighbours(bit)
+        self._bitboard.set_min_remaining(rule == "fewest" or (rule == "auto" and self.dim == 3))
         return self._bitboard
 
     def _bit_layout(self) -> np.ndarray:
