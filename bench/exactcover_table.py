@@ -50,7 +50,7 @@ def main() -> None:
         for engine in engines:
             packing = Packing(region)
             u, un, ut = measure(packing, True, engine)
-            if region == "3x4x5" and not args.full or engine == "cells" and region == "3x4x5":
+            if region == "3x4x5" and (not args.full or engine == "cells"):
                 a, an, at = "-", "-", "-"
             else:
                 a, an, at = measure(packing, False, engine)

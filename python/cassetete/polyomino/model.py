@@ -65,6 +65,7 @@ class Packing:
         self.placements: List[Tuple[int, Tuple[int, ...]]] = []
         self.option_of: Dict[Tuple[int, FrozenSet[int]], int] = {}
         self._bitboard: Any = None
+        self.branching = "auto"
         self.last_stats: Dict[str, Any] = {}
         self.group = symmetries(self.mask)
         if require_area and self.area != self.pieces_area:
@@ -124,21 +125,26 @@ class Packing:
         """
         return self.area <= 64 and len(self.names) <= 64
 
-    def bitboard(self, rule: str = "auto") -> Any:
+    def bitboard(self, rule: Optional[str] = None) -> Any:
         """The C++ bitboard counter over the same placements (option indices are shared).
 
-        ``rule`` picks the branching: ``"lowest"`` fills the lowest empty cell (cells get bits
+        ``rule`` (kept in ``self.branching`` for later calls) picks the branching:
+        ``"lowest"`` fills the lowest empty cell (cells get bits
         along the region's shortest axis first, so it walks a short frontier: best in 2-D),
         ``"fewest"`` branches on the cell or piece with the fewest placements left (Algorithm
-        X's rule on bitboards: best in 3-D), ``"auto"`` picks by dimension.
+        X's rule on bitboards: best in 3-D boxes), ``"auto"`` takes "lowest" in 2-D and in
+        thin 3-D boxes (cross-section of at most 6 cells, like 2x3x10), "fewest" otherwise.
 
         Example:
             >>> p = Packing("3x20")
             >>> p.count_bitboard(p.unique_prefixes())
             2
         """
-        if rule not in ("auto", "lowest", "fewest"):
-            raise PuzzleError(f"rule must be 'auto', 'lowest' or 'fewest', got {rule!r}")
+        if rule is not None:
+            if rule not in ("auto", "lowest", "fewest"):
+                raise PuzzleError(f"rule must be 'auto', 'lowest' or 'fewest', got {rule!r}")
+            self.branching = rule
+        rule = self.branching
         if self._bitboard is None:
             if not self.fits_bitboard:
                 raise PuzzleError(f"the bitboard engine takes at most 64 cells and 64 pieces (region has {self.area})")
@@ -152,7 +158,10 @@ class Packing:
             self._bitboard = _core.BitboardPacker(full, len(self.names), pieces, masks)
             if min(len(s) for s in self.pieces.values()) >= 2:
                 self._set_neighbours(bit)
-        self._bitboard.set_min_remaining(rule == "fewest" or (rule == "auto" and self.dim == 3))
+        if rule == "auto":
+            cross_section = self.mask.size // max(self.mask.shape)
+            rule = "fewest" if self.dim == 3 and cross_section > 6 else "lowest"
+        self._bitboard.set_min_remaining(rule == "fewest")
         return self._bitboard
 
     def _bit_layout(self) -> np.ndarray:
