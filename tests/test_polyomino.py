@@ -124,6 +124,21 @@ def test_solve_and_render(tmp_path):
     assert polyomino.render_svg(grid3).count("<rect") == 60
 
 
+def test_pieces_not_turned_over():
+    # With flips=False only the rotations of the region are symmetries of the problem.
+    from cassetete.polyomino.model import Packing
+
+    assert len(Packing("6x10", flips=False).group) == 2
+    unique = list(polyomino.solutions("6x10", flips=False))
+    everything = {g.tobytes() for g in polyomino.solutions("6x10", flips=False, unique=False)}
+    images = set()
+    for grid in unique:
+        check_packing(grid, mask_of("6x10"))
+        images |= {grid.tobytes(), np.rot90(grid, 2).tobytes()}
+    assert len(unique) > 0 and images == everything
+    assert polyomino.count("6x10", flips=False, unique=False) == len(everything)
+
+
 def test_mask_region_with_hole():
     # The 8x8 board with the central 2x2 square removed: 65 solutions up to symmetry
     # (Dana Scott, 1958; also Knuth, "Dancing Links", 2000).

@@ -67,7 +67,7 @@ class Packing:
         self._bitboard: Any = None
         self.branching = "auto"
         self.last_stats: Dict[str, Any] = {}
-        self.group = symmetries(self.mask)
+        self.group: List[np.ndarray] = symmetries(self.mask)
         if require_area and self.area != self.pieces_area:
             return  # no placement can tile; callers report the area mismatch
         for p, name in enumerate(self.names):
@@ -87,6 +87,13 @@ class Packing:
                         continue
                     self.option_of[key] = self.cover.add_option([p] + [n_pieces + i for i in idx])
                     self.placements.append((p, idx))
+        # Keep the region symmetries that map every placement to a placement (with flips=False
+        # a reflection does not: a turned-over piece is not allowed).
+        self.group = [
+            g
+            for g in self.group
+            if all((p, self._image(g, cells)) in self.option_of for p, cells in self.placements)
+        ]
 
     @property
     def area_matches(self) -> bool:
