@@ -20,6 +20,13 @@ def test_count_and_solve(capsys, tmp_path):
     assert svg.read_text().startswith("<svg")
 
 
+def test_isometric_picture(capsys, tmp_path):
+    iso = tmp_path / "box.svg"
+    assert main(["pentomino", "solve", "3x4x5", "--iso", str(iso)]) == 0
+    text = iso.read_text()
+    assert text.startswith("<svg") and text.count("<polygon") == 3 * 60
+
+
 def test_bad_region_exit_code(capsys):
     assert main(["pentomino", "count", "6by10"]) == 2
     assert "region" in capsys.readouterr().err

@@ -14,7 +14,7 @@ import sys
 import time
 from typing import Optional, TextIO
 
-from ..polyomino import count, render_svg, render_text, solve
+from ..polyomino import count, render_svg, render_svg_iso, render_text, solve
 
 
 def add_parser(subparsers: "argparse._SubParsersAction") -> None:
@@ -35,6 +35,7 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
     s.add_argument("region", help="AxB or AxBxC, e.g. 6x10 or 3x4x5")
     s.add_argument("--pieces", default="pentominoes")
     s.add_argument("--svg", default=None, help="also write the picture to this SVG file")
+    s.add_argument("--iso", default=None, help="3-D boxes: also write an isometric SVG picture")
     s.add_argument("--time-limit", type=float, default=None)
     s.set_defaults(handler=_solve)
 
@@ -59,6 +60,10 @@ def _solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
         with open(args.svg, "w", encoding="utf-8") as handle:
             handle.write(render_svg(result.solution))
         out.write(f"wrote {args.svg}\n")
+    if args.iso:
+        with open(args.iso, "w", encoding="utf-8") as handle:
+            handle.write(render_svg_iso(result.solution))
+        out.write(f"wrote {args.iso}\n")
     return 0
 
 

@@ -28,7 +28,7 @@ from .._errors import PuzzleError
 from .._result import UNSATISFIABLE, Result
 from .model import Packing
 from .region import parse_region, symmetries
-from .render import render_svg, render_text
+from .render import render_svg, render_svg_iso, render_text
 from .shapes import (
     HEXOMINOES,
     PENTOMINOES,
@@ -55,6 +55,7 @@ __all__ = [
     "symmetries",
     "render_text",
     "render_svg",
+    "render_svg_iso",
 ]
 
 
