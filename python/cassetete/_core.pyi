@@ -50,6 +50,8 @@ class BitboardPacker:
     def __init__(self, full: int, pieces: int, piece_of: np.ndarray, masks: np.ndarray) -> None: ...
     @property
     def placements(self) -> int: ...
+    def set_neighbours(self, shifts: Sequence[int], masks: Sequence[int]) -> None: ...
+    def set_min_remaining(self, on: bool) -> None: ...
 
 def bitboard_count(
     packer: BitboardPacker,
@@ -58,3 +60,11 @@ def bitboard_count(
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
 ) -> Tuple[int, bool, Dict[str, Any]]: ...
+def bitboard_solutions(
+    packer: BitboardPacker,
+    prefix: Sequence[int],
+    limit: int,
+    pieces: int,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+) -> Tuple[np.ndarray, bool, Dict[str, Any]]: ...
