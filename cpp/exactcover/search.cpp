@@ -108,6 +108,103 @@ void Search::cover(int option) {
     updates_ += trail_.size() - trail_mark;
 }
 
+void Search::hide_item(int item) {
+    Node* nodes = nodes_data_.data();
+    Item* items = items_.data();
+    int* set = set_.data();
+    const size_t trail_mark = trail_.size();
+    Item& it = items[item];
+    it.covered = 1;
+    if (item < problem_.primary()) {
+        const int p = active_pos_[item];
+        const int moved = active_[--n_active_];
+        active_[p] = moved;
+        active_pos_[moved] = p;
+        active_[n_active_] = item;
+        active_pos_[item] = n_active_;
+    }
+    for (int s = 0; s < it.size; ++s) {
+        const Node& head = nodes[set[it.begin + s]];
+        for (int m = head.first; m < head.last; ++m) {
+            Node& nd = nodes[m];
+            Item& target = items[nd.item];
+            if (target.covered) continue;
+            const int tail = target.begin + target.size - 1;
+            const int p = nd.pos;
+            const int moved = set[tail];
+            set[tail] = m;
+            nd.pos = tail;
+            set[p] = moved;
+            nodes[moved].pos = p;
+            --target.size;
+            trail_.push_back(nd.item);
+        }
+    }
+    updates_ += trail_.size() - trail_mark;
+}
+
+bool Search::cover_others(int option, int item) {
+    const int first = opt_start_[option];
+    const int last = opt_start_[option + 1];
+    const int primary = problem_.primary();
+    Node* nodes = nodes_data_.data();
+    Item* items = items_.data();
+    int* set = set_.data();
+    const size_t trail_mark = trail_.size();
+    for (int n = first; n < last; ++n) {
+        const int j = nodes[n].item;
+        if (j == item) continue;
+        items[j].covered = 1;
+        if (j < primary) {
+            const int p = active_pos_[j];
+            const int moved = active_[--n_active_];
+            active_[p] = moved;
+            active_pos_[moved] = p;
+            active_[n_active_] = j;
+            active_pos_[j] = n_active_;
+        }
+    }
+    bool ok = true;
+    for (int n = first; n < last && ok; ++n) {
+        const int j = nodes[n].item;
+        if (j == item) continue;
+        const Item& it = items[j];
+        const int* seg = set + it.begin;
+        const int seg_size = it.size;
+        for (int s = 0; s < seg_size && ok; ++s) {
+            const Node& head = nodes[seg[s]];
+            for (int m = head.first, m_end = head.last; m < m_end; ++m) {
+                Node& nd = nodes[m];
+                Item& target = items[nd.item];
+                if (target.covered) continue;
+                const int p = nd.pos;
+                const int tail = target.begin + target.size - 1;
+                if (p > tail) continue;  // already hidden through another item of `option`
+                if (target.size == 1 && nd.item < primary) {
+                    ok = false;  // an active primary item would have no option left
+                    break;
+                }
+                const int moved = set[tail];
+                set[tail] = m;
+                nd.pos = tail;
+                set[p] = moved;
+                nodes[moved].pos = p;
+                --target.size;
+                trail_.push_back(nd.item);
+            }
+        }
+    }
+    updates_ += trail_.size() - trail_mark;
+    return ok;
+}
+
+void Search::restore(int trail_mark, int active_mark) {
+    Item* items = items_.data();
+    for (int t = static_cast<int>(trail_.size()) - 1; t >= trail_mark; --t) ++items[trail_[t]].size;
+    trail_.resize(static_cast<size_t>(trail_mark));
+    n_active_ = active_mark;
+}
+
 void Search::uncover(int option, int trail_mark, int active_mark) {
     Item* items = items_.data();
     for (int t = static_cast<int>(trail_.size()) - 1; t >= trail_mark; --t) ++items[trail_[t]].size;
@@ -149,38 +246,54 @@ bool Search::next(SearchControl& control) {
                 backtrack = true;
                 continue;
             }
-            stack_.push_back(Level{item, s, -1, 0, 0});
+            Level level{item, s, -1, static_cast<int>(trail_.size()), n_active_, 0, 0, false};
+            hide_item(item);
+            level.trail_mark = static_cast<int>(trail_.size());
+            level.active_mark = n_active_;
+            stack_.push_back(level);
         } else {
             if (stack_.empty()) {
                 done_ = true;
                 return false;
             }
-            Level& level = stack_.back();
-            if (level.k >= 0) {
-                uncover(chosen_.back(), level.trail_mark, level.active_mark);
-                chosen_.pop_back();
-            }
         }
         // Try the next option of the deepest level.
         Level& level = stack_.back();
-        if (++level.k >= level.size) {
-            stack_.pop_back();
-            backtrack = true;
+        if (level.applied) {
+            const int option = chosen_.back();
+            chosen_.pop_back();
+            restore(level.trail_mark, level.active_mark);
+            for (int n = opt_start_[option]; n < opt_start_[option + 1]; ++n)
+                if (nodes_data_[n].item != level.item) items_[nodes_data_[n].item].covered = 0;
+            level.applied = false;
+        }
+        bool descended = false;
+        while (++level.k < level.size) {
+            ++nodes_;
+            if (control.tick()) {
+                --level.k;  // not tried; the caller sees control.stopped() and does not resume
+                return false;
+            }
+            const int option = node_opt_[set_[items_[level.item].begin + level.k]];
+            if (cover_others(option, level.item)) {
+                chosen_.push_back(option);
+                level.applied = true;
+                descended = true;
+                break;
+            }
+            restore(level.trail_mark, level.active_mark);
+            for (int n = opt_start_[option]; n < opt_start_[option + 1]; ++n)
+                if (nodes_data_[n].item != level.item) items_[nodes_data_[n].item].covered = 0;
+        }
+        if (descended) {
+            backtrack = false;
             continue;
         }
-        ++nodes_;
-        if (control.tick()) {
-            // Leave the state consistent: the option is not covered; the caller sees
-            // control.stopped() and does not resume.
-            --level.k;
-            return false;
-        }
-        const int option = node_opt_[set_[items_[level.item].begin + level.k]];
-        level.trail_mark = static_cast<int>(trail_.size());
-        level.active_mark = n_active_;
-        cover(option);
-        chosen_.push_back(option);
-        backtrack = false;
+        // Level exhausted: bring the item back.
+        restore(level.base_trail, level.base_active);
+        items_[level.item].covered = 0;
+        stack_.pop_back();
+        backtrack = true;
     }
 }
 

@@ -44,15 +44,24 @@ public:
 
 private:
     struct Level {
-        int item;        // the item branched on
-        int size;        // how many options it had
-        int k;           // index of the option being tried
-        int trail_mark;  // trail length before the option was covered
-        int active_mark; // active primary count before the option was covered
+        int item;         // the item branched on
+        int size;         // how many options it had
+        int k;            // index of the option being tried
+        int base_trail;   // trail length before the item was hidden
+        int base_active;  // active primary count before the item was taken out
+        int trail_mark;   // trail length once the item's options were hidden
+        int active_mark;  // active primary count at that point
+        bool applied;     // option k is covered
     };
 
     int choose_item() const noexcept;  // MRV over active primary items; -1 if none left
     void cover(int option);
+    // Knuth's SSXCC steps: take the chosen item out and hide all its options once (C3-C4);
+    // then per option, cover its other items, failing early (returns false) as soon as an
+    // active primary item would lose its last option (C6-C7).
+    void hide_item(int item);
+    bool cover_others(int option, int item);
+    void restore(int trail_mark, int active_mark);
     void uncover(int option, int trail_mark, int active_mark);
     void split_rec(int depth, std::vector<std::vector<int>>& out);
 
