@@ -174,3 +174,24 @@ def test_ctrl_c_interrupts_the_search():
     proc.send_signal(signal.SIGINT)
     out, _ = proc.communicate(timeout=60)
     assert proc.returncode == 0 and "interrupted" in out
+
+
+def test_many_items_take_the_trail_path():
+    # More than 1024 items switches the engine from per-level size snapshots to the trail.
+    # The dimer coverings of a cycle of n (even) vertices: exactly 2.
+    n = 1100
+    ec = ExactCover.from_options([[i, (i + 1) % n] for i in range(n)])
+    assert ec.count() == 2
+    assert sum(p.count() for p in ec.split(3)) == 2
+    # A ladder-like variant with choices: each vertex pairs with the next one or is covered alone
+    # by a secondary-free singleton: 2^k ways when k disjoint pairs are optional.
+    k = 600
+    options = [[2 * i, 2 * i + 1] for i in range(k)] + [[j] for j in range(2 * k)]
+    ec2 = ExactCover.from_options(options)
+    assert ec2.count(limit=1000) == 1000
+    # 21 primary items, 1080 secondary ones: 2^10 ways for items 0..19, times 2 for item 20
+    # (alone, or with secondary item 21; secondary item 1100 taken by an option of item 0).
+    options = [[2 * i, 2 * i + 1] for i in range(10)] + [[j] for j in range(20)] + [[20], [20, 21], [0, 1100]]
+    mixed = ExactCover.from_options(options, primary=21, secondary=1080)
+    assert mixed.count() == 2**10 * 2 + 2**9 * 2
+    assert sum(p.count() for p in mixed.split(2)) == mixed.count()

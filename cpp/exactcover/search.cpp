@@ -42,6 +42,20 @@ Search::Search(const Problem& problem) : problem_(problem) {
     }
     n_active_ = primary;
     trail_.reserve(static_cast<size_t>(n_nodes));
+    snapshot_ = n_items <= 1024;
+}
+
+void Search::save_sizes(size_t slot) {
+    const size_t n = items_.size();
+    if (snaps_.size() < (slot + 1) * n) snaps_.resize((slot + 1) * n * 2);
+    int* dst = snaps_.data() + slot * n;
+    for (size_t i = 0; i < n; ++i) dst[i] = items_[i].size;
+}
+
+void Search::load_sizes(size_t slot) {
+    const size_t n = items_.size();
+    const int* src = snaps_.data() + slot * n;
+    for (size_t i = 0; i < n; ++i) items_[i].size = src[i];
 }
 
 int Search::choose_item() const noexcept {
@@ -137,10 +151,11 @@ void Search::hide_item(int item) {
             set[p] = moved;
             nodes[moved].pos = p;
             --target.size;
-            trail_.push_back(nd.item);
+            ++updates_;
+            if (!snapshot_) trail_.push_back(nd.item);
         }
     }
-    updates_ += trail_.size() - trail_mark;
+    (void)trail_mark;
 }
 
 bool Search::cover_others(int option, int item) {
@@ -190,11 +205,12 @@ bool Search::cover_others(int option, int item) {
                 set[p] = moved;
                 nodes[moved].pos = p;
                 --target.size;
-                trail_.push_back(nd.item);
+                ++updates_;
+                if (!snapshot_) trail_.push_back(nd.item);
             }
         }
     }
-    updates_ += trail_.size() - trail_mark;
+    (void)trail_mark;
     return ok;
 }
 
@@ -247,7 +263,10 @@ bool Search::next(SearchControl& control) {
                 continue;
             }
             Level level{item, s, -1, static_cast<int>(trail_.size()), n_active_, 0, 0, false};
+            const size_t depth = stack_.size();
+            if (snapshot_) save_sizes(2 * depth);
             hide_item(item);
+            if (snapshot_) save_sizes(2 * depth + 1);
             level.trail_mark = static_cast<int>(trail_.size());
             level.active_mark = n_active_;
             stack_.push_back(level);
@@ -262,6 +281,7 @@ bool Search::next(SearchControl& control) {
         if (level.applied) {
             const int option = chosen_.back();
             chosen_.pop_back();
+            if (snapshot_) load_sizes(2 * (stack_.size() - 1) + 1);
             restore(level.trail_mark, level.active_mark);
             for (int n = opt_start_[option]; n < opt_start_[option + 1]; ++n)
                 if (nodes_data_[n].item != level.item) items_[nodes_data_[n].item].covered = 0;
@@ -281,6 +301,7 @@ bool Search::next(SearchControl& control) {
                 descended = true;
                 break;
             }
+            if (snapshot_) load_sizes(2 * (stack_.size() - 1) + 1);
             restore(level.trail_mark, level.active_mark);
             for (int n = opt_start_[option]; n < opt_start_[option + 1]; ++n)
                 if (nodes_data_[n].item != level.item) items_[nodes_data_[n].item].covered = 0;
@@ -290,6 +311,7 @@ bool Search::next(SearchControl& control) {
             continue;
         }
         // Level exhausted: bring the item back.
+        if (snapshot_) load_sizes(2 * (stack_.size() - 1));
         restore(level.base_trail, level.base_active);
         items_[level.item].covered = 0;
         stack_.pop_back();

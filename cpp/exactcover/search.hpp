@@ -62,6 +62,9 @@ private:
     void hide_item(int item);
     bool cover_others(int option, int item);
     void restore(int trail_mark, int active_mark);
+    // Small problems save all item sizes per level instead of trailing every decrement.
+    void save_sizes(size_t slot);
+    void load_sizes(size_t slot);
     void uncover(int option, int trail_mark, int active_mark);
     void split_rec(int depth, std::vector<std::vector<int>>& out);
 
@@ -89,6 +92,8 @@ private:
     std::vector<int> active_pos_;
     int n_active_ = 0;
     std::vector<int> trail_;           // items whose size was decremented, in order
+    bool snapshot_ = false;            // save sizes per level (few items) instead of the trail
+    std::vector<int> snaps_;           // 2 snapshots of all sizes per level
     std::vector<Level> stack_;
     std::vector<int> chosen_;
     bool started_ = false;
