@@ -13,7 +13,7 @@ import pytest
 
 import cassetete
 from cassetete import polyomino
-from polyomino_checker import PENTOMINO_ROWS, canonical, cells_of, check_packing, region_images
+from test_polyomino_checker import PENTOMINO_ROWS, canonical, cells_of, check_packing, region_images
 
 # region: (unique, with symmetric copies)
 TABLE = {

@@ -1,6 +1,7 @@
-"""A checker for polyomino packings written from the puzzle's rules, independent of the
-library: every region cell carries one piece name, each piece appears once, and the cells of
-each name form a shape congruent to that piece (rotations, and reflections in 2-D)."""
+"""Helpers for test_polyomino.py (no tests here): a checker for polyomino packings written from
+the puzzle's rules, independent of the library. Every region cell carries one piece name, each
+piece appears once, and the cells of each name form a shape congruent to that piece (rotations,
+and reflections in 2-D)."""
 
 from __future__ import annotations
 
