@@ -6,6 +6,7 @@ void register_common(py::module_& m);
 void register_sudoku(py::module_& m);
 void register_shikaku(py::module_& m);
 void register_hashi(py::module_& m);
+void register_exactcover(py::module_& m);
 }  // namespace cassetete::bind
 
 PYBIND11_MODULE(_core, m) {
@@ -14,4 +15,5 @@ PYBIND11_MODULE(_core, m) {
     cassetete::bind::register_sudoku(m);
     cassetete::bind::register_shikaku(m);
     cassetete::bind::register_hashi(m);
+    cassetete::bind::register_exactcover(m);
 }

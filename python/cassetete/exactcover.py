@@ -1,0 +1,345 @@
+"""Exact cover (Knuth's Algorithm X on dancing cells), with primary and secondary items.
+
+Items ``0 .. primary-1`` must be covered exactly once, items ``primary .. primary+secondary-1``
+at most once. Options are lists of items. The search runs in C++ (cpp/exactcover) with the GIL
+released, honours ``time_limit`` / ``node_limit`` and Ctrl-C, and branches on the item with the
+fewest remaining options.
+
+Example:
+    >>> from cassetete.exactcover import ExactCover
+    >>> ec = ExactCover.from_options([[0, 1], [2], [1, 2], [0]], primary=3)
+    >>> sorted(sorted(s) for s in ec.solutions())
+    [[0, 1], [2, 3]]
+    >>> ec.count()
+    2
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from . import _core
+from ._errors import PuzzleError
+from ._result import LIMIT, SOLVED, UNSATISFIABLE, Result
+
+__all__ = ["ExactCover", "Subproblem", "count_subproblem"]
+
+
+def _as_int(value: Any, what: str) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise PuzzleError(f"{what} must be an integer, got {value!r}")
+    return int(value)
+
+
+class ExactCover:
+    """An exact cover problem built option by option.
+
+    Args:
+        primary: number of primary items (covered exactly once).
+        secondary: number of secondary items (covered at most once), numbered after the primary ones.
+
+    Example:
+        >>> ec = ExactCover(2)
+        >>> ec.add_option([0, 1])
+        0
+        >>> ec.solve().solution
+        [0]
+    """
+
+    def __init__(self, primary: int, secondary: int = 0) -> None:
+        primary = _as_int(primary, "primary")
+        secondary = _as_int(secondary, "secondary")
+        if primary < 0 or secondary < 0:
+            raise PuzzleError(f"item counts must be >= 0, got primary={primary}, secondary={secondary}")
+        self.primary = primary
+        self.secondary = secondary
+        self._starts: List[int] = [0]
+        self._items: List[int] = []
+        self._core: Optional[Any] = None
+        self._core_options = 0
+        self.last_stats: Dict[str, Any] = {}
+
+    # -- building -------------------------------------------------------------------------
+    @property
+    def items(self) -> int:
+        """Total number of items (primary + secondary)."""
+        return self.primary + self.secondary
+
+    @property
+    def options(self) -> int:
+        """Number of options added so far."""
+        return len(self._starts) - 1
+
+    def add_option(self, items: Iterable[int]) -> int:
+        """Add an option (a set of item indices); returns its index.
+
+        Raises PuzzleError if an item is out of range, repeated, or the option is empty or
+        holds no primary item (solutions are made of options that cover a primary item).
+
+        Example:
+            >>> ec = ExactCover(3, secondary=1)
+            >>> ec.add_option([0, 3])
+            0
+        """
+        index = self.options
+        row = [_as_int(i, f"option {index}: item") for i in items]
+        if not row:
+            raise PuzzleError(f"option {index} is empty")
+        seen = set()
+        for item in row:
+            if not 0 <= item < self.items:
+                raise PuzzleError(f"option {index}: item {item} out of range 0..{self.items - 1}")
+            if item in seen:
+                raise PuzzleError(f"option {index} covers item {item} twice")
+            seen.add(item)
+        if min(row) >= self.primary:
+            raise PuzzleError(f"option {index} has no primary item (Algorithm X never chooses it)")
+        self._items.extend(row)
+        self._starts.append(len(self._items))
+        return index
+
+    def option(self, index: int) -> List[int]:
+        """The items of option ``index``.
+
+        Example:
+            >>> ExactCover.from_options([[1, 0]]).option(0)
+            [1, 0]
+        """
+        if not 0 <= index < self.options:
+            raise PuzzleError(f"option {index} out of range 0..{self.options - 1}")
+        return self._items[self._starts[index] : self._starts[index + 1]]
+
+    @classmethod
+    def from_options(
+        cls, options: Iterable[Iterable[int]], primary: Optional[int] = None, secondary: int = 0
+    ) -> "ExactCover":
+        """Build from a list of item lists. ``primary`` defaults to 1 + the largest item
+        minus ``secondary``.
+
+        Example:
+            >>> ExactCover.from_options([[0], [1]]).count()
+            1
+        """
+        rows = [list(o) for o in options]
+        if primary is None:
+            largest = max((max(r) for r in rows if r), default=-1)
+            if not isinstance(largest, (int, np.integer)):
+                raise PuzzleError("items must be integers")
+            primary = int(largest) + 1 - secondary
+        ec = cls(primary, secondary)
+        for row in rows:
+            ec.add_option(row)
+        return ec
+
+    @classmethod
+    def from_matrix(cls, matrix: Any, secondary: int = 0) -> "ExactCover":
+        """Build from a boolean matrix (options x items); the last ``secondary`` columns are
+        secondary items.
+
+        Example:
+            >>> import numpy as np
+            >>> m = np.array([[1, 0, 1], [0, 1, 0], [1, 1, 0]], dtype=bool)
+            >>> ExactCover.from_matrix(m, secondary=1).count()
+            2
+        """
+        array = np.asarray(matrix)
+        if array.ndim != 2:
+            raise PuzzleError(f"matrix must be 2-D (options x items), got {array.ndim}-D")
+        if array.dtype != np.bool_:
+            if array.dtype.kind not in "iu" or array.size and not np.isin(array, (0, 1)).all():
+                raise PuzzleError(f"matrix must be boolean (or 0/1 integers), got dtype {array.dtype}")
+            array = array.astype(bool)
+        secondary = _as_int(secondary, "secondary")
+        if not 0 <= secondary <= array.shape[1]:
+            raise PuzzleError(f"secondary={secondary} but the matrix has {array.shape[1]} columns")
+        ec = cls(array.shape[1] - secondary, secondary)
+        for r, row in enumerate(array):
+            cols = np.flatnonzero(row)
+            if cols.size == 0:
+                raise PuzzleError(f"matrix row {r} is empty")
+            ec.add_option(cols.tolist())
+        return ec
+
+    def _problem(self) -> Any:
+        if self._core is None:
+            self._core = _core.ExactCoverProblem(self.primary, self.secondary)
+            self._core_options = 0
+        if self._core_options < self.options:
+            start = self._starts[self._core_options]
+            starts = np.asarray(self._starts[self._core_options :], dtype=np.int64) - start
+            items = np.asarray(self._items[start:], dtype=np.int64)
+            self._core.add_options_csr(starts, items)
+            self._core_options = self.options
+        return self._core
+
+    def __getstate__(self) -> Dict[str, Any]:
+        state = self.__dict__.copy()
+        state["_core"] = None
+        state["_core_options"] = 0
+        return state
+
+    def _check_prefix(self, prefix: Sequence[int]) -> List[int]:
+        out = []
+        for o in prefix:
+            o = _as_int(o, "prefix option")
+            if not 0 <= o < self.options:
+                raise PuzzleError(f"prefix option {o} out of range 0..{self.options - 1}")
+            out.append(o)
+        return out
+
+    # -- searching ------------------------------------------------------------------------
+    def solve(
+        self,
+        time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None,
+        prefix: Sequence[int] = (),
+    ) -> Result:
+        """First solution as a Result whose ``solution`` is a list of option indices.
+
+        Example:
+            >>> ExactCover.from_options([[0, 1], [0]]).solve().status
+            'solved'
+        """
+        status, solution, stats = _core.exactcover_first(
+            self._problem(), self._check_prefix(prefix), time_limit, node_limit
+        )
+        self.last_stats = stats
+        if status not in (SOLVED, UNSATISFIABLE):
+            status = LIMIT
+        return Result(status, solution, stats)
+
+    def solutions(
+        self,
+        limit: Optional[int] = None,
+        time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None,
+        prefix: Sequence[int] = (),
+    ) -> Iterator[List[int]]:
+        """Yield solutions (lists of option indices) one by one as the search finds them.
+
+        The search resumes from where it stopped at each step; ``time_limit`` counts wall
+        time from the first step. Statistics are in ``last_stats`` once the generator ends.
+
+        Example:
+            >>> ec = ExactCover.from_options([[0], [1], [0, 1]])
+            >>> [sorted(s) for s in ec.solutions()]
+            [[0, 1], [2]]
+        """
+        if limit is not None and limit <= 0:
+            return
+        iterator = _core.ExactCoverIterator(self._problem(), self._check_prefix(prefix), time_limit, node_limit)
+        produced = 0
+        try:
+            for solution in iterator:
+                yield solution
+                produced += 1
+                if limit is not None and produced >= limit:
+                    return
+        finally:
+            self.last_stats = iterator.stats()
+
+    def count(
+        self,
+        limit: Optional[int] = None,
+        time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None,
+        prefix: Sequence[int] = (),
+    ) -> int:
+        """Number of solutions (stopping at ``limit`` if given).
+
+        If a time or node limit stops the search first, the count found so far is returned and
+        ``last_stats["complete"]`` is False.
+
+        Example:
+            >>> ExactCover.from_options([[0], [1], [0, 1]]).count()
+            2
+        """
+        return self.count_prefixes([prefix], limit, time_limit, node_limit)
+
+    def count_prefixes(
+        self,
+        prefixes: Iterable[Sequence[int]],
+        limit: Optional[int] = None,
+        time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None,
+    ) -> int:
+        """Total number of solutions of several subproblems (option prefixes), in one C++ call.
+
+        Example:
+            >>> ec = ExactCover.from_options([[0], [1], [0, 1]])
+            >>> ec.count_prefixes([[0], [2]])
+            2
+        """
+        if limit is not None and limit <= 0:
+            return 0
+        checked = [self._check_prefix(p) for p in prefixes]
+        count, complete, stats = _core.exactcover_count(
+            self._problem(), checked, 0 if limit is None else int(limit), time_limit, node_limit
+        )
+        stats["complete"] = bool(complete)
+        self.last_stats = stats
+        return int(count)
+
+    def split(self, depth: int, prefix: Sequence[int] = ()) -> List["Subproblem"]:
+        """Cut the search tree into independent picklable subproblems: the option choices of
+        the first ``depth`` levels. Their counts add up to ``count()``; map them over any
+        ``concurrent.futures`` executor (threads, processes, Dask).
+
+        Example:
+            >>> from concurrent.futures import ThreadPoolExecutor
+            >>> ec = ExactCover.from_options([[0], [1], [0, 1], [2], [1, 2]])
+            >>> parts = ec.split(1)
+            >>> with ThreadPoolExecutor(2) as pool:
+            ...     sum(pool.map(count_subproblem, parts)) == ec.count()
+            True
+        """
+        depth = _as_int(depth, "depth")
+        if depth < 0:
+            raise PuzzleError(f"split depth must be >= 0, got {depth}")
+        prefixes = _core.exactcover_split(self._problem(), self._check_prefix(prefix), depth)
+        return [Subproblem(self, tuple(p)) for p in prefixes]
+
+
+@dataclass(frozen=True)
+class Subproblem:
+    """A branch of an exact cover search: the problem with some options already chosen.
+
+    Example:
+        >>> ec = ExactCover.from_options([[0], [1], [0, 1]])
+        >>> [p.count() for p in ec.split(1)]
+        [1, 1]
+    """
+
+    cover: ExactCover
+    prefix: Tuple[int, ...]
+
+    def count(self, limit: Optional[int] = None, time_limit: Optional[float] = None) -> int:
+        """Number of solutions in this branch.
+
+        Example:
+            >>> Subproblem(ExactCover.from_options([[0]]), (0,)).count()
+            1
+        """
+        return self.cover.count(limit=limit, time_limit=time_limit, prefix=self.prefix)
+
+    def solutions(self, limit: Optional[int] = None) -> Iterator[List[int]]:
+        """Solutions of this branch (option lists, the prefix first).
+
+        Example:
+            >>> list(Subproblem(ExactCover.from_options([[0]]), (0,)).solutions())
+            [[0]]
+        """
+        return self.cover.solutions(limit=limit, prefix=self.prefix)
+
+
+def count_subproblem(subproblem: Subproblem) -> int:
+    """``subproblem.count()`` as a plain function, handy for ``executor.map``.
+
+    Example:
+        >>> count_subproblem(Subproblem(ExactCover.from_options([[0]]), ()))
+        1
+    """
+    return subproblem.count()

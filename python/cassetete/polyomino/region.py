@@ -1,0 +1,79 @@
+"""Regions to fill: rectangles ``"6x10"``, boxes ``"3x4x5"``, or 2-D/3-D boolean masks; and
+their symmetry groups as permutations of the cells.
+
+Example:
+    >>> from cassetete.polyomino.region import parse_region, symmetries
+    >>> mask = parse_region("6x10")
+    >>> mask.shape, len(symmetries(mask))
+    ((6, 10), 4)
+    >>> len(symmetries(parse_region("3x4x5")))
+    8
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, List
+
+import numpy as np
+
+from .._errors import PuzzleError
+from .shapes import transforms
+
+__all__ = ["parse_region", "symmetries"]
+
+
+def parse_region(region: Any) -> np.ndarray:
+    """A boolean mask from ``"AxB"``, ``"AxBxC"``, a tuple of sizes, or a 2-D/3-D boolean array.
+
+    Example:
+        >>> int(parse_region("2x3").sum()), parse_region((2, 2, 15)).shape
+        (6, (2, 2, 15))
+    """
+    if isinstance(region, str):
+        if not re.fullmatch(r"\s*\d+(\s*[xX×]\s*\d+){1,2}\s*", region):
+            raise PuzzleError(f"region {region!r}: expected sizes like '6x10' or '3x4x5'")
+        region = tuple(int(v) for v in re.split(r"\s*[xX×]\s*", region.strip()))
+    if isinstance(region, tuple) and all(isinstance(v, (int, np.integer)) for v in region):
+        if len(region) not in (2, 3) or any(v <= 0 for v in region):
+            raise PuzzleError(f"region sizes {region}: need 2 or 3 positive sizes")
+        return np.ones(tuple(int(v) for v in region), dtype=bool)
+    mask = np.asarray(region)
+    if mask.dtype != np.bool_:
+        if mask.dtype.kind not in "iu" or (mask.size and not np.isin(mask, (0, 1)).all()):
+            raise PuzzleError(f"region mask must be boolean, got dtype {mask.dtype}")
+        mask = mask.astype(bool)
+    if mask.ndim not in (2, 3):
+        raise PuzzleError(f"region mask must be 2-D or 3-D, got {mask.ndim}-D")
+    if not mask.any():
+        raise PuzzleError("region mask has no cell")
+    return mask
+
+
+def symmetries(mask: np.ndarray) -> List[np.ndarray]:
+    """The distinct permutations of the region's cells (numbered in C order over the True
+    cells) induced by the lattice isometries (reflections included) that map the region onto
+    itself. The identity comes first.
+
+    Example:
+        >>> [p.tolist() for p in symmetries(parse_region("1x2"))]
+        [[0, 1], [1, 0]]
+    """
+    coords = np.argwhere(mask)
+    index = {tuple(c): i for i, c in enumerate(coords.tolist())}
+    key = sorted(index)
+    out: List[np.ndarray] = []
+    seen = set()
+    for m in transforms(mask.ndim):
+        image = coords @ m.T
+        image = image - image.min(axis=0)
+        cells = [tuple(c) for c in image.tolist()]
+        if sorted(cells) != key:
+            continue
+        perm = np.array([index[c] for c in cells], dtype=np.int64)
+        sig = perm.tobytes()
+        if sig not in seen:
+            seen.add(sig)
+            out.append(perm)
+    out.sort(key=lambda p: not np.array_equal(p, np.arange(len(p))))
+    return out
