@@ -3,9 +3,11 @@
 
 namespace cassetete::bind {
 void register_common(py::module_& m);
+void register_edgematch(py::module_& m);
 }  // namespace cassetete::bind
 
 PYBIND11_MODULE(_core, m) {
     m.doc() = "cassetete C++ search engines (internal; use the cassetete.* modules)";
     cassetete::bind::register_common(m);
+    cassetete::bind::register_edgematch(m);
 }
