@@ -184,6 +184,8 @@ def _load_own(text: str, where: str) -> EdgePuzzle:
                 if len(values) != 4:
                     raise PuzzleError(f"{where}, line {number} (piece {len(pieces)}): expected 4 edge labels")
                 pieces.append(values)
+        except PuzzleError:
+            raise
         except (ValueError, IndexError):
             raise PuzzleError(f"{where}, line {number}: cannot read {line!r}") from None
     if rows_ is None:
