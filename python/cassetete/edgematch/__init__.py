@@ -26,3 +26,17 @@ __all__ = [
     "eternity2", "generate", "infer_size", "load", "load_brendan_solution", "render", "render_svg",
     "render_text", "rotate", "score", "solve", "split", "verify",
 ]
+from ._variants import (
+    checkerboard_approximation,
+    contour_by_euler,
+    contour_checkerboard_approximation,
+    fibonacci_instance,
+    propagate_orientations,
+    solve_positions,
+    valid_pieces,
+)
+
+__all__ += [
+    "checkerboard_approximation", "contour_by_euler", "contour_checkerboard_approximation", "fibonacci_instance",
+    "propagate_orientations", "solve_positions", "valid_pieces",
+]

@@ -12,7 +12,7 @@ from .._result import Result
 from ._model import EdgePuzzle
 from ._orders import ORDERS, cell_order
 
-METHODS = ("backtrack", "relaxed")
+METHODS = ("backtrack",)
 
 
 def _core():
@@ -51,9 +51,7 @@ def solve(
     """Find one solution.
 
     Args:
-        method: ``"backtrack"`` (C++ engine with candidate tables) or ``"relaxed"`` (seed 000,
-            section 6.1: positions first under relaxed colour constraints, then Algorithm 1;
-            pure Python, for small puzzles).
+        method: ``"backtrack"`` (C++ engine with candidate tables).
         order: ``"row"``, ``"border"``, ``"spiral"``, ``"corner"`` or ``"first_fail"``.
         seed: None = candidates in piece order; an int shuffles them (another first solution).
 
@@ -66,10 +64,6 @@ def solve(
         >>> solve(p).solution.tolist()
         [[[1, 0], [0, 0]]]
     """
-    if method == "relaxed":
-        from ._variants import solve_relaxed
-
-        return solve_relaxed(puzzle, time_limit=time_limit, node_limit=node_limit)
     if method != "backtrack":
         raise PuzzleError(f"unknown method {method!r}; expected one of {METHODS}")
     out = _run(puzzle, order=order, count=False, limit=None, seed=seed, time_limit=time_limit, node_limit=node_limit)
