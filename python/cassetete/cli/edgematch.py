@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TextIO
+from typing import Optional, TextIO
 
 from .. import edgematch as em
 
@@ -35,8 +35,9 @@ def add_parser(subparsers) -> None:
     gen.set_defaults(handler=run_generate)
 
 
-def run_solve(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     """Handler of ``cassetete edgematch solve``."""
+    out = out or sys.stdout
     puzzle = em.eternity2() if args.file == "e2" else em.load(args.file)
     if args.count:
         res = em.count(puzzle, order="row" if args.order == "first_fail" else args.order,
@@ -55,8 +56,9 @@ def run_solve(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     return 0 if res.solution is not None else 1
 
 
-def run_generate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def run_generate(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     """Handler of ``cassetete edgematch generate``."""
+    out = out or sys.stdout
     puzzle, _ = em.generate(args.rows, args.cols, colors=args.colors, frame_colors=args.frame_colors,
                             matching=args.matching, distinct=args.distinct, seed=args.seed)
     text = em.dump(puzzle)
