@@ -137,3 +137,33 @@ def test_approximation_guarantees():
         assert em.valid_pieces(p, board) >= (rows * cols + 2 * (rows + cols) - 12) / 2
         placed = board[:, :, 0][board[:, :, 0] >= 0]
         assert len(set(placed.tolist())) == len(placed)
+
+
+def brute_orientation_count(p, rots):
+    """All placements of the pieces with their given rotations, checked by the tests' checker."""
+    import itertools
+
+    total = 0
+    for perm in itertools.permutations(range(p.size)):
+        board = np.array([[(perm[r * p.cols + c], rots[perm[r * p.cols + c]]) for c in range(p.cols)]
+                          for r in range(p.rows)])
+        total += check_board(p.rows, p.cols, p.pieces, board, p.matching)
+    return total
+
+
+@pytest.mark.parametrize("matching", ["equal", "opposite"])
+def test_solve_orientations(matching):
+    for seed in range(6):
+        p, b = em.generate(2, 3, colors=2, matching=matching, seed=seed)
+        rots = rots_of(b)
+        board, n = em.solve_orientations(p, rots, count=True)
+        assert n == brute_orientation_count(p, rots) and n >= 1
+        assert check_board(p.rows, p.cols, p.pieces, board, matching)
+        assert all(board[r, c, 1] == rots[int(board[r, c, 0])] for r in range(2) for c in range(3))
+    p, b = em.generate(6, 7, colors=4, frame_colors=2, seed=3)
+    board, n = em.solve_orientations(p, rots_of(b))
+    assert n == 1 and check_board(6, 7, p.pieces, board)
+    # a wrong rotation for a frame piece: no solution
+    rots = rots_of(b)
+    rots[int(b[0, 3, 0])] = (rots[int(b[0, 3, 0])] + 1) % 4
+    assert em.solve_orientations(p, rots) == (None, 0)

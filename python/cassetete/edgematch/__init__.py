@@ -32,11 +32,12 @@ from ._variants import (
     contour_checkerboard_approximation,
     fibonacci_instance,
     propagate_orientations,
+    solve_orientations,
     solve_positions,
     valid_pieces,
 )
 
 __all__ += [
     "checkerboard_approximation", "contour_by_euler", "contour_checkerboard_approximation", "fibonacci_instance",
-    "propagate_orientations", "solve_positions", "valid_pieces",
+    "propagate_orientations", "solve_orientations", "solve_positions", "valid_pieces",
 ]
