@@ -167,3 +167,30 @@ def test_solve_orientations(matching):
     rots = rots_of(b)
     rots[int(b[0, 3, 0])] = (rots[int(b[0, 3, 0])] + 1) % 4
     assert em.solve_orientations(p, rots) == (None, 0)
+
+
+def faces_by_rules(p, board):
+    """Rim faces showing 0 plus matching inner joins, from the rules."""
+    show = {(r, c): turned([int(x) for x in p.pieces[int(board[r, c, 0])]], int(board[r, c, 1]))
+            for r in range(p.rows) for c in range(p.cols)}
+    total = 0
+    for (r, c), (n, e, s, w) in show.items():
+        total += (r == 0 and n == 0) + (r == p.rows - 1 and s == 0) + (c == 0 and w == 0) + (c == p.cols - 1 and e == 0)
+        if c + 1 < p.cols:
+            total += joins_ok(e, show[r, c + 1][3], p.matching)
+        if r + 1 < p.rows:
+            total += joins_ok(s, show[r + 1, c][0], p.matching)
+    return total
+
+
+@pytest.mark.parametrize("matching", ["equal", "opposite"])
+def test_position_path_approximation_guarantee(matching):
+    for seed in range(10):
+        m, n = 3 + seed % 5, 4 + seed % 3
+        p, b = em.generate(m, n, colors=2, matching=matching, seed=seed)
+        board = em.position_path_approximation(p, b[:, :, 0])
+        assert np.array_equal(board[:, :, 0], b[:, :, 0])
+        got = faces_by_rules(p, board)
+        assert got == em.matched_faces(p, board)
+        assert got >= m * n + 4 * (m + n) - 9
+        assert em.matched_faces(p, b) == 2 * m * n + m + n

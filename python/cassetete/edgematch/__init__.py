@@ -31,6 +31,8 @@ from ._variants import (
     contour_by_euler,
     contour_checkerboard_approximation,
     fibonacci_instance,
+    matched_faces,
+    position_path_approximation,
     propagate_orientations,
     solve_orientations,
     solve_positions,
@@ -39,5 +41,5 @@ from ._variants import (
 
 __all__ += [
     "checkerboard_approximation", "contour_by_euler", "contour_checkerboard_approximation", "fibonacci_instance",
-    "propagate_orientations", "solve_orientations", "solve_positions", "valid_pieces",
+    "matched_faces", "position_path_approximation", "propagate_orientations", "solve_orientations", "solve_positions", "valid_pieces",
 ]

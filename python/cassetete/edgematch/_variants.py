@@ -107,7 +107,7 @@ def propagate_orientations(puzzle: EdgePuzzle, positions, rots=None) -> Tuple[np
         >>> from cassetete.edgematch import generate
         >>> p, b = generate(4, 4, colors=6, seed=1)
         >>> rots, ok = propagate_orientations(p, b[:, :, 0])
-        >>> ok and (rots >= 0).all()
+        >>> ok and bool((rots >= 0).all())
         True
     """
     pos = np.asarray(positions, dtype=np.int64)
@@ -444,3 +444,91 @@ def solve_orientations(puzzle: EdgePuzzle, rotations=None, *, count: bool = Fals
 
     rec(0)
     return (found[0] if found else None), total
+
+
+def matched_faces(puzzle: EdgePuzzle, board) -> int:
+    """Pairs of neighbouring faces that agree, the measure of seed 000, section 5.1: rim faces
+    showing 0 plus matched inner joins, out of 2mn + m + n.
+
+    Example:
+        >>> from cassetete.edgematch import generate
+        >>> p, b = generate(3, 4, colors=2, seed=0)
+        >>> matched_faces(p, b) == 2 * 12 + 3 + 4
+        True
+    """
+    from ._model import score
+
+    b = np.asarray(board)
+    rim = 0
+    for r in range(puzzle.rows):
+        for c in range(puzzle.cols):
+            if b[r, c, 0] < 0:
+                continue
+            e = puzzle.edges(int(b[r, c, 0]), int(b[r, c, 1]))
+            rim += sum(1 for side in range(4) if _nb(puzzle, r, c, side) is None and e[side] == 0)
+    return rim + score(puzzle, b)[0]
+
+
+def position_path_approximation(puzzle: EdgePuzzle, positions) -> Optional[np.ndarray]:
+    """Theorem 5.2 (PUZZLE-POSITION approximation): orient the frame from the rim (proposition
+    5.1), keep for each inner piece the rotations that agree with its frame neighbours, then pick
+    rotations along a snake path through the inside so that every join along the path matches
+    (a longest-path choice over the layered graph of (piece, rotation) vertices, solved by
+    dynamic programming; the seed phrases it as an Eulerian walk). On a solvable instance at
+    least mn + 4(m + n) - 9 of the 2mn + m + n face pairs agree. None if some piece has no
+    rotation that fits the rim.
+
+    Example:
+        >>> from cassetete.edgematch import generate
+        >>> p, b = generate(6, 6, colors=3, seed=2)
+        >>> board = position_path_approximation(p, b[:, :, 0])
+        >>> matched_faces(p, board) >= 36 + 4 * 12 - 9
+        True
+    """
+    pos = np.asarray(positions, dtype=np.int64)
+    R, C = puzzle.rows, puzzle.cols
+    if pos.shape != (R, C) or sorted(pos.ravel().tolist()) != list(range(puzzle.size)):
+        raise PuzzleError(f"positions must be a ({R}, {C}) permutation of the pieces")
+    rots = np.full((R, C), -1, dtype=np.int64)
+    for r in range(R):
+        for c in range(C):
+            if 0 < r < R - 1 and 0 < c < C - 1:
+                continue
+            rim = _rim(puzzle, r, c)
+            fits = [rot for rot in range(4)
+                    if tuple(x == 0 for x in puzzle.edges(int(pos[r, c]), rot)) == rim]
+            if not fits:
+                return None
+            rots[r, c] = fits[0]
+    path = []
+    for r in range(1, R - 1):
+        cols = range(1, C - 1) if r % 2 else range(C - 2, 0, -1)
+        path += [(r, c) for c in cols]
+    if path:
+        opts = []
+        for r, c in path:
+            o = _options(puzzle, pos, rots, r, c)
+            if not o:
+                return None
+            opts.append(o)
+        # dynamic programming: best[i][j] = most matched path joins ending with opts[i][j]
+        best = [[0] * len(opts[0])]
+        back: List[List[int]] = [[-1] * len(opts[0])]
+        for i in range(1, len(path)):
+            (r0, c0), (r1, c1) = path[i - 1], path[i]
+            side = next(s for s in range(4) if _nb(puzzle, r0, c0, s) == (r1, c1))
+            row_best, row_back = [], []
+            for rot1 in opts[i]:
+                e1 = puzzle.edges(int(pos[r1, c1]), rot1)[(side + 2) % 4]
+                cand = [(best[-1][j] + puzzle.matches(puzzle.edges(int(pos[r0, c0]), rot0)[side], e1), j)
+                        for j, rot0 in enumerate(opts[i - 1])]
+                value, j = max(cand)
+                row_best.append(value)
+                row_back.append(j)
+            best.append(row_best)
+            back.append(row_back)
+        j = int(np.argmax(best[-1]))
+        for i in range(len(path) - 1, -1, -1):
+            rots[path[i]] = opts[i][j]
+            j = back[i][j]
+    return np.stack([pos, rots], axis=-1)
