@@ -7,6 +7,7 @@ void register_sudoku(py::module_& m);
 void register_shikaku(py::module_& m);
 void register_hashi(py::module_& m);
 void register_exactcover(py::module_& m);
+void register_edgematch(py::module_& m);
 }  // namespace cassetete::bind
 
 PYBIND11_MODULE(_core, m) {
@@ -16,4 +17,5 @@ PYBIND11_MODULE(_core, m) {
     cassetete::bind::register_shikaku(m);
     cassetete::bind::register_hashi(m);
     cassetete::bind::register_exactcover(m);
+    cassetete::bind::register_edgematch(m);
 }

@@ -1,9 +1,16 @@
-# --- shikaku (src/bind_shikaku.cpp) -------------------------------------------------------
-"""Type stubs of the C++ extension cassetete._core (internal; use the cassetete.* modules)."""
+"""Type stubs of the C++ extension cassetete._core (internal; use the cassetete.* modules).
 
-from typing import Any, Dict, List, Optional, Tuple
+One section per family, in the order of src/module.cpp.
+"""
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
+
+# --- common (src/bind_common.cpp) ---------------------------------------------------------
+def hardware_threads() -> int: ...
+def build_info() -> str: ...
+
+# --- shikaku (src/bind_shikaku.cpp) -------------------------------------------------------
 
 def shikaku_candidates(grid: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
     """(owner clue per candidate, (n, 4) int32 rows of row, col, height, width)."""
@@ -37,8 +44,6 @@ def shikaku_exact_many(
 ) -> Tuple[np.ndarray, np.ndarray]:
     """(counts int64, seconds float64) per grid on `workers` threads; count -1 = stopped by a
     per-puzzle limit."""
-def hardware_threads() -> int: ...
-def build_info() -> str: ...
 
 # ---- hashi (src/bind_hashi.cpp) -------------------------------------------------------------
 def hashi_graph(grid: np.ndarray) -> Dict[str, np.ndarray]: ...
@@ -58,13 +63,6 @@ def hashi_solve_annealing(
     final_temperature: float = 0.02,
     steps_per_round: int = 0,
 ) -> Dict[str, Any]: ...
-# Type stubs of the C++ extension module cassetete._core (one section per family).
-from typing import Any, Dict, List, Optional, Sequence, Tuple
-
-import numpy as np
-
-def hardware_threads() -> int: ...
-def build_info() -> str: ...
 
 # --- exactcover -------------------------------------------------------------------------
 class ExactCoverProblem:
@@ -128,3 +126,22 @@ def bitboard_solutions(
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
 ) -> Tuple[np.ndarray, bool, Dict[str, Any]]: ...
+
+# --- edgematch (src/bind_edgematch.cpp) ---
+def edgematch_search(
+    rows: int,
+    cols: int,
+    pieces: np.ndarray,  # (k, 4) int32 colour ids, N E S W; id 0 = frame
+    compl: np.ndarray,  # (C,) int32: colour that must face each colour
+    fixed: np.ndarray,  # (f, 3) int32: cell, piece, rotation
+    order: np.ndarray,  # (rows*cols,) int32 cell order
+    first_fail: bool = False,
+    count: bool = False,
+    limit: int = 0,
+    seed: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+) -> Dict[str, Any]: ...  # status, solutions, complete, board (rows, cols, 2) or None, stats
+def edgematch_split(
+    rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, order: np.ndarray, depth: int
+) -> List[np.ndarray]: ...

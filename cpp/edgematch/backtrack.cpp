@@ -1,0 +1,304 @@
+#include "edgematch/backtrack.hpp"
+
+#include <chrono>
+#include <stdexcept>
+#include <string>
+
+namespace cassetete::edgematch {
+
+namespace {
+
+constexpr int kDr[4] = {-1, 0, 1, 0};
+constexpr int kDc[4] = {0, 1, 0, -1};
+
+// Board state shared by the static-order and first-fail engines.
+class Engine {
+public:
+    Engine(const Puzzle& pz, const SearchOptions& opt, SearchControl& control)
+        : pz_(pz), opt_(opt), control_(control), idx_(pz, opt.shuffle, opt.seed),
+          piece_(pz.cells(), -1), rot_(pz.cells(), 0), need_(4 * pz.cells(), 0),
+          used_(pz.size(), 0), pneed_(4 * 4 * pz.size(), 0) {
+        for (int p = 0; p < pz.size(); ++p)
+            for (int r = 0; r < 4; ++r)
+                for (int s = 0; s < 4; ++s) pneed_[(p * 4 + r) * 4 + s] = pz.compl_[pz.edge(p, r, s)];
+    }
+
+    // Places the clues; false when they contradict the rim or each other.
+    bool place_fixed() {
+        for (const auto& f : opt_.fixed) place(f.cell, f.piece, f.rot);
+        for (const auto& f : opt_.fixed) {
+            int r = f.cell / pz_.cols, c = f.cell % pz_.cols;
+            for (int s = 0; s < 4; ++s) {
+                int e = pz_.edge(f.piece, f.rot, s);
+                int y = neighbour(r, c, s);
+                if (y < 0) {
+                    if (e != 0) return false;
+                } else if (e == 0) {
+                    return false;
+                } else if (piece_[y] >= 0 && need_[y * 4 + ((s + 2) & 3)] != e) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    int neighbour(int r, int c, int s) const {
+        int rr = r + kDr[s], cc = c + kDc[s];
+        if (rr < 0 || rr >= pz_.rows || cc < 0 || cc >= pz_.cols) return -1;
+        return rr * pz_.cols + cc;
+    }
+
+    void place(int cell, int p, int r) {
+        piece_[cell] = p;
+        rot_[cell] = r;
+        used_[p] = 1;
+        const int* src = &pneed_[(p * 4 + r) * 4];
+        int* dst = &need_[cell * 4];
+        dst[0] = src[0];
+        dst[1] = src[1];
+        dst[2] = src[2];
+        dst[3] = src[3];
+    }
+    void unplace(int cell) {
+        used_[piece_[cell]] = 0;
+        piece_[cell] = -1;
+    }
+
+    // Mask and key of an empty cell from the rim and its placed neighbours.
+    CandidateIndex::Range range_at(int cell) const {
+        int r = cell / pz_.cols, c = cell % pz_.cols;
+        unsigned mask = 0;
+        int need[4] = {0, 0, 0, 0};
+        for (int s = 0; s < 4; ++s) {
+            int y = neighbour(r, c, s);
+            if (y < 0) {
+                mask |= 1u << s;
+            } else if (piece_[y] >= 0) {
+                mask |= 1u << s;
+                need[s] = need_[y * 4 + ((s + 2) & 3)];
+            }
+        }
+        return idx_.lookup(mask, idx_.key_of(mask, need));
+    }
+
+    void record() {
+        ++solutions_;
+        if (solutions_ == 1) {
+            best_piece_ = piece_;
+            best_rot_ = rot_;
+        }
+    }
+    bool enough() const {
+        return !opt_.count || (opt_.limit != 0 && solutions_ >= opt_.limit);
+    }
+
+    // Static order, iterative. collect_depth >= 0: record partial boards at that depth instead.
+    void run_static(int collect_depth, std::vector<std::vector<Placement>>* collected) {
+        struct Step {
+            int cell;
+            unsigned mask;
+            int nterms;
+            int src[4];
+            uint64_t mult[4];
+        };
+        std::vector<Step> steps;
+        std::vector<char> known(pz_.cells(), 0);
+        for (const auto& f : opt_.fixed) known[f.cell] = 1;
+        for (int cell : opt_.order) {
+            if (known[cell]) continue;
+            Step st{cell, 0, 0, {0, 0, 0, 0}, {0, 0, 0, 0}};
+            int r = cell / pz_.cols, c = cell % pz_.cols;
+            uint64_t mult = 1;
+            for (int s = 0; s < 4; ++s) {
+                int y = neighbour(r, c, s);
+                if (y < 0 || known[y]) {
+                    st.mask |= 1u << s;
+                    if (y >= 0) {
+                        st.src[st.nterms] = y * 4 + ((s + 2) & 3);
+                        st.mult[st.nterms] = mult;
+                        ++st.nterms;
+                    }
+                    mult *= idx_.radix();
+                }
+            }
+            known[cell] = 1;
+            steps.push_back(st);
+        }
+        const int n = static_cast<int>(steps.size());
+        if (n == 0 || collect_depth == 0) {
+            if (collected) collected->push_back(current());
+            else record();
+            return;
+        }
+        std::vector<const uint32_t*> cur(n), end(n);
+        auto setup = [&](int d) {
+            const Step& st = steps[d];
+            uint64_t key = 0;
+            for (int j = 0; j < st.nterms; ++j) key += static_cast<uint64_t>(need_[st.src[j]]) * st.mult[j];
+            auto rg = idx_.lookup(st.mask, key);
+            cur[d] = rg.begin;
+            end[d] = rg.end;
+        };
+        const int last = collect_depth > 0 && collect_depth < n ? collect_depth - 1 : n - 1;
+        int d = 0;
+        setup(0);
+        for (;;) {
+            if (cur[d] == end[d]) {
+                if (d == 0) break;
+                --d;
+                unplace(steps[d].cell);
+                continue;
+            }
+            const uint32_t pl = *cur[d]++;
+            const int p = static_cast<int>(pl >> 2);
+            if (used_[p]) continue;
+            if (control_.tick()) {
+                stopped_ = true;
+                break;
+            }
+            place(steps[d].cell, p, static_cast<int>(pl & 3));
+            if (d == last) {
+                if (collected) collected->push_back(current());
+                else record();
+                unplace(steps[d].cell);
+                if (!collected && enough()) {
+                    done_early_ = true;
+                    break;
+                }
+                continue;
+            }
+            ++d;
+            setup(d);
+        }
+        // Leave the board as the clues alone.
+        for (int k = 0; k <= d && k < n; ++k)
+            if (piece_[steps[k].cell] >= 0) unplace(steps[k].cell);
+    }
+
+    // First-fail: always branch on the empty cell with the fewest usable placements.
+    void run_first_fail(int remaining) {
+        if (remaining == 0) {
+            record();
+            if (enough()) done_early_ = true;
+            return;
+        }
+        int best = -1;
+        size_t best_count = ~size_t{0};
+        CandidateIndex::Range best_range{nullptr, nullptr};
+        for (int cell = 0; cell < pz_.cells(); ++cell) {
+            if (piece_[cell] >= 0) continue;
+            auto rg = range_at(cell);
+            size_t count = 0;
+            for (const uint32_t* it = rg.begin; it != rg.end && count < best_count; ++it)
+                count += !used_[*it >> 2];
+            if (count < best_count) {
+                best_count = count;
+                best = cell;
+                best_range = rg;
+                if (count == 0) return;
+            }
+        }
+        for (const uint32_t* it = best_range.begin; it != best_range.end; ++it) {
+            const int p = static_cast<int>(*it >> 2);
+            if (used_[p]) continue;
+            if (control_.tick()) {
+                stopped_ = true;
+                return;
+            }
+            place(best, p, static_cast<int>(*it & 3));
+            run_first_fail(remaining - 1);
+            unplace(best);
+            if (stopped_ || done_early_) return;
+        }
+    }
+
+    std::vector<Placement> current() const {
+        std::vector<Placement> out;
+        for (int cell = 0; cell < pz_.cells(); ++cell)
+            if (piece_[cell] >= 0) out.push_back({cell, piece_[cell], rot_[cell]});
+        return out;
+    }
+
+    int free_cells() const { return pz_.cells() - static_cast<int>(opt_.fixed.size()); }
+
+    const Puzzle& pz_;
+    const SearchOptions& opt_;
+    SearchControl& control_;
+    CandidateIndex idx_;
+    std::vector<int> piece_, rot_, need_;
+    std::vector<char> used_;
+    std::vector<int> pneed_;
+    uint64_t solutions_ = 0;
+    bool stopped_ = false;
+    bool done_early_ = false;
+    std::vector<int> best_piece_, best_rot_;
+};
+
+}  // namespace
+
+void validate_options(const Puzzle& pz, const SearchOptions& opt) {
+    pz.validate();
+    std::vector<char> seen(pz.cells(), 0);
+    if (static_cast<int>(opt.order.size()) != pz.cells())
+        throw std::invalid_argument("the cell order must list every cell once");
+    for (int cell : opt.order) {
+        if (cell < 0 || cell >= pz.cells() || seen[cell])
+            throw std::invalid_argument("the cell order must list every cell once (cell " +
+                                        std::to_string(cell) + ")");
+        seen[cell] = 1;
+    }
+    std::vector<char> cell_fixed(pz.cells(), 0), piece_fixed(pz.size(), 0);
+    for (const auto& f : opt.fixed) {
+        if (f.cell < 0 || f.cell >= pz.cells())
+            throw std::invalid_argument("fixed cell " + std::to_string(f.cell) + " is off the board");
+        if (f.piece < 0 || f.piece >= pz.size())
+            throw std::invalid_argument("fixed piece " + std::to_string(f.piece) + " does not exist");
+        if (f.rot < 0 || f.rot > 3)
+            throw std::invalid_argument("fixed piece " + std::to_string(f.piece) + " has rotation " +
+                                        std::to_string(f.rot) + " (expected 0..3)");
+        if (cell_fixed[f.cell])
+            throw std::invalid_argument("cell " + std::to_string(f.cell) + " is fixed twice");
+        if (piece_fixed[f.piece])
+            throw std::invalid_argument("piece " + std::to_string(f.piece) + " is fixed twice");
+        cell_fixed[f.cell] = 1;
+        piece_fixed[f.piece] = 1;
+    }
+}
+
+SearchResult backtrack(const Puzzle& pz, const SearchOptions& opt, SearchControl& control) {
+    validate_options(pz, opt);
+    auto t0 = std::chrono::steady_clock::now();
+    Engine engine(pz, opt, control);
+    SearchResult res;
+    if (engine.place_fixed()) {
+        if (opt.first_fail) engine.run_first_fail(engine.free_cells());
+        else engine.run_static(-1, nullptr);
+    }
+    res.solutions = engine.solutions_;
+    res.complete = !engine.stopped_ && !engine.done_early_;
+    res.piece = engine.best_piece_;
+    res.rot = engine.best_rot_;
+    res.stats.nodes = control.nodes();
+    res.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    res.stats.add("placements", control.nodes());
+    res.stats.add("solutions", res.solutions);
+    res.stats.add("table_placements", engine.idx_.placements().size());
+    if (res.solutions > 0) res.status = Status::solved;
+    else res.status = control.status(false);
+    if (engine.stopped_ && control.reason() == StopReason::interrupted) res.status = Status::interrupted;
+    return res;
+}
+
+std::vector<std::vector<Placement>> split(const Puzzle& pz, const SearchOptions& opt, int depth) {
+    validate_options(pz, opt);
+    if (depth < 0) throw std::invalid_argument("split depth must be >= 0");
+    SearchControl control;
+    Engine engine(pz, opt, control);
+    std::vector<std::vector<Placement>> out;
+    if (!engine.place_fixed()) return out;
+    engine.run_static(depth, &out);
+    return out;
+}
+
+}  // namespace cassetete::edgematch

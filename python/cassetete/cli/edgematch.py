@@ -1,0 +1,82 @@
+"""``cassetete edgematch``: solve, count and generate edge-matching puzzles."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Optional, TextIO
+
+from .. import edgematch as em
+
+
+def add_parser(subparsers) -> None:
+    """Register ``cassetete edgematch solve|generate``."""
+    parser = subparsers.add_parser("edgematch", help="edge-matching puzzles (Eternity II, Tetravex, jigsaws)")
+    sub = parser.add_subparsers(dest="action", metavar="ACTION")
+    sub.required = True
+    solve = sub.add_parser("solve", help="solve (or count) a puzzle file; 'e2' = the official Eternity II")
+    solve.add_argument("file", help="puzzle file (cassetete, Brendan, Heule, Wortmann or JSON format)")
+    solve.add_argument("--count", action="store_true", help="count all solutions")
+    solve.add_argument("--order", default="first_fail", choices=em.ORDERS)
+    solve.add_argument("--time-limit", type=float, default=None)
+    solve.add_argument("--node-limit", type=int, default=None)
+    solve.add_argument("--seed", type=int, default=None)
+    solve.add_argument("--svg", metavar="OUT", help="write the solved board as SVG")
+    solve.set_defaults(handler=run_solve)
+    gen = sub.add_parser("generate", help="a random puzzle with a planted solution, in cassetete format")
+    gen.add_argument("rows", type=int)
+    gen.add_argument("cols", type=int)
+    gen.add_argument("--colors", type=int, default=5)
+    gen.add_argument("--frame-colors", type=int, default=0)
+    gen.add_argument("--matching", default="equal", choices=em.MATCHINGS)
+    gen.add_argument("--distinct", action="store_true")
+    gen.add_argument("--seed", type=int, default=None)
+    gen.add_argument("-o", "--output", help="file to write (default: standard output)")
+    gen.set_defaults(handler=run_generate)
+
+
+def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
+    """Handler of ``cassetete edgematch solve``."""
+    out = out or sys.stdout
+    puzzle = em.eternity2() if args.file == "e2" else em.load(args.file)
+    if args.count:
+        res = em.count(puzzle, order="row" if args.order == "first_fail" else args.order,
+                       time_limit=args.time_limit, node_limit=args.node_limit)
+        suffix = "" if res.stats["complete"] else " (stopped by a limit: lower bound)"
+        out.write(f"solutions: {res.stats['count']}{suffix}\n")
+    else:
+        res = em.solve(puzzle, order=args.order, time_limit=args.time_limit, node_limit=args.node_limit,
+                       seed=args.seed)
+    out.write(f"status: {res.status}, placements: {res.stats['nodes']}, seconds: {res.stats['seconds']:.3f}\n")
+    if res.solution is not None:
+        out.write(em.render(puzzle, res.solution) + "\n")
+        if args.svg:
+            with open(args.svg, "w") as handle:
+                handle.write(em.render(puzzle, res.solution, format="svg"))
+    return 0 if res.solution is not None else 1
+
+
+def run_generate(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
+    """Handler of ``cassetete edgematch generate``."""
+    out = out or sys.stdout
+    puzzle, _ = em.generate(args.rows, args.cols, colors=args.colors, frame_colors=args.frame_colors,
+                            matching=args.matching, distinct=args.distinct, seed=args.seed)
+    text = em.dump(puzzle)
+    if args.output:
+        with open(args.output, "w") as handle:
+            handle.write(text)
+    else:
+        out.write(text)
+    return 0
+
+
+def demo(out: TextIO) -> None:
+    """Solve a generated 5 x 5 Eternity-style puzzle and show the E2 score of a quick search."""
+    out.write("== edgematch: a planted 5 x 5 puzzle (2 frame colours, 4 inner colours) ==\n")
+    puzzle, _ = em.generate(5, 5, colors=4, frame_colors=2, seed=2024)
+    res = em.solve(puzzle, order="first_fail")
+    out.write(em.render(puzzle, res.solution) + "\n")
+    out.write(f"{res.status} in {res.stats['nodes']} placements; verified: {em.verify(puzzle, res.solution)}\n")
+    p, pos = em.fibonacci_instance(8)
+    _, n = em.solve_positions(p, pos, count=True)
+    out.write(f"seed 000 Fibonacci family, 4 x 8 with positions given: {n} solutions (F(6) = 13)\n")

@@ -1,0 +1,45 @@
+"""Edge-matching puzzles: Eternity II, Tetravex, monochrome jigsaws (seeds 000 and 002).
+
+A puzzle is ``rows`` x ``cols`` square pieces with a label on each edge (N, E, S, W);
+a board places every piece once, turned by quarter turns clockwise, so that labels across
+every inner join match (``matching="equal"``: the same colour; ``"opposite"``: +i meets -i)
+and label 0 (the frame) lies exactly on the rim.
+
+Example:
+    >>> from cassetete import edgematch
+    >>> puzzle, planted = edgematch.generate(4, 4, colors=3, seed=2)
+    >>> result = edgematch.solve(puzzle)
+    >>> result.status, edgematch.verify(puzzle, result.solution)
+    ('solved', True)
+"""
+
+from ._model import MATCHINGS, EdgePuzzle, cell_edges, rotate, score, verify
+from ._orders import ORDERS, cell_order
+from ._formats import dump, infer_size, load, load_brendan_solution
+from ._render import render, render_svg, render_text
+from ._generate import generate
+from ._solve import count, count_solutions, solve, split
+from ._data import eternity2
+
+__all__ = [
+    "EdgePuzzle", "MATCHINGS", "ORDERS", "cell_edges", "cell_order", "count", "count_solutions", "dump",
+    "eternity2", "generate", "infer_size", "load", "load_brendan_solution", "render", "render_svg",
+    "render_text", "rotate", "score", "solve", "split", "verify",
+]
+from ._variants import (
+    checkerboard_approximation,
+    contour_by_euler,
+    contour_checkerboard_approximation,
+    fibonacci_instance,
+    matched_faces,
+    position_path_approximation,
+    propagate_orientations,
+    solve_orientations,
+    solve_positions,
+    valid_pieces,
+)
+
+__all__ += [
+    "checkerboard_approximation", "contour_by_euler", "contour_checkerboard_approximation", "fibonacci_instance",
+    "matched_faces", "position_path_approximation", "propagate_orientations", "solve_orientations", "solve_positions", "valid_pieces",
+]

@@ -1,0 +1,162 @@
+"""Exact search: solve, count_solutions, split (C++ backtracking engine, GIL released)."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from typing import List, Optional
+
+import numpy as np
+
+from .._errors import PuzzleError
+from .._result import Result
+from ._model import EdgePuzzle
+from ._orders import ORDERS, cell_order
+
+METHODS = ("backtrack",)
+
+
+def _core():
+    from .. import _core
+
+    return _core
+
+
+def _check(puzzle: EdgePuzzle) -> None:
+    if not isinstance(puzzle, EdgePuzzle):
+        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
+
+
+def _run(puzzle: EdgePuzzle, *, order: str, count: bool, limit: Optional[int], seed, time_limit, node_limit):
+    _check(puzzle)
+    if order not in ORDERS:
+        raise PuzzleError(f"unknown order {order!r}; expected one of {ORDERS}")
+    ids, compl, _ = puzzle.encode()
+    return _core().edgematch_search(
+        puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(), cell_order(puzzle.rows, puzzle.cols, order),
+        first_fail=(order == "first_fail"), count=count, limit=int(limit or 0),
+        seed=None if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF,
+        time_limit=time_limit, node_limit=node_limit,
+    )
+
+
+def solve(
+    puzzle: EdgePuzzle,
+    method: str = "backtrack",
+    *,
+    order: str = "row",
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+    seed: Optional[int] = None,
+) -> Result:
+    """Find one solution.
+
+    Args:
+        method: ``"backtrack"`` (C++ engine with candidate tables).
+        order: ``"row"``, ``"border"``, ``"spiral"``, ``"corner"`` or ``"first_fail"``.
+        seed: None = candidates in piece order; an int shuffles them (another first solution).
+
+    Returns a :class:`cassetete.Result` whose ``solution`` is a (rows, cols, 2) board of
+    (piece, quarter turns clockwise); ``stats["nodes"]`` counts placements.
+
+    Example:
+        >>> from cassetete.edgematch import EdgePuzzle, solve
+        >>> from cassetete.edgematch import verify
+        >>> p = EdgePuzzle(1, 2, [[0, 0, 0, 1], [0, 1, 0, 0]])
+        >>> verify(p, solve(p).solution)
+        True
+    """
+    if method != "backtrack":
+        raise PuzzleError(f"unknown method {method!r}; expected one of {METHODS}")
+    out = _run(puzzle, order=order, count=False, limit=None, seed=seed, time_limit=time_limit, node_limit=node_limit)
+    board = out["board"]
+    return Result(out["status"], None if board is None else np.asarray(board), dict(out["stats"]))
+
+
+def count(
+    puzzle: EdgePuzzle,
+    limit: Optional[int] = None,
+    *,
+    order: str = "row",
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+) -> Result:
+    """Count solutions; a Result with ``stats["count"]`` and ``stats["complete"]`` (False when a
+    limit stopped the count first) and the first solution found.
+
+    Example:
+        >>> from cassetete.edgematch import EdgePuzzle, count
+        >>> count(EdgePuzzle(1, 2, [[0, 0, 0, 1], [0, 1, 0, 0]])).stats["count"]  # the board and its half turn
+        2
+    """
+    out = _run(puzzle, order=order, count=True, limit=limit, seed=None, time_limit=time_limit, node_limit=node_limit)
+    stats = dict(out["stats"])
+    stats["count"] = int(out["solutions"])
+    stats["complete"] = bool(out["complete"])
+    board = out["board"]
+    status = out["status"]
+    if status == "solved" and stats["stop"] not in ("none",) and not stats["complete"]:
+        status = "limit" if limit is None or stats["count"] < limit else status
+    return Result(status, None if board is None else np.asarray(board), stats)
+
+
+def count_solutions(
+    puzzle: EdgePuzzle,
+    limit: Optional[int] = None,
+    *,
+    order: str = "row",
+    workers: int = 1,
+    split_depth: int = 3,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+) -> int:
+    """Number of solutions (stops at ``limit`` when given). Symmetric rotations of one piece
+    that show the same edges count once. With ``workers`` > 1 the tree is split at
+    ``split_depth`` and the parts are counted on threads (the engine releases the GIL).
+
+    Raises PuzzleError if a time or node limit stops the count before it is complete.
+
+    Example:
+        >>> from cassetete.edgematch import EdgePuzzle, count_solutions
+        >>> count_solutions(EdgePuzzle(1, 2, [[0, 0, 0, 1], [0, 1, 0, 0]]))
+        2
+    """
+    if workers is None or workers == 1:
+        res = count(puzzle, limit, order=order, time_limit=time_limit, node_limit=node_limit)
+        if not res.stats["complete"] and (limit is None or res.stats["count"] < limit):
+            raise PuzzleError("the count was stopped by a time or node limit before it finished")
+        return int(res.stats["count"])
+    if order == "first_fail":
+        order = "row"
+    parts = split(puzzle, split_depth, order=order)
+    n = len(parts) if workers <= 0 else workers
+    with ThreadPoolExecutor(max_workers=max(1, n)) as pool:
+        counts = list(pool.map(lambda p: count_solutions(p, limit, order=order, time_limit=time_limit,
+                                                         node_limit=node_limit), parts))
+    total = sum(counts)
+    return min(total, limit) if limit else total
+
+
+def split(puzzle: EdgePuzzle, depth: int, *, order: str = "row") -> List[EdgePuzzle]:
+    """Sub-puzzles after the first ``depth`` placements along ``order`` (static orders only):
+    the same puzzle with more clues. Their solution counts add up to the puzzle's; every
+    sub-puzzle pickles, so any ``concurrent.futures`` executor can map them.
+
+    Example:
+        >>> from cassetete.edgematch import generate, split, count_solutions
+        >>> p, _ = generate(3, 3, colors=3, seed=1)
+        >>> sum(count_solutions(q) for q in split(p, 2)) == count_solutions(p)
+        True
+    """
+    _check(puzzle)
+    if order == "first_fail":
+        raise PuzzleError("split needs a static order (row, border, spiral, corner)")
+    if order not in ORDERS:
+        raise PuzzleError(f"unknown order {order!r}; expected one of {ORDERS}")
+    ids, compl, _ = puzzle.encode()
+    parts = _core().edgematch_split(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
+                                    cell_order(puzzle.rows, puzzle.cols, order), int(depth))
+    out = []
+    for arr in parts:
+        fixed = {(int(c) // puzzle.cols, int(c) % puzzle.cols): (int(p), int(r)) for c, p, r in np.asarray(arr)}
+        out.append(puzzle.with_fixed(fixed))
+    return out
