@@ -35,8 +35,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def run_demo(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def run_demo(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     """Print one solved instance (or a few) per family."""
+    out = out if out is not None else sys.stdout
     for module in _family_modules():
         module.demo(out)
         out.write("\n")

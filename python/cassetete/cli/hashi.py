@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TextIO
+from typing import Optional, TextIO
 
 from .._errors import PuzzleError
 
@@ -47,8 +47,9 @@ def add_parser(subparsers) -> None:
     gen.set_defaults(handler=run_generate)
 
 
-def run_solve(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     """Solve one puzzle and print it."""
+    out = out if out is not None else sys.stdout
     from .. import hashi
 
     puzzle = hashi.parse(_read(args.puzzle))
@@ -71,8 +72,9 @@ def run_solve(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     return 0 if result.solved else 1
 
 
-def run_generate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def run_generate(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     """Generate a puzzle and print its game ID."""
+    out = out if out is not None else sys.stdout
     from .. import hashi
 
     if args.n < 2:
@@ -84,8 +86,9 @@ def run_generate(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     return 0
 
 
-def demo(out: TextIO = sys.stdout) -> None:
+def demo(out: Optional[TextIO] = None) -> None:
     """Solve a Tatham 10x10 puzzle and print it."""
+    out = out if out is not None else sys.stdout
     from .. import hashi
 
     puzzle = hashi.parse(DEMO_ID)

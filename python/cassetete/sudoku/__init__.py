@@ -1,0 +1,45 @@
+"""Sudoku of any box shape r x c (N = r*c <= 64): parsing, solving, counting, batches,
+generation, rating and the seed's step-by-step rules (seed 004).
+
+Example:
+    >>> from cassetete import sudoku
+    >>> p = sudoku.parse("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
+    >>> r = sudoku.solve(p)
+    >>> r.status, sudoku.verify(p, r.solution), sudoku.count_solutions(p)
+    ('solved', True, 1)
+"""
+
+from __future__ import annotations
+
+from ._explain import Step, candidates, explain, render
+from ._generate import Rating, generate, rate
+from ._model import MAX_ORDER, Sudoku, infer_box
+from ._parse import iter_puzzles, parse, parse_lines_array, parse_many
+from ._render import to_svg
+from ._solve import DEFAULT_RULES, RULES, as_sudoku, count_solutions, solutions, solve, solve_many, verify
+
+__all__ = [
+    "DEFAULT_RULES",
+    "MAX_ORDER",
+    "RULES",
+    "Rating",
+    "Step",
+    "Sudoku",
+    "as_sudoku",
+    "candidates",
+    "count_solutions",
+    "explain",
+    "generate",
+    "infer_box",
+    "iter_puzzles",
+    "parse",
+    "parse_lines_array",
+    "parse_many",
+    "rate",
+    "render",
+    "solutions",
+    "solve",
+    "solve_many",
+    "to_svg",
+    "verify",
+]

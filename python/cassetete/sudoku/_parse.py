@@ -1,0 +1,205 @@
+"""Reading Sudoku text: one-line puzzles, the seed's N-lines-of-numbers file, character grids.
+
+Formats (comment lines starting with `#` and blank lines around are ignored):
+  * one line of N*N characters: `.` or `0` empty, `1`-`9` then `A`-`Z` (case-insensitive) for 10-35
+    (the tdoku sets and, re-encoded, the acs 16x16/25x25 sets);
+  * the seed's file (004, "sudoku.c"): N lines of N integers separated by spaces, 0 = empty;
+  * N lines of N characters (a grid drawn with the one-line alphabet).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterator, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from .._errors import PuzzleError
+from ._model import MAX_ORDER, SYMBOLS, Sudoku
+
+# Byte -> value of the one-line alphabet; 255 marks characters that are not allowed.
+_VALUE_OF = np.full(256, 255, dtype=np.uint8)
+_VALUE_OF[ord(".")] = 0
+_VALUE_OF[ord("0")] = 0
+for _index, _symbol in enumerate(SYMBOLS, start=1):
+    _VALUE_OF[ord(_symbol)] = _index
+    _VALUE_OF[ord(_symbol.lower())] = _index
+
+
+def parse(text: str, box: Optional[Sequence[int]] = None) -> Sudoku:
+    """Read one puzzle in any of the module's formats.
+
+    Example:
+        >>> s = parse("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
+        >>> s.size, s.clues
+        (9, 18)
+        >>> parse("1 0 0 0\\n0 0 3 0\\n0 4 0 0\\n0 0 0 2").grid[1, 2].item()
+        3
+    """
+    if not isinstance(text, str):
+        raise PuzzleError(f"parse() expects a str, got {type(text).__name__}")
+    puzzles = iter_puzzles(text, box)
+    first = next(puzzles)
+    if next(puzzles, None) is not None:
+        raise PuzzleError("the text holds several puzzles; use parse_many()")
+    return first
+
+
+def parse_many(text: str, box: Optional[Sequence[int]] = None) -> List[Sudoku]:
+    """Read several puzzles: one per line, or N-line grids separated by blank lines.
+
+    Example:
+        >>> len(parse_many("." * 81 + "\\n" + "1" + "." * 80 + "\\n"))
+        2
+    """
+    return list(iter_puzzles(text, box))
+
+
+def iter_puzzles(text: str, box: Optional[Sequence[int]] = None) -> Iterator[Sudoku]:
+    """Yield the puzzles of `text` (see parse_many) one by one."""
+    lines = list(_content_lines(text))
+    if not lines:
+        raise PuzzleError("no puzzle: the text is empty")
+    for block in _blocks(text):
+        tokens = [line.strip() for _, line in block]
+        # A block of N lines of N characters (N <= 35) is one drawn grid; otherwise a block of
+        # one-token lines holds one-line puzzles.
+        is_grid = any(len(line.split()) > 1 for _, line in block) or (
+            len(block) > 1 and len(block) <= len(SYMBOLS) and all(len(t) == len(block) for t in tokens))
+        if is_grid:
+            yield _parse_block(block, box)
+        else:
+            for number, line in block:
+                yield _parse_line(line, number, box)
+
+
+def parse_lines_array(lines: Sequence[str], size: int) -> np.ndarray:
+    """Decode one-line puzzles of N*N characters into a (k, N*N) uint8 array, fast.
+
+    Example:
+        >>> parse_lines_array(["1" + "." * 15], 4)[0, :2]
+        array([1, 0], dtype=uint8)
+    """
+    cells = size * size
+    out = np.empty((len(lines), cells), dtype=np.uint8)
+    for k, line in enumerate(lines):
+        raw = line.strip().encode("latin-1", "replace")
+        if len(raw) != cells:
+            raise PuzzleError(f"line {k + 1}: {len(raw)} characters, expected {cells}")
+        values = _VALUE_OF[np.frombuffer(raw, dtype=np.uint8)]
+        if np.any(values > size):
+            column = int(np.argmax(values > size)) + 1
+            raise PuzzleError(f"line {k + 1}, column {column}: {line.strip()[column - 1]!r} is not a value of "
+                              f"a {size}x{size} Sudoku")
+        out[k] = values
+    return out
+
+
+def _content_lines(text: str) -> Iterator[Tuple[int, str]]:
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            yield number, line
+
+
+def _blocks(text: str) -> Iterator[List[Tuple[int, str]]]:
+    block: List[Tuple[int, str]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            continue
+        if not stripped:
+            if block:
+                yield block
+                block = []
+            continue
+        block.append((number, line))
+    if block:
+        yield block
+
+
+def _parse_line(line: str, number: int, box: Optional[Sequence[int]]) -> Sudoku:
+    token = line.strip()
+    if " " in token or "\t" in token:
+        raise PuzzleError(f"line {number}: a one-line puzzle has no spaces; for the N-lines format give "
+                          f"N lines of N numbers")
+    length = len(token)
+    size = math.isqrt(length)
+    if size * size != length or size < 1:
+        raise PuzzleError(f"line {number}: {length} characters is not N*N for any N "
+                          f"(81 for 9x9, 256 for 16x16, 625 for 25x25)")
+    if size > len(SYMBOLS):
+        raise PuzzleError(f"line {number}: order {size} has no one-line form; use N lines of N numbers")
+    offset = len(line) - len(line.lstrip())
+    grid = np.zeros(length, dtype=np.uint8)
+    for index, char in enumerate(token):
+        code = ord(char)
+        value = int(_VALUE_OF[code]) if code < 256 else 255
+        if value == 255:
+            raise PuzzleError(f"line {number}, column {offset + index + 1}: character {char!r} is not "
+                              f"'.', '0', 1-9 or A-Z")
+        if value > size:
+            raise PuzzleError(f"line {number}, column {offset + index + 1}: value {char!r} ({value}) "
+                              f"exceeds {size} for a {size}x{size} Sudoku")
+        grid[index] = value
+    try:
+        return Sudoku(grid.reshape(size, size), box)
+    except PuzzleError as error:
+        raise PuzzleError(f"line {number}: {error}") from None
+
+
+def _parse_block(lines: List[Tuple[int, str]], box: Optional[Sequence[int]]) -> Sudoku:
+    size = len(lines)
+    first = lines[0][0]
+    if size > MAX_ORDER:
+        raise PuzzleError(f"line {first}: {size} grid lines; the order is at most {MAX_ORDER}")
+    rows = []
+    numeric = any(len(line.split()) > 1 for _, line in lines)
+    for number, line in lines:
+        if numeric:
+            rows.append(_numbers_row(line, number, size))
+        else:
+            rows.append(_chars_row(line, number, size))
+    try:
+        return Sudoku(np.array(rows, dtype=np.uint8), box)
+    except PuzzleError as error:
+        raise PuzzleError(f"lines {first}-{lines[-1][0]}: {error}") from None
+
+
+def _numbers_row(line: str, number: int, size: int) -> List[int]:
+    tokens = line.split()
+    if len(tokens) != size:
+        raise PuzzleError(f"line {number}: {len(tokens)} numbers, expected {size} (one per column of a "
+                          f"{size}x{size} grid)")
+    values = []
+    column = 0
+    for token in tokens:
+        column = line.index(token, column) + 1
+        if token == ".":
+            values.append(0)
+            continue
+        if not token.isdigit():
+            raise PuzzleError(f"line {number}, column {column}: {token!r} is not a number")
+        value = int(token)
+        if value > size:
+            raise PuzzleError(f"line {number}, column {column}: value {value} exceeds {size}")
+        values.append(value)
+    return values
+
+
+def _chars_row(line: str, number: int, size: int) -> List[int]:
+    token = line.strip()
+    if len(token) != size:
+        raise PuzzleError(f"line {number}: {len(token)} characters, expected {size}")
+    if size > len(SYMBOLS):
+        raise PuzzleError(f"line {number}: order {size} needs numbers separated by spaces")
+    offset = len(line) - len(line.lstrip())
+    values = []
+    for index, char in enumerate(token):
+        code = ord(char)
+        value = int(_VALUE_OF[code]) if code < 256 else 255
+        if value == 255 or value > size:
+            raise PuzzleError(f"line {number}, column {offset + index + 1}: {char!r} is not a value of a "
+                              f"{size}x{size} Sudoku")
+        values.append(value)
+    return values

@@ -1,0 +1,72 @@
+"""SVG drawing of a Sudoku (clues, a solution, or candidate pencil marks)."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import numpy as np
+
+from ._model import SYMBOLS, Sudoku
+
+CELL = 36  # pixels per cell
+
+
+def to_svg(sudoku: Sudoku, solution: Optional[np.ndarray] = None, candidates: bool = False) -> str:
+    """An SVG document: clues in black, the other values of `solution` in blue, or (with
+    `candidates`) each empty cell's remaining candidates as small marks.
+
+    Example:
+        >>> from cassetete.sudoku import parse
+        >>> "<text" in to_svg(parse("1" + "." * 15))
+        True
+    """
+    size = sudoku.size
+    rows, cols = sudoku.box
+    side = size * CELL
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{side + 4}" height="{side + 4}" '
+           f'viewBox="-2 -2 {side + 4} {side + 4}" font-family="sans-serif">',
+           f'<rect x="0" y="0" width="{side}" height="{side}" fill="white"/>']
+    for i in range(size + 1):
+        thick = 2.5 if i % rows == 0 else 0.6
+        out.append(f'<line x1="0" y1="{i * CELL}" x2="{side}" y2="{i * CELL}" stroke="black" stroke-width="{thick}"/>')
+        thick = 2.5 if i % cols == 0 else 0.6
+        out.append(f'<line x1="{i * CELL}" y1="0" x2="{i * CELL}" y2="{side}" stroke="black" stroke-width="{thick}"/>')
+    solved = None if solution is None else np.asarray(solution).reshape(size, size)
+    masks = None
+    if candidates and solved is None:
+        from ._explain import candidates as candidate_masks
+
+        masks = candidate_masks(sudoku)
+    font = CELL * 0.6
+    for r in range(size):
+        for c in range(size):
+            x, y = c * CELL + CELL / 2, r * CELL + CELL / 2
+            value = int(sudoku.grid[r, c])
+            colour = "black"
+            if value == 0 and solved is not None:
+                value, colour = int(solved[r, c]), "#1f5fbf"
+            if value:
+                out.append(f'<text x="{x}" y="{y}" font-size="{font:.1f}" fill="{colour}" text-anchor="middle" '
+                           f'dominant-baseline="central">{_label(value, size)}</text>')
+            elif masks is not None:
+                out.append(_pencil_marks(int(masks[r, c]), size, c * CELL, r * CELL, rows, cols))
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _label(value: int, size: int) -> str:
+    return SYMBOLS[value - 1] if size <= len(SYMBOLS) else str(value)
+
+
+def _pencil_marks(mask: int, size: int, left: float, top: float, rows: int, cols: int) -> str:
+    # Candidates laid out like the box: value v at (row (v-1) // cols, col (v-1) % cols).
+    step_x, step_y = CELL / cols, CELL / rows
+    font = min(step_x, step_y) * 0.8
+    parts = []
+    for v in range(1, size + 1):
+        if mask >> (v - 1) & 1:
+            x = left + ((v - 1) % cols + 0.5) * step_x
+            y = top + ((v - 1) // cols + 0.5) * step_y
+            parts.append(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{font:.1f}" fill="#777" text-anchor="middle" '
+                         f'dominant-baseline="central">{_label(v, size)}</text>')
+    return "".join(parts)
