@@ -1,5 +1,14 @@
 // Bit helpers shared by every engine: popcount, lowest set bit, iteration over set bits.
 #pragma once
+
+// Keeps a function out of its callers (used to keep deep recursive frames small).
+#if defined(__GNUC__) || defined(__clang__)
+#define CASSETETE_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define CASSETETE_NOINLINE __declspec(noinline)
+#else
+#define CASSETETE_NOINLINE
+#endif
 #include <cstdint>
 
 namespace cassetete {

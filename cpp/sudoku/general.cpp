@@ -68,11 +68,13 @@ public:
         }
         uint64_t values = c[best];
         if (options_.rng) {
-            uint64_t order[64];
+            // Shuffled value order kept per depth on the heap (small recursive frames).
+            if (orders_.size() < static_cast<size_t>(depth + 1) * 64) orders_.resize(static_cast<size_t>(depth + 1) * 64);
             int k = 0;
-            for_each_bit(values, [&](int b) { order[k++] = uint64_t(1) << b; });
+            for_each_bit(values, [&](int b) { orders_[static_cast<size_t>(depth) * 64 + k++] = uint64_t(1) << b; });
+            uint64_t* order = &orders_[static_cast<size_t>(depth) * 64];
             options_.rng->shuffle(order, order + k);
-            for (int i = 0; i < k && !stop_; ++i) branch(depth, best, order[i]);
+            for (int i = 0; i < k && !stop_; ++i) branch(depth, best, orders_[static_cast<size_t>(depth) * 64 + i]);
         } else {
             while (values && !stop_) {
                 const uint64_t bit = lowest_bit(values);
@@ -111,7 +113,7 @@ private:
         if (propagate(child)) search(depth + 1);
     }
 
-    void record_solution(const uint64_t* c) {
+    CASSETETE_NOINLINE void record_solution(const uint64_t* c) {
         uint8_t values[kMaxOrder * kMaxOrder];
         for (int cell = 0; cell < cells_; ++cell)
             values[cell] = static_cast<uint8_t>(lowest_bit_index(c[cell]) + 1);
@@ -154,7 +156,7 @@ private:
         return true;
     }
 
-    bool propagate(uint64_t* c) {
+    CASSETETE_NOINLINE bool propagate(uint64_t* c) {
         size_t head = 0;
         for (;;) {
             // Exclusivity: every newly placed value leaves the cell's peers.
@@ -343,7 +345,7 @@ private:
     }
 
     // A value with exactly two places left in some unit (not yet placed there).
-    bool find_bilocal_value(const uint64_t* c, int& first, int& second, uint64_t& bit) const {
+    CASSETETE_NOINLINE bool find_bilocal_value(const uint64_t* c, int& first, int& second, uint64_t& bit) const {
         for (int u = 0; u < g_.units(); ++u) {
             const int* cells = g_.unit_cells(u);
             uint64_t once = 0, twice = 0, thrice = 0, solved = 0;
@@ -379,6 +381,7 @@ private:
     std::vector<int> queue_;
     std::vector<TraceStep>* trace_ = nullptr;
     uint64_t counters_[4] = {0, 0, 0, 0};
+    std::vector<uint64_t> orders_;  // per-depth shuffled values (randomised search)
     uint64_t count_ = 0;
     bool stop_ = false;
     std::vector<uint8_t> first_solution_;

@@ -1,0 +1,159 @@
+"""``cassetete sudoku``: solve, count, explain, generate and time Sudoku puzzles."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import List, Optional, TextIO
+
+from .. import sudoku
+from .._errors import PuzzleError
+
+# Two bundled puzzles for the demo: the first of the magictour top1465 set (tdoku's benchmark
+# data, BSD-2-Clause) and a 16x16 our generator makes from a fixed seed.
+DEMO_9X9 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+
+
+def _read_text(source: str) -> str:
+    if source == "-":
+        return sys.stdin.read()
+    path = Path(source)
+    if not path.is_file():
+        # A puzzle typed on the command line (one-line form) is accepted too.
+        if len(source) >= 16 and "\n" not in source and not path.suffix:
+            return source
+        raise PuzzleError(f"{source}: no such file")
+    try:
+        return path.read_text()
+    except UnicodeDecodeError:
+        raise PuzzleError(f"{source}: not a text file") from None
+
+
+def _box(values: Optional[List[int]]):
+    return tuple(values) if values else None
+
+
+def _svg_path(base: str, index: int, total: int) -> Path:
+    path = Path(base)
+    return path if total == 1 else path.with_name(f"{path.stem}-{index + 1}{path.suffix or '.svg'}")
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    """Register ``cassetete sudoku`` and its subcommands."""
+    parser = subparsers.add_parser("sudoku", help="Sudoku of any order: solve, count, explain, generate, bench")
+    sub = parser.add_subparsers(dest="sudoku_command", metavar="ACTION")
+    sub.required = True
+
+    solve = sub.add_parser("solve", help="solve puzzles from a file (one per line, or N lines of N numbers)")
+    solve.add_argument("source", help="FILE, '-' for stdin, or one puzzle in one-line form")
+    solve.add_argument("--box", type=int, nargs=2, metavar=("ROWS", "COLS"), help="box shape (non-square orders)")
+    solve.add_argument("--count", action="store_true", help="print the number of solutions (0, 1 or 2 = several)")
+    solve.add_argument("--explain", action="store_true", help="print the rule applications (the seed's 'Règles EUP')")
+    solve.add_argument("--svg", metavar="OUT", help="write the solved grid as SVG (OUT-k.svg for several puzzles)")
+    solve.add_argument("--time-limit", type=float, default=None, help="seconds per puzzle")
+    solve.add_argument("--node-limit", type=int, default=None, help="branching nodes per puzzle")
+    solve.add_argument("--rules", nargs="+", choices=sudoku.RULES, default=list(sudoku.DEFAULT_RULES),
+                       help="rules used by propagation (default: all)")
+    solve.add_argument("--grid", action="store_true", help="print solutions as N lines (default for one puzzle)")
+    solve.set_defaults(handler=run_solve)
+
+    gen = sub.add_parser("generate", help="generate puzzles (unique and symmetric by default)")
+    gen.add_argument("--box", type=int, nargs=2, metavar=("ROWS", "COLS"), default=[3, 3])
+    gen.add_argument("--clues", type=int, default=None, help="target number of clues (default: minimal)")
+    gen.add_argument("--not-unique", action="store_true", help="do not require a unique solution")
+    gen.add_argument("--asymmetric", action="store_true", help="remove clues one by one, not in symmetric pairs")
+    gen.add_argument("--number", "-n", type=int, default=1, help="how many puzzles")
+    gen.add_argument("--seed", type=int, default=None)
+    gen.add_argument("--rate", action="store_true", help="print each puzzle's rating after it")
+    gen.set_defaults(handler=run_generate)
+
+    bench = sub.add_parser("bench", help="time solve_many on a file of one-line puzzles")
+    bench.add_argument("source", help="FILE of one-line puzzles ('#' comments skipped)")
+    bench.add_argument("--box", type=int, nargs=2, metavar=("ROWS", "COLS"))
+    bench.add_argument("--limit", type=int, default=1, help="1 = first solution, 2 = uniqueness check")
+    bench.add_argument("--workers", type=int, default=1, help="threads (-1 = all cores)")
+    bench.add_argument("--max", type=int, default=None, help="only the first MAX puzzles")
+    bench.set_defaults(handler=run_bench)
+
+
+def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
+    """Solve every puzzle of the source; exit code 1 if one has no solution or hit a limit."""
+    out = out if out is not None else sys.stdout
+    puzzles = sudoku.parse_many(_read_text(args.source), box=_box(args.box))
+    as_grid = args.grid or len(puzzles) == 1
+    failures = 0
+    for index, puzzle in enumerate(puzzles):
+        if len(puzzles) > 1 and (as_grid or args.explain):
+            out.write(f"# puzzle {index + 1}\n")
+        if args.explain:
+            for step in sudoku.explain(puzzle, rules=args.rules):
+                out.write(f"{step}\n")
+            out.write(sudoku.render(puzzle, rules=args.rules))
+        result = sudoku.solve(puzzle, time_limit=args.time_limit, node_limit=args.node_limit, rules=args.rules)
+        if result.solved:
+            answer = sudoku.Sudoku(result.solution, puzzle.box)
+            out.write(answer.to_grid_text() if as_grid else f"{answer}\n")
+            if args.svg:
+                _svg_path(args.svg, index, len(puzzles)).write_text(puzzle.to_svg(solution=result.solution))
+        else:
+            failures += 1
+            out.write(f"{result.status}\n")
+        if args.count:
+            count = sudoku.count_solutions(puzzle, limit=2, time_limit=args.time_limit, node_limit=args.node_limit)
+            out.write(f"solutions: {count if count < 2 else '2+'}\n")
+    return 1 if failures else 0
+
+
+def run_generate(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
+    """Print generated puzzles, one per line (N lines of numbers beyond order 35)."""
+    out = out if out is not None else sys.stdout
+    if args.number < 1:
+        raise PuzzleError(f"--number must be >= 1, got {args.number}")
+    for k in range(args.number):
+        seed = None if args.seed is None else args.seed + k
+        puzzle = sudoku.generate(tuple(args.box), unique=not args.not_unique, symmetric=not args.asymmetric,
+                                 clues=args.clues, seed=seed)
+        out.write(f"{puzzle}\n" if puzzle.size <= 35 else puzzle.to_grid_text() + "\n")
+        if args.rate:
+            rating = sudoku.rate(puzzle)
+            out.write(f"# clues {puzzle.clues}, level {rating.level}, nodes {rating.nodes}\n")
+    return 0
+
+
+def run_bench(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
+    """Print puzzles, wall and CPU seconds and microseconds per puzzle of solve_many."""
+    out = out if out is not None else sys.stdout
+    text = _read_text(args.source)
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    if args.max is not None:
+        lines = lines[: args.max]
+    if not lines:
+        raise PuzzleError(f"{args.source}: no puzzles")
+    size = int(round(len(lines[0]) ** 0.5))
+    box = sudoku.infer_box(size, _box(args.box))
+    array = sudoku.parse_lines_array(lines, size)
+    wall, cpu = time.perf_counter(), time.process_time()
+    solutions, counts = sudoku.solve_many(array, workers=args.workers, limit=args.limit, box=box)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    solved = int((counts > 0).sum())
+    several = int((counts >= 2).sum())
+    out.write(f"puzzles {len(lines)}  solved {solved}  several-solutions {several}  "
+              f"wall {wall:.3f} s  cpu {cpu:.3f} s  {1e6 * cpu / len(lines):.2f} us/puzzle (cpu)\n")
+    return 0
+
+
+def demo(out: Optional[TextIO] = None) -> None:
+    """Solve a hard 9x9 puzzle and a generated 16x16 one and print them."""
+    out = out if out is not None else sys.stdout
+    out.write("== Sudoku\n")
+    puzzle = sudoku.parse(DEMO_9X9)
+    result = sudoku.solve(puzzle)
+    out.write(f"top1465 #1: {puzzle.clues} clues, {result.status} in {result.stats['seconds'] * 1e6:.0f} us, "
+              f"{sudoku.count_solutions(puzzle)} solution\n")
+    out.write(sudoku.render(sudoku.Sudoku(result.solution), candidates=False))
+    big = sudoku.generate((4, 4), seed=2024, clues=120)
+    result = sudoku.solve(big)
+    out.write(f"\ngenerated 16x16: {big.clues} clues, {result.status} in {result.stats['seconds'] * 1e3:.2f} ms\n")
+    out.write(sudoku.render(sudoku.Sudoku(result.solution), candidates=False))
