@@ -53,7 +53,8 @@ def generate(box: Sequence[int] = (3, 3), *, unique: bool = True, symmetric: boo
     kept only if the puzzle keeps one solution (when `unique`). Without `clues` the result is
     minimal for that order of removals (no single clue, or symmetric pair, can go); with `clues`
     removal stops at that many clues, or earlier at a minimal puzzle if `clues` is below what the
-    drawn grid allows (then the puzzle has more clues than asked).
+    drawn grid allows (then the puzzle has more clues than asked). To reach `clues` exactly the
+    last removals may be single cells, breaking the symmetry by one cell.
 
     Example:
         >>> p = generate((2, 2), seed=1)
@@ -94,6 +95,19 @@ def generate(box: Sequence[int] = (3, 3), *, unique: bool = True, symmetric: boo
                 grid[c] = v
             continue
         given -= len(group)
+    if clues is not None and given > target:
+        # The symmetric pairs overshoot an odd gap (or were all needed): finish with single
+        # cells, the only way to hit the exact count asked for.
+        for cell in rng.permutation(cells):
+            if given <= target:
+                break
+            if grid[cell] == 0:
+                continue
+            value, grid[cell] = grid[cell], 0
+            if unique and not _unique(grid, shape):
+                grid[cell] = value
+                continue
+            given -= 1
     return Sudoku(grid.reshape(size, size), shape)
 
 
