@@ -10,6 +10,44 @@ import numpy as np
 def hardware_threads() -> int: ...
 def build_info() -> str: ...
 
+# --- sudoku (src/bind_sudoku.cpp) --------------------------------------------------------
+def sudoku_solve(
+    grid: np.ndarray,
+    box_rows: int,
+    box_cols: int,
+    limit: int,
+    rules: List[str],
+    time_limit: Optional[float],
+    node_limit: Optional[int],
+    seed: Optional[int],
+) -> Tuple[int, Optional[np.ndarray], str, bool, Dict[str, Any]]:
+    """(count up to limit (0 = all), first solution (N*N,) uint8 or None, status, complete, stats)."""
+
+def sudoku_propagate(
+    grid: np.ndarray, box_rows: int, box_cols: int, rules: List[str], trace: bool
+) -> Tuple[bool, np.ndarray, Dict[str, Any], List[Tuple[str, str, int, int, int]]]:
+    """(contradiction, candidate masks (N*N,) uint64, stats, [(rule, action, value, cell, cause)])."""
+
+def sudoku_solve_many(
+    puzzles: np.ndarray, box_rows: int, box_cols: int, limit: int, workers: int, node_limit: Optional[int]
+) -> Tuple[np.ndarray, np.ndarray, int]:
+    """(solutions (k, N*N) uint8, counts (k,) int64 (-1 = stopped), nodes)."""
+
+class SudokuSolutionStream(Iterator[np.ndarray]):
+    def __init__(
+        self,
+        grid: np.ndarray,
+        box_rows: int,
+        box_cols: int,
+        rules: List[str],
+        limit: int,
+        time_limit: Optional[float],
+        node_limit: Optional[int],
+    ) -> None: ...
+    def __iter__(self) -> "SudokuSolutionStream": ...
+    def __next__(self) -> np.ndarray: ...
+    def close(self) -> None: ...
+
 # --- shikaku (src/bind_shikaku.cpp) -------------------------------------------------------
 
 def shikaku_candidates(grid: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
