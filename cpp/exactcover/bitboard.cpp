@@ -89,23 +89,15 @@ void BitboardPacker::search(uint64_t board, uint64_t used, Run& run) const {
     }
 }
 
-void BitboardPacker::search_mrv(size_t live_begin, size_t live_end, uint64_t board, uint64_t used, Run& run,
-                                std::vector<int>& live) const {
-    if (board == ~0ULL) {
-        if (used != all_pieces_) return;
-        if (run.sink) run.sink->insert(run.sink->end(), run.path.begin(), run.path.end());
-        if (++run.found == run.limit) run.stop = true;
-        return;
-    }
-    // Count the live placements per cell (bit-sliced counter, "c8" sticky for 8 or more) and
-    // per piece.
+BitboardPacker::Live* BitboardPacker::filter_count(const Live* from, const Live* to, uint64_t mask, int piece,
+                                                   uint64_t unused, Live* out, Counts& counts) const noexcept {
     uint64_t c1 = 0, c2 = 0, c4 = 0, c8 = 0;
-    int piece_count[64];
-    for (uint64_t avail = all_pieces_ & ~used; avail; avail &= avail - 1) piece_count[lowest_bit_index(avail)] = 0;
-    for (size_t k = live_begin; k < live_end; ++k) {
-        const int idx = live[k];
-        const uint64_t m = masks_[idx];
-        ++piece_count[piece_of_[idx]];
+    for (uint64_t avail = unused; avail; avail &= avail - 1) counts.piece[lowest_bit_index(avail)] = 0;
+    for (const Live* e = from; e != to; ++e) {
+        const uint64_t m = e->mask;
+        if ((m & mask) | static_cast<uint64_t>(e->piece == piece)) continue;
+        *out++ = *e;
+        ++counts.piece[e->piece];
         const uint64_t carry1 = c1 & m;
         c1 ^= m;
         const uint64_t carry2 = c2 & carry1;
@@ -114,52 +106,77 @@ void BitboardPacker::search_mrv(size_t live_begin, size_t live_end, uint64_t boa
         c4 ^= carry2;
         c8 |= carry4;
     }
+    counts.c1 = c1;
+    counts.c2 = c2;
+    counts.c4 = c4;
+    counts.c8 = c8;
+    return out;
+}
+
+bool BitboardPacker::dead_end(const Counts& counts, uint64_t board, uint64_t unused) noexcept {
+    if (~board & ~(counts.c1 | counts.c2 | counts.c4 | counts.c8)) return true;  // a cell nothing covers
+    for (uint64_t avail = unused; avail; avail &= avail - 1)
+        if (counts.piece[lowest_bit_index(avail)] == 0) return true;  // a piece that fits nowhere
+    return false;
+}
+
+void BitboardPacker::search_mrv(const Live* begin, const Live* end, const Counts& counts, uint64_t board,
+                                uint64_t used, Run& run, Live* top) const {
+    if (board == ~0ULL) {
+        if (used != all_pieces_) return;
+        if (run.sink) run.sink->insert(run.sink->end(), run.path.begin(), run.path.end());
+        if (++run.found == run.limit) run.stop = true;
+        return;
+    }
     const uint64_t empty = ~board;
-    if (empty & ~(c1 | c2 | c4 | c8)) return;  // a cell nothing can cover
-    // The cell with the fewest placements (1..7; 8+ only if nothing smaller).
+    const uint64_t unused = all_pieces_ & ~used;
+    // The cell with the fewest placements (1..7; 8+ only if nothing smaller), then a piece
+    // with fewer still. The caller made sure no count is 0.
     int best_cell = -1;
     int best = 1 << 30;
-    for (int value = 1; value < 8; ++value) {
-        const uint64_t is = empty & ~c8 & ((value & 1) ? c1 : ~c1) & ((value & 2) ? c2 : ~c2) &
-                            ((value & 4) ? c4 : ~c4);
-        if (is) {
-            best_cell = lowest_bit_index(is);
-            best = value;
-            break;
-        }
+    {
+        const uint64_t c1 = counts.c1, c2 = counts.c2, c4 = counts.c4, low = empty & ~counts.c8;
+        const uint64_t by_value[8] = {0,
+                                      low & c1 & ~c2 & ~c4,
+                                      low & ~c1 & c2 & ~c4,
+                                      low & c1 & c2 & ~c4,
+                                      low & ~c1 & ~c2 & c4,
+                                      low & c1 & ~c2 & c4,
+                                      low & ~c1 & c2 & c4,
+                                      low & c1 & c2 & c4};
+        for (int value = 1; value < 8; ++value)
+            if (by_value[value]) {
+                best_cell = lowest_bit_index(by_value[value]);
+                best = value;
+                break;
+            }
     }
     int best_piece = -1;
-    for (uint64_t avail = all_pieces_ & ~used; avail; avail &= avail - 1) {
-        const int piece = lowest_bit_index(avail);
-        if (piece_count[piece] == 0) return;  // a piece that fits nowhere
-        if (piece_count[piece] < best) {
-            best = piece_count[piece];
-            best_piece = piece;
+    if (best > 1)
+        for (uint64_t avail = unused; avail; avail &= avail - 1) {
+            const int piece = lowest_bit_index(avail);
+            if (counts.piece[piece] < best) {
+                best = counts.piece[piece];
+                best_piece = piece;
+            }
         }
-    }
     if (best_cell < 0 && best_piece < 0) best_cell = lowest_bit_index(empty);
     const uint64_t cell_bit = best_piece >= 0 ? 0 : (1ULL << best_cell);
-    for (size_t k = live_begin; k < live_end; ++k) {
-        const int q = live[k];
-        const uint64_t qmask = masks_[q];
-        if (best_piece >= 0 ? piece_of_[q] != best_piece : !(qmask & cell_bit)) continue;
+    Counts child_counts;
+    for (const Live* q = begin; q != end; ++q) {
+        if (best_piece >= 0 ? q->piece != best_piece : !(q->mask & cell_bit)) continue;
         ++run.nodes;
         if (run.control->tick()) {
             run.stop = true;
             return;
         }
-        // The child's live list: placements that miss q's cells and use another piece.
-        const size_t child_begin = live.size();
-        const int qpiece = piece_of_[q];
-        for (size_t j = live_begin; j < live_end; ++j) {
-            const int idx = live[j];
-            if ((masks_[idx] & qmask) == 0 && piece_of_[idx] != qpiece) live.push_back(idx);
-        }
-        const size_t child_end = live.size();
-        if (run.sink) run.path.push_back(q);
-        search_mrv(child_begin, child_end, board | qmask, used | (1ULL << qpiece), run, live);
+        const uint64_t child_board = board | q->mask;
+        const uint64_t child_used = used | (1ULL << q->piece);
+        Live* child_end = filter_count(begin, end, q->mask, q->piece, all_pieces_ & ~child_used, top, child_counts);
+        if (child_board != ~0ULL && dead_end(child_counts, child_board, all_pieces_ & ~child_used)) continue;
+        if (run.sink) run.path.push_back(q->index);
+        search_mrv(top, child_end, child_counts, child_board, child_used, run, child_end);
         if (run.sink) run.path.pop_back();
-        live.resize(child_begin);
         if (run.stop) return;
     }
 }
@@ -184,12 +201,21 @@ void BitboardPacker::count(const std::vector<int>& prefix, Run& run) const {
         search(board, used, run);
         return;
     }
-    std::vector<int> live;
-    live.reserve(masks_.size() * static_cast<size_t>(pieces_ + 1));
-    for (int k = 0; k < placements(); ++k)
-        if ((masks_[k] & board) == 0 && !(used & (1ULL << piece_of_[k]))) live.push_back(k);
-    const size_t end = live.size();
-    search_mrv(0, end, board, used, run, live);
+    // Every level's list sits above its parent's in one buffer (a child holds at most its
+    // parent's entries, and there are at most `pieces_` levels).
+    std::vector<Live> all;
+    all.reserve(masks_.size());
+    for (int k = 0; k < placements(); ++k) all.push_back(Live{masks_[k], piece_of_[k], k});
+    std::vector<Live> live(masks_.size() * static_cast<size_t>(pieces_ + 2) + 1);
+    Counts counts;
+    Live* end = filter_count(all.data(), all.data() + all.size(), board, -1, all_pieces_ & ~used, live.data(), counts);
+    // filter_count drops placements of `piece`; drop the prefix's pieces here.
+    Live* kept = live.data();
+    for (Live* e = live.data(); e != end; ++e)
+        if (!(used & (1ULL << e->piece))) *kept++ = *e;
+    end = filter_count(live.data(), kept, 0, -1, all_pieces_ & ~used, live.data(), counts);
+    if (board != ~0ULL && dead_end(counts, board, all_pieces_ & ~used)) return;
+    search_mrv(live.data(), end, counts, board, used, run, end);
 }
 
 }  // namespace cassetete::exactcover

@@ -58,8 +58,27 @@ public:
 private:
     void search(uint64_t board, uint64_t used, Run& run) const;
     bool has_dead_cell(uint64_t board) const noexcept;
-    void search_mrv(size_t live_begin, size_t live_end, uint64_t board, uint64_t used, Run& run,
-                    std::vector<int>& live) const;
+    // One live placement of the "fewest" search: its cells, piece and index, stored
+    // contiguously so that filtering a list streams through memory.
+    struct Live {
+        uint64_t mask;
+        int piece;
+        int index;
+    };
+    // How many live placements cover each cell (bit-sliced: c1 + 2 c2 + 4 c4, c8 sticky for
+    // 8 or more) and use each piece.
+    struct Counts {
+        uint64_t c1, c2, c4, c8;
+        int piece[64];
+    };
+    // Filter `from..to` into `out` (placements that miss `mask` and use another piece than
+    // `piece`) and count the survivors; returns the end of the new list.
+    Live* filter_count(const Live* from, const Live* to, uint64_t mask, int piece, uint64_t unused,
+                       Live* out, Counts& counts) const noexcept;
+    // Whether the counts leave an empty cell or an unused piece without a placement.
+    static bool dead_end(const Counts& counts, uint64_t board, uint64_t unused) noexcept;
+    void search_mrv(const Live* begin, const Live* end, const Counts& counts, uint64_t board,
+                    uint64_t used, Run& run, Live* top) const;
 
     uint64_t full_;
     int pieces_;

@@ -81,6 +81,7 @@ def exactcover_count(
     limit: int = 0,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
+    weights: Sequence[int] = (),
 ) -> Tuple[int, bool, Dict[str, Any]]: ...
 def exactcover_first(
     problem: ExactCoverProblem,
@@ -117,6 +118,7 @@ def bitboard_count(
     limit: int = 0,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
+    weights: Sequence[int] = (),
 ) -> Tuple[int, bool, Dict[str, Any]]: ...
 def bitboard_solutions(
     packer: BitboardPacker,
