@@ -1,6 +1,9 @@
 #include "exactcover/bitboard.hpp"
 
+#include <algorithm>
+#include <numeric>
 #include <string>
+#include <utility>
 
 #include "common/bits.hpp"
 #include "exactcover/problem.hpp"
@@ -40,6 +43,24 @@ void BitboardPacker::finish() {
         table_[slot] = masks_[k];
         table_index_[slot] = static_cast<int>(k);
     }
+    // For the "fewest" search: masks grouped by piece, sorted within a piece (a placement's
+    // index is found back from its piece and mask by binary search).
+    piece_start_.assign(static_cast<size_t>(pieces_) + 1, 0);
+    for (int piece : piece_of_) ++piece_start_[piece + 1];
+    for (int p = 0; p < pieces_; ++p) piece_start_[p + 1] += piece_start_[p];
+    std::vector<std::pair<uint64_t, int>> sorted(masks_.size());
+    std::vector<int> at(piece_start_.begin(), piece_start_.end() - 1);
+    for (size_t k = 0; k < masks_.size(); ++k) sorted[at[piece_of_[k]]++] = {masks_[k], static_cast<int>(k)};
+    for (int p = 0; p < pieces_; ++p)
+        std::sort(sorted.begin() + piece_start_[p], sorted.begin() + piece_start_[p + 1]);
+    by_piece_mask_.resize(sorted.size());
+    by_piece_index_.resize(sorted.size());
+    for (size_t k = 0; k < sorted.size(); ++k) {
+        by_piece_mask_[k] = sorted[k].first;
+        by_piece_index_[k] = sorted[k].second;
+    }
+    size_gcd_ = 0;
+    for (uint64_t m : masks_) size_gcd_ = std::gcd(size_gcd_, popcount64(m));
     table_ready_ = true;
 }
 
@@ -89,98 +110,6 @@ void BitboardPacker::search(uint64_t board, uint64_t used, Run& run) const {
     }
 }
 
-BitboardPacker::Live* BitboardPacker::filter_count(const Live* from, const Live* to, uint64_t mask, int piece,
-                                                   uint64_t unused, Live* out, Counts& counts) const noexcept {
-    uint64_t c1 = 0, c2 = 0, c4 = 0, c8 = 0;
-    for (uint64_t avail = unused; avail; avail &= avail - 1) counts.piece[lowest_bit_index(avail)] = 0;
-    for (const Live* e = from; e != to; ++e) {
-        const uint64_t m = e->mask;
-        if ((m & mask) | static_cast<uint64_t>(e->piece == piece)) continue;
-        *out++ = *e;
-        ++counts.piece[e->piece];
-        const uint64_t carry1 = c1 & m;
-        c1 ^= m;
-        const uint64_t carry2 = c2 & carry1;
-        c2 ^= carry1;
-        const uint64_t carry4 = c4 & carry2;
-        c4 ^= carry2;
-        c8 |= carry4;
-    }
-    counts.c1 = c1;
-    counts.c2 = c2;
-    counts.c4 = c4;
-    counts.c8 = c8;
-    return out;
-}
-
-bool BitboardPacker::dead_end(const Counts& counts, uint64_t board, uint64_t unused) noexcept {
-    if (~board & ~(counts.c1 | counts.c2 | counts.c4 | counts.c8)) return true;  // a cell nothing covers
-    for (uint64_t avail = unused; avail; avail &= avail - 1)
-        if (counts.piece[lowest_bit_index(avail)] == 0) return true;  // a piece that fits nowhere
-    return false;
-}
-
-void BitboardPacker::search_mrv(const Live* begin, const Live* end, const Counts& counts, uint64_t board,
-                                uint64_t used, Run& run, Live* top) const {
-    if (board == ~0ULL) {
-        if (used != all_pieces_) return;
-        if (run.sink) run.sink->insert(run.sink->end(), run.path.begin(), run.path.end());
-        if (++run.found == run.limit) run.stop = true;
-        return;
-    }
-    const uint64_t empty = ~board;
-    const uint64_t unused = all_pieces_ & ~used;
-    // The cell with the fewest placements (1..7; 8+ only if nothing smaller), then a piece
-    // with fewer still. The caller made sure no count is 0.
-    int best_cell = -1;
-    int best = 1 << 30;
-    {
-        const uint64_t c1 = counts.c1, c2 = counts.c2, c4 = counts.c4, low = empty & ~counts.c8;
-        const uint64_t by_value[8] = {0,
-                                      low & c1 & ~c2 & ~c4,
-                                      low & ~c1 & c2 & ~c4,
-                                      low & c1 & c2 & ~c4,
-                                      low & ~c1 & ~c2 & c4,
-                                      low & c1 & ~c2 & c4,
-                                      low & ~c1 & c2 & c4,
-                                      low & c1 & c2 & c4};
-        for (int value = 1; value < 8; ++value)
-            if (by_value[value]) {
-                best_cell = lowest_bit_index(by_value[value]);
-                best = value;
-                break;
-            }
-    }
-    int best_piece = -1;
-    if (best > 1)
-        for (uint64_t avail = unused; avail; avail &= avail - 1) {
-            const int piece = lowest_bit_index(avail);
-            if (counts.piece[piece] < best) {
-                best = counts.piece[piece];
-                best_piece = piece;
-            }
-        }
-    if (best_cell < 0 && best_piece < 0) best_cell = lowest_bit_index(empty);
-    const uint64_t cell_bit = best_piece >= 0 ? 0 : (1ULL << best_cell);
-    Counts child_counts;
-    for (const Live* q = begin; q != end; ++q) {
-        if (best_piece >= 0 ? q->piece != best_piece : !(q->mask & cell_bit)) continue;
-        ++run.nodes;
-        if (run.control->tick()) {
-            run.stop = true;
-            return;
-        }
-        const uint64_t child_board = board | q->mask;
-        const uint64_t child_used = used | (1ULL << q->piece);
-        Live* child_end = filter_count(begin, end, q->mask, q->piece, all_pieces_ & ~child_used, top, child_counts);
-        if (child_board != ~0ULL && dead_end(child_counts, child_board, all_pieces_ & ~child_used)) continue;
-        if (run.sink) run.path.push_back(q->index);
-        search_mrv(top, child_end, child_counts, child_board, child_used, run, child_end);
-        if (run.sink) run.path.pop_back();
-        if (run.stop) return;
-    }
-}
-
 void BitboardPacker::count(const std::vector<int>& prefix, Run& run) const {
     if (!table_ready_) throw ProblemError("bitboard packer: finish() before count()");
     uint64_t board = ~full_;  // cells outside the region count as filled
@@ -201,21 +130,7 @@ void BitboardPacker::count(const std::vector<int>& prefix, Run& run) const {
         search(board, used, run);
         return;
     }
-    // Every level's list sits above its parent's in one buffer (a child holds at most its
-    // parent's entries, and there are at most `pieces_` levels).
-    std::vector<Live> all;
-    all.reserve(masks_.size());
-    for (int k = 0; k < placements(); ++k) all.push_back(Live{masks_[k], piece_of_[k], k});
-    std::vector<Live> live(masks_.size() * static_cast<size_t>(pieces_ + 2) + 1);
-    Counts counts;
-    Live* end = filter_count(all.data(), all.data() + all.size(), board, -1, all_pieces_ & ~used, live.data(), counts);
-    // filter_count drops placements of `piece`; drop the prefix's pieces here.
-    Live* kept = live.data();
-    for (Live* e = live.data(); e != end; ++e)
-        if (!(used & (1ULL << e->piece))) *kept++ = *e;
-    end = filter_count(live.data(), kept, 0, -1, all_pieces_ & ~used, live.data(), counts);
-    if (board != ~0ULL && dead_end(counts, board, all_pieces_ & ~used)) return;
-    search_mrv(live.data(), end, counts, board, used, run, end);
+    count_fewest(board, used, run);
 }
 
 }  // namespace cassetete::exactcover

@@ -58,27 +58,26 @@ public:
 private:
     void search(uint64_t board, uint64_t used, Run& run) const;
     bool has_dead_cell(uint64_t board) const noexcept;
-    // One live placement of the "fewest" search: its cells, piece and index, stored
-    // contiguously so that filtering a list streams through memory.
-    struct Live {
-        uint64_t mask;
-        int piece;
-        int index;
-    };
-    // How many live placements cover each cell (bit-sliced: c1 + 2 c2 + 4 c4, c8 sticky for
-    // 8 or more) and use each piece.
-    struct Counts {
+    // The "fewest" search (bitboard_fewest.cpp). A level's live placements: their masks,
+    // grouped by piece (piece p's in data[start[p] .. start[p+1]), so a piece's count is its
+    // block's length), and how many cover each cell, bit-sliced: c1 + 2 c2 + 4 c4, c8 sticky
+    // for 8 or more.
+    struct Level {
+        const uint64_t* data;
+        int start[65];
         uint64_t c1, c2, c4, c8;
-        int piece[64];
     };
-    // Filter `from..to` into `out` (placements that miss `mask` and use another piece than
-    // `piece`) and count the survivors; returns the end of the new list.
-    Live* filter_count(const Live* from, const Live* to, uint64_t mask, int piece, uint64_t unused,
-                       Live* out, Counts& counts) const noexcept;
-    // Whether the counts leave an empty cell or an unused piece without a placement.
-    static bool dead_end(const Counts& counts, uint64_t board, uint64_t unused) noexcept;
-    void search_mrv(const Live* begin, const Live* end, const Counts& counts, uint64_t board,
-                    uint64_t used, Run& run, Live* top) const;
+    void count_fewest(uint64_t board, uint64_t used, Run& run) const;
+    // The placements of `parent` that miss `mask` and use a piece of `unused`, written at
+    // `out`, with their counts.
+    void filter_level(const Level& parent, uint64_t mask, uint64_t unused, uint64_t* out, Level& child) const noexcept;
+    // Whether an empty cell or an unused piece is left without a placement.
+    bool dead_end(const Level& level, uint64_t board, uint64_t unused) const noexcept;
+    void search_mrv(const Level& level, uint64_t board, uint64_t used, Run& run, uint64_t* top) const;
+    int index_of(int piece, uint64_t mask) const noexcept;
+    // Whether some connected region of empty cells has a size that no set of pieces can fill
+    // (not a multiple of the gcd of the piece sizes); needs set_neighbours().
+    bool bad_region(uint64_t board) const noexcept;
 
     uint64_t full_;
     int pieces_;
@@ -93,6 +92,10 @@ private:
     bool min_remaining_ = false;
     std::vector<int> shifts_;
     std::vector<uint64_t> nb_masks_;
+    std::vector<int> piece_start_;         // piece p's placements: [piece_start_[p], piece_start_[p+1])
+    std::vector<uint64_t> by_piece_mask_;  // sorted within each piece
+    std::vector<int> by_piece_index_;
+    int size_gcd_ = 1;  // gcd of the placements' sizes
 };
 
 }  // namespace cassetete::exactcover
