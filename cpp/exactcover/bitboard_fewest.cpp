@@ -132,7 +132,7 @@ void BitboardPacker::search_mrv(const Level& level, uint64_t board, uint64_t use
         for (uint64_t avail = unused; avail; avail &= avail - 1) {
             const int p = lowest_bit_index(avail);
             const int n = level.start[p + 1] - level.start[p];
-            if (n < best) {
+            if (n <= best) {
                 best = n;
                 best_piece = p;
             }
