@@ -68,10 +68,13 @@ private:
     void uncover(int option, int trail_mark, int active_mark);
     void split_rec(int depth, std::vector<std::vector<int>>& out);
 
-    // One node per (option, item) pair; first/last delimit the nodes of its option.
+    // One node per (option, item) pair, 8 bytes so the hiding loops touch little memory;
+    // span_[n] delimits the nodes of n's option (read once per hidden option).
     struct Node {
         int item;
         int pos;    // position in set_
+    };
+    struct Span {
         int first;
         int last;
     };
@@ -85,6 +88,7 @@ private:
     const Problem& problem_;
     std::vector<int> opt_start_;       // option o's nodes: opt_start_[o] .. opt_start_[o+1]
     std::vector<Node> nodes_data_;
+    std::vector<Span> span_;
     std::vector<int> node_opt_;        // node -> option
     std::vector<int> set_;             // per item segment of nodes, live ones first
     std::vector<Item> items_;
