@@ -280,6 +280,8 @@ void register_exactcover(py::module_& m) {
                 }
             },
             py::arg("shifts"), py::arg("masks"), "Enable dead-cell pruning (pieces of 2+ cells).")
+        .def("set_simd", &ec::BitboardPacker::set_simd, py::arg("on"),
+             "Let the 'fewest' rule use AVX2 when the CPU has it (default on)")
         .def("set_min_remaining", &ec::BitboardPacker::set_min_remaining, py::arg("on"),
              "Branch on the cell or piece with the fewest placements left (Algorithm X's rule).");
     m.def("bitboard_count", &bitboard_count, py::arg("packer"), py::arg("prefixes"), py::arg("limit") = 0,

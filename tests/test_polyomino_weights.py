@@ -73,3 +73,15 @@ def test_weights_in_exact_cover_counts():
         packing.count_bitboard([[]], limit=3, weights=[1])
     with pytest.raises(cassetete.PuzzleError, match="weights"):
         packing.count_bitboard([[]], weights=[1, 2])
+
+
+@pytest.mark.parametrize("simd", [False, True])
+def test_fewest_rule_with_and_without_simd(simd):
+    # The "fewest" rule's filter has a portable and an AVX2 version (used when the CPU has it).
+    packing = Packing("2x5x6")
+    packer = packing.bitboard("fewest")
+    packer.set_simd(simd)
+    assert packing.count_bitboard(packing.unique_prefixes()) == 264
+    rows = packing.bitboard_solutions(packing.unique_prefixes()[0])
+    for options in rows:
+        check_packing(packing.grid(options), mask_of("2x5x6"))

@@ -34,6 +34,9 @@ public:
     // with the fewest. Much better in 3-D, where the lowest empty cell is a poor choice.
     void set_min_remaining(bool on) { min_remaining_ = on; }
 
+    // Let the "fewest" rule use AVX2 when the CPU has it (the default); off = portable code.
+    void set_simd(bool on) { use_avx2_ = on && cpu_has_avx2(); }
+
     // Build the lookup table; call once after the last add() and before count().
     void finish();
 
@@ -71,6 +74,11 @@ private:
     // The placements of `parent` that miss `mask` and use a piece of `unused`, written at
     // `out`, with their counts.
     void filter_level(const Level& parent, uint64_t mask, uint64_t unused, uint64_t* out, Level& child) const noexcept;
+    // The same with AVX2 (chosen at run time when the CPU has it; the build stays portable).
+    void filter_level_avx2(const Level& parent, uint64_t mask, uint64_t unused, uint64_t* out,
+                           Level& child) const noexcept;
+    static bool cpu_has_avx2() noexcept;
+    static constexpr int kSlack = 4;  // slots a filter may write past a list's end
     // Whether an empty cell or an unused piece is left without a placement.
     bool dead_end(const Level& level, uint64_t board, uint64_t unused) const noexcept;
     void search_mrv(const Level& level, uint64_t board, uint64_t used, Run& run, uint64_t* top) const;
@@ -96,6 +104,7 @@ private:
     std::vector<uint64_t> by_piece_mask_;  // sorted within each piece
     std::vector<int> by_piece_index_;
     int size_gcd_ = 1;  // gcd of the placements' sizes
+    bool use_avx2_ = cpu_has_avx2();
 };
 
 }  // namespace cassetete::exactcover
