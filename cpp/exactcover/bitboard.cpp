@@ -30,15 +30,23 @@ int BitboardPacker::add(int piece, uint64_t mask) {
 }
 
 void BitboardPacker::finish() {
+    size_gcd_ = 0;
+    for (uint64_t m : masks_) size_gcd_ = std::gcd(size_gcd_, popcount64(m));
+    // Placements that wall off, against the region's border alone, an empty region no set of
+    // pieces can fill are in no packing: the search tables leave them out (they stay valid
+    // in prefixes, whose search then finds nothing).
+    const bool prune = size_gcd_ > 1 && !shifts_.empty();
+    std::vector<size_t> usable;
+    for (size_t k = 0; k < masks_.size(); ++k)
+        if (!prune || !bad_region(~full_ | masks_[k])) usable.push_back(k);
     const size_t slots = static_cast<size_t>(64) * pieces_;
     table_start_.assign(slots + 1, 0);
-    for (size_t k = 0; k < masks_.size(); ++k)
-        ++table_start_[static_cast<size_t>(lowest_bit_index(masks_[k])) * pieces_ + piece_of_[k] + 1];
+    for (size_t k : usable) ++table_start_[static_cast<size_t>(lowest_bit_index(masks_[k])) * pieces_ + piece_of_[k] + 1];
     for (size_t s = 0; s < slots; ++s) table_start_[s + 1] += table_start_[s];
-    table_.assign(masks_.size(), 0);
-    table_index_.assign(masks_.size(), 0);
+    table_.assign(usable.size(), 0);
+    table_index_.assign(usable.size(), 0);
     std::vector<int> fill(table_start_.begin(), table_start_.end() - 1);
-    for (size_t k = 0; k < masks_.size(); ++k) {
+    for (size_t k : usable) {
         const int slot = fill[static_cast<size_t>(lowest_bit_index(masks_[k])) * pieces_ + piece_of_[k]]++;
         table_[slot] = masks_[k];
         table_index_[slot] = static_cast<int>(k);
@@ -46,11 +54,11 @@ void BitboardPacker::finish() {
     // For the "fewest" search: masks grouped by piece, sorted within a piece (a placement's
     // index is found back from its piece and mask by binary search).
     piece_start_.assign(static_cast<size_t>(pieces_) + 1, 0);
-    for (int piece : piece_of_) ++piece_start_[piece + 1];
+    for (size_t k : usable) ++piece_start_[piece_of_[k] + 1];
     for (int p = 0; p < pieces_; ++p) piece_start_[p + 1] += piece_start_[p];
-    std::vector<std::pair<uint64_t, int>> sorted(masks_.size());
+    std::vector<std::pair<uint64_t, int>> sorted(usable.size());
     std::vector<int> at(piece_start_.begin(), piece_start_.end() - 1);
-    for (size_t k = 0; k < masks_.size(); ++k) sorted[at[piece_of_[k]]++] = {masks_[k], static_cast<int>(k)};
+    for (size_t k : usable) sorted[at[piece_of_[k]]++] = {masks_[k], static_cast<int>(k)};
     for (int p = 0; p < pieces_; ++p)
         std::sort(sorted.begin() + piece_start_[p], sorted.begin() + piece_start_[p + 1]);
     by_piece_mask_.resize(sorted.size());
@@ -59,8 +67,6 @@ void BitboardPacker::finish() {
         by_piece_mask_[k] = sorted[k].first;
         by_piece_index_[k] = sorted[k].second;
     }
-    size_gcd_ = 0;
-    for (uint64_t m : masks_) size_gcd_ = std::gcd(size_gcd_, popcount64(m));
     table_ready_ = true;
 }
 
@@ -70,6 +76,7 @@ void BitboardPacker::set_neighbours(const std::vector<int>& shifts, const std::v
         if (s == 0 || s <= -64 || s >= 64) throw ProblemError("set_neighbours: shift out of range");
     shifts_ = shifts;
     nb_masks_ = masks;
+    if (table_ready_) finish();  // the tables leave out placements the neighbours rule out
 }
 
 bool BitboardPacker::has_dead_cell(uint64_t board) const noexcept {

@@ -25,7 +25,9 @@ public:
     // Enable dead-cell pruning: a placement that leaves an empty cell with no empty neighbour
     // is skipped (valid when every piece has 2 cells or more). For each lattice direction,
     // `shift` is the bit distance to the neighbour and `mask` the cells that have that
-    // neighbour in the region.
+    // neighbour in the region. With the neighbours known, the search tables also leave out
+    // the placements that wall off a region of a size no set of pieces fills (not a multiple
+    // of the gcd of the piece sizes), and the "fewest" rule prunes such regions at every node.
     void set_neighbours(const std::vector<int>& shifts, const std::vector<uint64_t>& masks);
 
     // Choose the branching like Algorithm X instead of "lowest empty cell": at every node the
