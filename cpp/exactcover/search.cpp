@@ -174,10 +174,14 @@ bool Search::cover_others(int option, int item) {
     int* set = set_.data();
     const bool trail = !snapshot_;
     uint64_t updates = 0;
+    // The option's other items leave the active set, marked 2 ("covered in this step"): the
+    // options hidden through one of them also leave the segments of the others (without the
+    // last-option check: they are covered), so no option is visited twice, whichever of the
+    // option's items it meets.
     for (int n = first; n < last; ++n) {
         const int j = nodes[n].item;
         if (j == item) continue;
-        items[j].covered = 1;
+        items[j].covered = 2;
         if (j < primary) {
             const int p = active_pos_[j];
             const int moved = active_[--n_active_];
@@ -187,24 +191,27 @@ bool Search::cover_others(int option, int item) {
             active_pos_[j] = n_active_;
         }
     }
-    for (int n = first; n < last; ++n) {
+    bool ok = true;
+    for (int n = first; n < last && ok; ++n) {
         const int j = nodes[n].item;
         if (j == item) continue;
         const Item& it = items[j];
         const int* seg = set + it.begin;
         const int seg_size = it.size;
-        for (int s = 0; s < seg_size; ++s) {
+        for (int s = 0; s < seg_size && ok; ++s) {
             const Span head = span[seg[s]];
             for (int m = head.first; m < head.last; ++m) {
                 Node& nd = nodes[m];
-                Item& target = items[nd.item];
-                if (target.covered) continue;
+                const int x = nd.item;
+                if (x == j) continue;  // the segment being walked
+                Item& target = items[x];
+                if (target.covered == 1) continue;  // covered at an earlier level
                 const int p = nd.pos;
                 const int tail = target.begin + target.size - 1;
-                if (p > tail) continue;  // already hidden through another item of `option`
-                if (target.size == 1 && nd.item < primary) {
-                    updates_ += updates;
-                    return false;  // an active primary item would have no option left
+                if (p > tail) continue;
+                if (target.size == 1 && target.covered == 0 && x < primary) {
+                    ok = false;  // an active primary item would have no option left
+                    break;
                 }
                 const int moved = set[tail];
                 set[tail] = m;
@@ -213,12 +220,14 @@ bool Search::cover_others(int option, int item) {
                 nodes[moved].pos = p;
                 --target.size;
                 ++updates;
-                if (trail) trail_.push_back(nd.item);
+                if (trail) trail_.push_back(x);
             }
         }
     }
     updates_ += updates;
-    return true;
+    for (int n = first; n < last; ++n)
+        if (nodes[n].item != item) items[nodes[n].item].covered = 1;
+    return ok;
 }
 
 void Search::restore(int trail_mark, int active_mark) {
