@@ -70,7 +70,7 @@ int Search::choose_item() const noexcept {
         if (s < best_size) {
             best_size = s;
             best = item;
-            if (s == 0) break;
+            if (s <= 1) break;  // a forced item is taken at once (a 0 left elsewhere fails one level down)
         }
     }
     return best;
