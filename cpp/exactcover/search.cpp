@@ -70,7 +70,7 @@ int Search::choose_item() const noexcept {
         if (s < best_size) {
             best_size = s;
             best = item;
-            if (s <= 1) break;  // a forced item is taken at once (a 0 left elsewhere fails one level down)
+            if (s <= 1) break;  // taken at once; an item with none left stays active, so no false solution
         }
     }
     return best;
