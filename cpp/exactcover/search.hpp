@@ -58,7 +58,9 @@ private:
     void cover(int option);
     // Knuth's SSXCC steps: take the chosen item out and hide all its options once (C3-C4);
     // then per option, cover its other items, failing early (returns false) as soon as an
-    // active primary item would lose its last option (C6-C7).
+    // active primary item would lose its last option (C6-C7). An option hidden through one of
+    // the chosen option's items leaves the segments of its other items too, so it is visited
+    // once, not once per item of the chosen option it meets.
     void hide_item(int item);
     bool cover_others(int option, int item);
     void restore(int trail_mark, int active_mark);
@@ -81,7 +83,7 @@ private:
     struct Item {
         int begin;    // start of its segment in set_
         int size;     // live options
-        int covered;  // covered by a chosen option
+        int covered;  // 1: covered by a chosen option; 2: being covered (inside cover_others)
         int unused;
     };
 
