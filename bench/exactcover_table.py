@@ -2,7 +2,9 @@
 a markdown table: solutions, nodes, CPU seconds, nodes per second.
 
 Usage: python bench/exactcover_table.py [--full] [--cells-regions 6x10,2x5x6,3x4x5]
-(--full adds the 3x4x5 count of all 31520 copies, about 100 s of CPU.)
+"all copies" are counted twice: from the symmetry-broken subproblems with orbit weights (what
+polyomino.count(unique=False) does) and by a plain search over the whole matrix (--full adds
+that plain search for 3x4x5, about a minute of CPU).
 """
 
 from __future__ import annotations
@@ -25,14 +27,21 @@ SEED = {  # region: (solutions as printed in the seed, enumerative nodes, enumer
 }
 
 
-def measure(packing: Packing, unique: bool, engine: str):
-    prefixes = packing.unique_prefixes() if unique else [[]]
+def measure(packing: Packing, kind: str, engine: str):
+    """kind: "unique", "weighted" (all copies from the unique subproblems, orbit weights) or
+    "plain" (all copies by searching the whole matrix)."""
+    if kind == "unique":
+        prefixes, weights = packing.unique_prefixes(), None
+    elif kind == "weighted":
+        prefixes, weights = packing.weighted_prefixes()
+    else:
+        prefixes, weights = [[]], None
     start = time.process_time()
     if engine == "bitboard":
-        n = packing.count_bitboard(prefixes)
+        n = packing.count_bitboard(prefixes, weights=weights)
         stats = packing.last_stats
     else:
-        n = packing.cover.count_prefixes(prefixes)
+        n = packing.cover.count_prefixes(prefixes, weights=weights)
         stats = packing.cover.last_stats
     cpu = time.process_time() - start
     return n, stats["nodes"], cpu
@@ -40,23 +49,35 @@ def measure(packing: Packing, unique: bool, engine: str):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--full", action="store_true")
+    parser.add_argument("--full", action="store_true", help="also the plain search over every copy of 3x4x5")
     parser.add_argument("--cells-regions", default="6x10,2x5x6,3x4x5")
     args = parser.parse_args()
-    print("| region | seed: solutions | seed: nodes | seed: time (PIII 350 MHz) | engine | unique | nodes | CPU s | nodes/s | all copies | nodes | CPU s |")
+    print(
+        "| region | seed: solutions | seed: nodes | seed: time (PIII 350 MHz) | engine (rule) | unique | nodes | CPU s "
+        "| all copies | CPU s (weighted) | nodes (plain search) | CPU s (plain search) |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for region, (sols, nodes, seconds) in SEED.items():
         engines = ["bitboard"] + (["cells"] if region in args.cells_regions.split(",") else [])
         for engine in engines:
             packing = Packing(region)
-            u, un, ut = measure(packing, True, engine)
-            if region == "3x4x5" and (not args.full or engine == "cells"):
-                a, an, at = "-", "-", "-"
+            rule = "dancing cells"
+            if engine == "bitboard":
+                packing.bitboard()
+                cross_section = packing.mask.size // max(packing.mask.shape)
+                rule = "bitboard (" + ("fewest" if packing.dim == 3 and cross_section > 6 else "lowest") + ")"
+            u, un, ut = measure(packing, "unique", engine)
+            a, _, at = measure(packing, "weighted", engine)
+            if (region == "3x4x5" and not args.full) or engine == "cells":
+                pn, pt = "-", "-"
             else:
-                a, an, at = measure(packing, False, engine)
-                at = f"{at:.2f}"
-            rate = f"{un / ut / 1e6:.1f} M" if ut > 0 else "-"
-            print(f"| {region} | {sols} | {nodes} | {seconds} | {engine} | {u} | {un} | {ut:.2f} | {rate} | {a} | {an} | {at} |", flush=True)
+                n, pn, pt = measure(packing, "plain", engine)
+                assert n == a, (n, a)
+                pt = f"{pt:.2f}"
+            print(
+                f"| {region} | {sols} | {nodes} | {seconds} | {rule} | {u} | {un} | {ut:.2f} | {a} | {at:.2f} | {pn} | {pt} |",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -22,7 +22,16 @@ def once(benchmark, fn, *args, **kwargs):
 @pytest.mark.benchmark(group="6x10 all 9356")
 @pytest.mark.parametrize("engine", ["bitboard", "cells"])
 def test_6x10_all(benchmark, engine):
+    """From the symmetry-broken subproblems with orbit weights (polyomino.count's way)."""
     assert once(benchmark, polyomino.count, "6x10", unique=False, engine=engine) == 9356
+
+
+@pytest.mark.benchmark(group="6x10 all 9356")
+def test_6x10_all_plain_search(benchmark):
+    """The bitboard engine searching the whole matrix, every copy found."""
+    packing = Packing("6x10")
+    packing.bitboard()
+    assert once(benchmark, packing.count_bitboard) == 9356
 
 
 @pytest.mark.benchmark(group="6x10 unique 2339")
@@ -40,6 +49,11 @@ def test_2x5x6_unique(benchmark, engine):
 @pytest.mark.benchmark(group="3x4x5 unique 3940")
 def test_3x4x5_unique(benchmark):
     assert once(benchmark, polyomino.count, "3x4x5") == 3940
+
+
+@pytest.mark.benchmark(group="3x4x5 all 31520")
+def test_3x4x5_all(benchmark):
+    assert once(benchmark, polyomino.count, "3x4x5", unique=False) == 31520
 
 
 @pytest.mark.benchmark(group="split over 2 workers")

@@ -71,9 +71,21 @@ SearchStats stats_of(const ec::Search& search, double seconds) {
     return stats;
 }
 
-// count(problem, prefixes, limit, time_limit, node_limit) -> (count, complete, stats)
+// Weights multiply each subproblem's count (orbit sizes when counting all copies from
+// symmetry-broken subproblems); none = 1 each. They exclude a count limit.
+void check_weights(size_t prefixes, const std::vector<uint64_t>& weights, uint64_t limit) {
+    if (weights.empty()) return;
+    if (weights.size() != prefixes)
+        throw InputError("weights: " + std::to_string(weights.size()) + " given for " + std::to_string(prefixes) +
+                         " prefixes");
+    if (limit != 0) throw InputError("weights and a count limit cannot be combined");
+}
+
+// count(problem, prefixes, limit, time_limit, node_limit, weights) -> (count, complete, stats)
 py::tuple count_prefixes(const ProblemPtr& problem, const std::vector<std::vector<int>>& prefixes,
-                         uint64_t limit, const py::object& time_limit, const py::object& node_limit) {
+                         uint64_t limit, const py::object& time_limit, const py::object& node_limit,
+                         const std::vector<uint64_t>& weights) {
+    check_weights(prefixes.size(), weights, limit);
     PythonSearch ps(time_limit, node_limit);
     uint64_t total = 0;
     SearchStats stats;
@@ -83,9 +95,10 @@ py::tuple count_prefixes(const ProblemPtr& problem, const std::vector<std::vecto
         std::vector<std::unique_ptr<ec::Search>> searches;
         for (const auto& prefix : prefixes) searches.push_back(make_search(*problem, prefix));
         py::gil_scoped_release release;
-        for (auto& search : searches) {
+        for (size_t i = 0; i < searches.size(); ++i) {
+            auto& search = searches[i];
             const uint64_t want = limit == 0 ? 0 : limit - total;
-            total += search->count(ps.control, want);
+            total += search->count(ps.control, want) * (weights.empty() ? 1 : weights[i]);
             SearchStats one = stats_of(*search, 0.0);
             stats.merge(one);
             if (!search->exhausted()) {
@@ -179,18 +192,20 @@ PackerPtr make_packer(uint64_t full, int pieces, const CArray<int64_t>& piece_of
     }
 }
 
-// bitboard_count(packer, prefixes, limit, time_limit, node_limit) -> (count, complete, stats)
+// bitboard_count(packer, prefixes, limit, time_limit, node_limit, weights) -> (count, complete, stats)
 py::tuple bitboard_count(const PackerPtr& packer, const std::vector<std::vector<int>>& prefixes, uint64_t limit,
-                         const py::object& time_limit, const py::object& node_limit) {
+                         const py::object& time_limit, const py::object& node_limit,
+                         const std::vector<uint64_t>& weights) {
+    check_weights(prefixes.size(), weights, limit);
     PythonSearch ps(time_limit, node_limit);
     uint64_t total = 0, nodes = 0;
     bool complete = true;
     try {
         py::gil_scoped_release release;
-        for (const auto& prefix : prefixes) {
+        for (size_t i = 0; i < prefixes.size(); ++i) {
             ec::BitboardPacker::Run run{&ps.control, limit == 0 ? 0 : limit - total};
-            packer->count(prefix, run);
-            total += run.found;
+            packer->count(prefixes[i], run);
+            total += run.found * (weights.empty() ? 1 : weights[i]);
             nodes += run.nodes;
             if (run.stop) {
                 complete = limit != 0 && total >= limit && !ps.control.stopped();
@@ -244,6 +259,7 @@ void register_exactcover(py::module_& m) {
         .def_property_readonly("options", &ec::Problem::options);
     m.def("exactcover_count", &count_prefixes, py::arg("problem"), py::arg("prefixes"),
           py::arg("limit") = 0, py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
+          py::arg("weights") = std::vector<uint64_t>{},
           "Count the solutions of the subproblems (GIL released); returns (count, complete, stats).");
     m.def("exactcover_first", &first_solution, py::arg("problem"), py::arg("prefix"),
           py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
@@ -264,10 +280,13 @@ void register_exactcover(py::module_& m) {
                 }
             },
             py::arg("shifts"), py::arg("masks"), "Enable dead-cell pruning (pieces of 2+ cells).")
+        .def("set_simd", &ec::BitboardPacker::set_simd, py::arg("on"),
+             "Let the 'fewest' rule use AVX2 when the CPU has it (default on)")
         .def("set_min_remaining", &ec::BitboardPacker::set_min_remaining, py::arg("on"),
              "Branch on the cell or piece with the fewest placements left (Algorithm X's rule).");
     m.def("bitboard_count", &bitboard_count, py::arg("packer"), py::arg("prefixes"), py::arg("limit") = 0,
           py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
+          py::arg("weights") = std::vector<uint64_t>{},
           "Count packings containing each prefix (GIL released); returns (count, complete, stats).");
     m.def("bitboard_solutions", &bitboard_solutions, py::arg("packer"), py::arg("prefix"), py::arg("limit"),
           py::arg("pieces"), py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),

@@ -1,6 +1,9 @@
 #include "exactcover/bitboard.hpp"
 
+#include <algorithm>
+#include <numeric>
 #include <string>
+#include <utility>
 
 #include "common/bits.hpp"
 #include "exactcover/problem.hpp"
@@ -27,18 +30,42 @@ int BitboardPacker::add(int piece, uint64_t mask) {
 }
 
 void BitboardPacker::finish() {
+    size_gcd_ = 0;
+    for (uint64_t m : masks_) size_gcd_ = std::gcd(size_gcd_, popcount64(m));
+    // Placements that wall off, against the region's border alone, an empty region no set of
+    // pieces can fill are in no packing: the search tables leave them out (they stay valid
+    // in prefixes, whose search then finds nothing).
+    const bool prune = size_gcd_ > 1 && !shifts_.empty();
+    std::vector<size_t> usable;
+    for (size_t k = 0; k < masks_.size(); ++k)
+        if (!prune || !bad_region(~full_ | masks_[k])) usable.push_back(k);
     const size_t slots = static_cast<size_t>(64) * pieces_;
     table_start_.assign(slots + 1, 0);
-    for (size_t k = 0; k < masks_.size(); ++k)
-        ++table_start_[static_cast<size_t>(lowest_bit_index(masks_[k])) * pieces_ + piece_of_[k] + 1];
+    for (size_t k : usable) ++table_start_[static_cast<size_t>(lowest_bit_index(masks_[k])) * pieces_ + piece_of_[k] + 1];
     for (size_t s = 0; s < slots; ++s) table_start_[s + 1] += table_start_[s];
-    table_.assign(masks_.size(), 0);
-    table_index_.assign(masks_.size(), 0);
+    table_.assign(usable.size(), 0);
+    table_index_.assign(usable.size(), 0);
     std::vector<int> fill(table_start_.begin(), table_start_.end() - 1);
-    for (size_t k = 0; k < masks_.size(); ++k) {
+    for (size_t k : usable) {
         const int slot = fill[static_cast<size_t>(lowest_bit_index(masks_[k])) * pieces_ + piece_of_[k]]++;
         table_[slot] = masks_[k];
         table_index_[slot] = static_cast<int>(k);
+    }
+    // For the "fewest" search: masks grouped by piece, sorted within a piece (a placement's
+    // index is found back from its piece and mask by binary search).
+    piece_start_.assign(static_cast<size_t>(pieces_) + 1, 0);
+    for (size_t k : usable) ++piece_start_[piece_of_[k] + 1];
+    for (int p = 0; p < pieces_; ++p) piece_start_[p + 1] += piece_start_[p];
+    std::vector<std::pair<uint64_t, int>> sorted(usable.size());
+    std::vector<int> at(piece_start_.begin(), piece_start_.end() - 1);
+    for (size_t k : usable) sorted[at[piece_of_[k]]++] = {masks_[k], static_cast<int>(k)};
+    for (int p = 0; p < pieces_; ++p)
+        std::sort(sorted.begin() + piece_start_[p], sorted.begin() + piece_start_[p + 1]);
+    by_piece_mask_.resize(sorted.size());
+    by_piece_index_.resize(sorted.size());
+    for (size_t k = 0; k < sorted.size(); ++k) {
+        by_piece_mask_[k] = sorted[k].first;
+        by_piece_index_[k] = sorted[k].second;
     }
     table_ready_ = true;
 }
@@ -49,6 +76,7 @@ void BitboardPacker::set_neighbours(const std::vector<int>& shifts, const std::v
         if (s == 0 || s <= -64 || s >= 64) throw ProblemError("set_neighbours: shift out of range");
     shifts_ = shifts;
     nb_masks_ = masks;
+    if (table_ready_) finish();  // the tables leave out placements the neighbours rule out
 }
 
 bool BitboardPacker::has_dead_cell(uint64_t board) const noexcept {
@@ -89,81 +117,6 @@ void BitboardPacker::search(uint64_t board, uint64_t used, Run& run) const {
     }
 }
 
-void BitboardPacker::search_mrv(size_t live_begin, size_t live_end, uint64_t board, uint64_t used, Run& run,
-                                std::vector<int>& live) const {
-    if (board == ~0ULL) {
-        if (used != all_pieces_) return;
-        if (run.sink) run.sink->insert(run.sink->end(), run.path.begin(), run.path.end());
-        if (++run.found == run.limit) run.stop = true;
-        return;
-    }
-    // Count the live placements per cell (bit-sliced counter, "c8" sticky for 8 or more) and
-    // per piece.
-    uint64_t c1 = 0, c2 = 0, c4 = 0, c8 = 0;
-    int piece_count[64];
-    for (uint64_t avail = all_pieces_ & ~used; avail; avail &= avail - 1) piece_count[lowest_bit_index(avail)] = 0;
-    for (size_t k = live_begin; k < live_end; ++k) {
-        const int idx = live[k];
-        const uint64_t m = masks_[idx];
-        ++piece_count[piece_of_[idx]];
-        const uint64_t carry1 = c1 & m;
-        c1 ^= m;
-        const uint64_t carry2 = c2 & carry1;
-        c2 ^= carry1;
-        const uint64_t carry4 = c4 & carry2;
-        c4 ^= carry2;
-        c8 |= carry4;
-    }
-    const uint64_t empty = ~board;
-    if (empty & ~(c1 | c2 | c4 | c8)) return;  // a cell nothing can cover
-    // The cell with the fewest placements (1..7; 8+ only if nothing smaller).
-    int best_cell = -1;
-    int best = 1 << 30;
-    for (int value = 1; value < 8; ++value) {
-        const uint64_t is = empty & ~c8 & ((value & 1) ? c1 : ~c1) & ((value & 2) ? c2 : ~c2) &
-                            ((value & 4) ? c4 : ~c4);
-        if (is) {
-            best_cell = lowest_bit_index(is);
-            best = value;
-            break;
-        }
-    }
-    int best_piece = -1;
-    for (uint64_t avail = all_pieces_ & ~used; avail; avail &= avail - 1) {
-        const int piece = lowest_bit_index(avail);
-        if (piece_count[piece] == 0) return;  // a piece that fits nowhere
-        if (piece_count[piece] < best) {
-            best = piece_count[piece];
-            best_piece = piece;
-        }
-    }
-    if (best_cell < 0 && best_piece < 0) best_cell = lowest_bit_index(empty);
-    const uint64_t cell_bit = best_piece >= 0 ? 0 : (1ULL << best_cell);
-    for (size_t k = live_begin; k < live_end; ++k) {
-        const int q = live[k];
-        const uint64_t qmask = masks_[q];
-        if (best_piece >= 0 ? piece_of_[q] != best_piece : !(qmask & cell_bit)) continue;
-        ++run.nodes;
-        if (run.control->tick()) {
-            run.stop = true;
-            return;
-        }
-        // The child's live list: placements that miss q's cells and use another piece.
-        const size_t child_begin = live.size();
-        const int qpiece = piece_of_[q];
-        for (size_t j = live_begin; j < live_end; ++j) {
-            const int idx = live[j];
-            if ((masks_[idx] & qmask) == 0 && piece_of_[idx] != qpiece) live.push_back(idx);
-        }
-        const size_t child_end = live.size();
-        if (run.sink) run.path.push_back(q);
-        search_mrv(child_begin, child_end, board | qmask, used | (1ULL << qpiece), run, live);
-        if (run.sink) run.path.pop_back();
-        live.resize(child_begin);
-        if (run.stop) return;
-    }
-}
-
 void BitboardPacker::count(const std::vector<int>& prefix, Run& run) const {
     if (!table_ready_) throw ProblemError("bitboard packer: finish() before count()");
     uint64_t board = ~full_;  // cells outside the region count as filled
@@ -184,12 +137,7 @@ void BitboardPacker::count(const std::vector<int>& prefix, Run& run) const {
         search(board, used, run);
         return;
     }
-    std::vector<int> live;
-    live.reserve(masks_.size() * static_cast<size_t>(pieces_ + 1));
-    for (int k = 0; k < placements(); ++k)
-        if ((masks_[k] & board) == 0 && !(used & (1ULL << piece_of_[k]))) live.push_back(k);
-    const size_t end = live.size();
-    search_mrv(0, end, board, used, run, live);
+    count_fewest(board, used, run);
 }
 
 }  // namespace cassetete::exactcover

@@ -25,7 +25,9 @@ public:
     // Enable dead-cell pruning: a placement that leaves an empty cell with no empty neighbour
     // is skipped (valid when every piece has 2 cells or more). For each lattice direction,
     // `shift` is the bit distance to the neighbour and `mask` the cells that have that
-    // neighbour in the region.
+    // neighbour in the region. With the neighbours known, the search tables also leave out
+    // the placements that wall off a region of a size no set of pieces fills (not a multiple
+    // of the gcd of the piece sizes), and the "fewest" rule prunes such regions at every node.
     void set_neighbours(const std::vector<int>& shifts, const std::vector<uint64_t>& masks);
 
     // Choose the branching like Algorithm X instead of "lowest empty cell": at every node the
@@ -33,6 +35,9 @@ public:
     // counters on the board) and per piece, and the search branches on the cell or the piece
     // with the fewest. Much better in 3-D, where the lowest empty cell is a poor choice.
     void set_min_remaining(bool on) { min_remaining_ = on; }
+
+    // Let the "fewest" rule use AVX2 when the CPU has it (the default); off = portable code.
+    void set_simd(bool on) { use_avx2_ = on && cpu_has_avx2(); }
 
     // Build the lookup table; call once after the last add() and before count().
     void finish();
@@ -58,8 +63,31 @@ public:
 private:
     void search(uint64_t board, uint64_t used, Run& run) const;
     bool has_dead_cell(uint64_t board) const noexcept;
-    void search_mrv(size_t live_begin, size_t live_end, uint64_t board, uint64_t used, Run& run,
-                    std::vector<int>& live) const;
+    // The "fewest" search (bitboard_fewest.cpp). A level's live placements: their masks,
+    // grouped by piece (piece p's in data[start[p] .. start[p+1]), so a piece's count is its
+    // block's length), and how many cover each cell, bit-sliced: c1 + 2 c2 + 4 c4, c8 sticky
+    // for 8 or more.
+    struct Level {
+        const uint64_t* data;
+        int start[65];
+        uint64_t c1, c2, c4, c8;
+    };
+    void count_fewest(uint64_t board, uint64_t used, Run& run) const;
+    // The placements of `parent` that miss `mask` and use a piece of `unused`, written at
+    // `out`, with their counts.
+    void filter_level(const Level& parent, uint64_t mask, uint64_t unused, uint64_t* out, Level& child) const noexcept;
+    // The same with AVX2 (chosen at run time when the CPU has it; the build stays portable).
+    void filter_level_avx2(const Level& parent, uint64_t mask, uint64_t unused, uint64_t* out,
+                           Level& child) const noexcept;
+    static bool cpu_has_avx2() noexcept;
+    static constexpr int kSlack = 4;  // slots a filter may write past a list's end
+    // Whether an empty cell or an unused piece is left without a placement.
+    bool dead_end(const Level& level, uint64_t board, uint64_t unused) const noexcept;
+    void search_mrv(const Level& level, uint64_t board, uint64_t used, Run& run, uint64_t* top) const;
+    int index_of(int piece, uint64_t mask) const noexcept;
+    // Whether some connected region of empty cells has a size that no set of pieces can fill
+    // (not a multiple of the gcd of the piece sizes); needs set_neighbours().
+    bool bad_region(uint64_t board) const noexcept;
 
     uint64_t full_;
     int pieces_;
@@ -74,6 +102,11 @@ private:
     bool min_remaining_ = false;
     std::vector<int> shifts_;
     std::vector<uint64_t> nb_masks_;
+    std::vector<int> piece_start_;         // piece p's placements: [piece_start_[p], piece_start_[p+1])
+    std::vector<uint64_t> by_piece_mask_;  // sorted within each piece
+    std::vector<int> by_piece_index_;
+    int size_gcd_ = 1;  // gcd of the placements' sizes
+    bool use_avx2_ = cpu_has_avx2();
 };
 
 }  // namespace cassetete::exactcover

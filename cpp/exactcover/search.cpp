@@ -13,9 +13,12 @@ Search::Search(const Problem& problem) : problem_(problem) {
     opt_start_.resize(static_cast<size_t>(n_opts) + 1);
     for (int o = 0; o <= n_opts; ++o) opt_start_[o] = problem.option_begin(o);
     nodes_data_.resize(n_nodes);
+    span_.resize(n_nodes);
     for (int o = 0; o < n_opts; ++o)
-        for (int n = opt_start_[o]; n < opt_start_[o + 1]; ++n)
-            nodes_data_[n] = Node{data[n], 0, opt_start_[o], opt_start_[o + 1]};
+        for (int n = opt_start_[o]; n < opt_start_[o + 1]; ++n) {
+            nodes_data_[n] = Node{data[n], 0};
+            span_[n] = Span{opt_start_[o], opt_start_[o + 1]};
+        }
     node_opt_.resize(n_nodes);
     for (int o = 0; o < n_opts; ++o)
         for (int n = opt_start_[o]; n < opt_start_[o + 1]; ++n) node_opt_[n] = o;
@@ -67,7 +70,7 @@ int Search::choose_item() const noexcept {
         if (s < best_size) {
             best_size = s;
             best = item;
-            if (s == 0) break;
+            if (s <= 1) break;  // taken at once; an item with none left stays active, so no false solution
         }
     }
     return best;
@@ -100,7 +103,7 @@ void Search::cover(int option) {
         const int* seg = set + it.begin;
         const int seg_size = it.size;
         for (int s = 0; s < seg_size; ++s) {
-            const Node& head = nodes[seg[s]];
+            const Span head = span_[seg[s]];
             if (head.first == first) continue;  // the chosen option itself
             for (int m = head.first, m_end = head.last; m < m_end; ++m) {
                 Node& nd = nodes[m];
@@ -124,9 +127,11 @@ void Search::cover(int option) {
 
 void Search::hide_item(int item) {
     Node* nodes = nodes_data_.data();
+    const Span* span = span_.data();
     Item* items = items_.data();
     int* set = set_.data();
-    const size_t trail_mark = trail_.size();
+    const bool trail = !snapshot_;
+    uint64_t updates = 0;
     Item& it = items[item];
     it.covered = 1;
     if (item < problem_.primary()) {
@@ -137,8 +142,9 @@ void Search::hide_item(int item) {
         active_[n_active_] = item;
         active_pos_[item] = n_active_;
     }
-    for (int s = 0; s < it.size; ++s) {
-        const Node& head = nodes[set[it.begin + s]];
+    const int seg_begin = it.begin, seg_size = it.size;
+    for (int s = 0; s < seg_size; ++s) {
+        const Span head = span[set[seg_begin + s]];
         for (int m = head.first; m < head.last; ++m) {
             Node& nd = nodes[m];
             Item& target = items[nd.item];
@@ -151,11 +157,11 @@ void Search::hide_item(int item) {
             set[p] = moved;
             nodes[moved].pos = p;
             --target.size;
-            ++updates_;
-            if (!snapshot_) trail_.push_back(nd.item);
+            ++updates;
+            if (trail) trail_.push_back(nd.item);
         }
     }
-    (void)trail_mark;
+    updates_ += updates;
 }
 
 bool Search::cover_others(int option, int item) {
@@ -163,13 +169,19 @@ bool Search::cover_others(int option, int item) {
     const int last = opt_start_[option + 1];
     const int primary = problem_.primary();
     Node* nodes = nodes_data_.data();
+    const Span* span = span_.data();
     Item* items = items_.data();
     int* set = set_.data();
-    const size_t trail_mark = trail_.size();
+    const bool trail = !snapshot_;
+    uint64_t updates = 0;
+    // The option's other items leave the active set, marked 2 ("covered in this step"): the
+    // options hidden through one of them also leave the segments of the others (without the
+    // last-option check: they are covered), so no option is visited twice, whichever of the
+    // option's items it meets.
     for (int n = first; n < last; ++n) {
         const int j = nodes[n].item;
         if (j == item) continue;
-        items[j].covered = 1;
+        items[j].covered = 2;
         if (j < primary) {
             const int p = active_pos_[j];
             const int moved = active_[--n_active_];
@@ -187,15 +199,17 @@ bool Search::cover_others(int option, int item) {
         const int* seg = set + it.begin;
         const int seg_size = it.size;
         for (int s = 0; s < seg_size && ok; ++s) {
-            const Node& head = nodes[seg[s]];
-            for (int m = head.first, m_end = head.last; m < m_end; ++m) {
+            const Span head = span[seg[s]];
+            for (int m = head.first; m < head.last; ++m) {
                 Node& nd = nodes[m];
-                Item& target = items[nd.item];
-                if (target.covered) continue;
+                const int x = nd.item;
+                if (x == j) continue;  // the segment being walked
+                Item& target = items[x];
+                if (target.covered == 1) continue;  // covered at an earlier level
                 const int p = nd.pos;
                 const int tail = target.begin + target.size - 1;
-                if (p > tail) continue;  // already hidden through another item of `option`
-                if (target.size == 1 && nd.item < primary) {
+                if (p > tail) continue;
+                if (target.size == 1 && target.covered == 0 && x < primary) {
                     ok = false;  // an active primary item would have no option left
                     break;
                 }
@@ -205,12 +219,14 @@ bool Search::cover_others(int option, int item) {
                 set[p] = moved;
                 nodes[moved].pos = p;
                 --target.size;
-                ++updates_;
-                if (!snapshot_) trail_.push_back(nd.item);
+                ++updates;
+                if (trail) trail_.push_back(x);
             }
         }
     }
-    (void)trail_mark;
+    updates_ += updates;
+    for (int n = first; n < last; ++n)
+        if (nodes[n].item != item) items[nodes[n].item].covered = 1;
     return ok;
 }
 

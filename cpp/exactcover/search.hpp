@@ -58,7 +58,9 @@ private:
     void cover(int option);
     // Knuth's SSXCC steps: take the chosen item out and hide all its options once (C3-C4);
     // then per option, cover its other items, failing early (returns false) as soon as an
-    // active primary item would lose its last option (C6-C7).
+    // active primary item would lose its last option (C6-C7). An option hidden through one of
+    // the chosen option's items leaves the segments of its other items too, so it is visited
+    // once, not once per item of the chosen option it meets.
     void hide_item(int item);
     bool cover_others(int option, int item);
     void restore(int trail_mark, int active_mark);
@@ -68,23 +70,27 @@ private:
     void uncover(int option, int trail_mark, int active_mark);
     void split_rec(int depth, std::vector<std::vector<int>>& out);
 
-    // One node per (option, item) pair; first/last delimit the nodes of its option.
+    // One node per (option, item) pair, 8 bytes so the hiding loops touch little memory;
+    // span_[n] delimits the nodes of n's option (read once per hidden option).
     struct Node {
         int item;
         int pos;    // position in set_
+    };
+    struct Span {
         int first;
         int last;
     };
     struct Item {
         int begin;    // start of its segment in set_
         int size;     // live options
-        int covered;  // covered by a chosen option
+        int covered;  // 1: covered by a chosen option; 2: being covered (inside cover_others)
         int unused;
     };
 
     const Problem& problem_;
     std::vector<int> opt_start_;       // option o's nodes: opt_start_[o] .. opt_start_[o+1]
     std::vector<Node> nodes_data_;
+    std::vector<Span> span_;
     std::vector<int> node_opt_;        // node -> option
     std::vector<int> set_;             // per item segment of nodes, live ones first
     std::vector<Item> items_;

@@ -119,6 +119,7 @@ def exactcover_count(
     limit: int = 0,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
+    weights: Sequence[int] = (),
 ) -> Tuple[int, bool, Dict[str, Any]]: ...
 def exactcover_first(
     problem: ExactCoverProblem,
@@ -148,6 +149,7 @@ class BitboardPacker:
     def placements(self) -> int: ...
     def set_neighbours(self, shifts: Sequence[int], masks: Sequence[int]) -> None: ...
     def set_min_remaining(self, on: bool) -> None: ...
+    def set_simd(self, on: bool) -> None: ...
 
 def bitboard_count(
     packer: BitboardPacker,
@@ -155,6 +157,7 @@ def bitboard_count(
     limit: int = 0,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
+    weights: Sequence[int] = (),
 ) -> Tuple[int, bool, Dict[str, Any]]: ...
 def bitboard_solutions(
     packer: BitboardPacker,

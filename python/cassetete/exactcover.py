@@ -34,6 +34,13 @@ def _as_int(value: Any, what: str) -> int:
     return int(value)
 
 
+def _weights(weights: Sequence[Any], n: int) -> List[int]:
+    out = [_as_int(w, "weight") for w in weights]
+    if len(out) != n or any(w < 1 for w in out):
+        raise PuzzleError(f"weights must be {n} positive integers, one per prefix, got {list(weights)!r}")
+    return out
+
+
 class ExactCover:
     """An exact cover problem built option by option.
 
@@ -265,19 +272,28 @@ class ExactCover:
         limit: Optional[int] = None,
         time_limit: Optional[float] = None,
         node_limit: Optional[int] = None,
+        weights: Optional[Sequence[int]] = None,
     ) -> int:
         """Total number of solutions of several subproblems (option prefixes), in one C++ call.
 
+        ``weights`` (one positive integer per prefix, no ``limit`` then) multiplies each
+        subproblem's count, e.g. by the size of its orbit under a symmetry group.
+
         Example:
             >>> ec = ExactCover.from_options([[0], [1], [0, 1]])
-            >>> ec.count_prefixes([[0], [2]])
-            2
+            >>> ec.count_prefixes([[0], [2]]), ec.count_prefixes([[0], [2]], weights=[3, 1])
+            (2, 4)
         """
         if limit is not None and limit <= 0:
             return 0
         checked = [self._check_prefix(p) for p in prefixes]
         count, complete, stats = _core.exactcover_count(
-            self._problem(), checked, 0 if limit is None else int(limit), time_limit, node_limit
+            self._problem(),
+            checked,
+            0 if limit is None else int(limit),
+            time_limit,
+            node_limit,
+            [] if weights is None else _weights(weights, len(checked)),
         )
         stats["complete"] = bool(complete)
         self.last_stats = stats

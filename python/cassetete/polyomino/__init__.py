@@ -96,6 +96,10 @@ def count(
             ``"cells"`` (the general exact cover engine, dancing cells), or
             ``"auto"``: bitboard when the region fits, cells otherwise.
 
+    With ``unique=False`` (and no ``limit``) the search still runs on the symmetry-broken
+    subproblems and weights each by the number of copies its solutions stand for, an exact
+    count (no assumption that solutions are asymmetric; see ``Packing.weighted_prefixes``).
+
     A region whose area differs from the pieces' area gives 0 with a warning. If a time or
     node limit stops the search, the count so far is returned.
 
@@ -110,26 +114,41 @@ def count(
         return 0
     if engine == "auto":
         engine = "bitboard" if packing.fits_bitboard else "cells"
-    prefixes = packing.unique_prefixes() if unique else [[]]
+    # Symmetry-broken subproblems; without `unique`, each is weighted by the number of copies
+    # its solutions stand for (exact: see Packing.weighted_prefixes). A count limit needs the
+    # plain search over every copy.
+    if unique or limit is None:
+        prefixes, weights = packing.weighted_prefixes()
+        if unique:
+            weights = [1] * len(prefixes)
+    else:
+        prefixes, weights = [[]], [1]
     if workers == -1:
         workers = os.cpu_count() or 1
     if workers <= 1 or limit is not None:
         if engine == "bitboard":
-            return packing.count_bitboard(prefixes, limit, time_limit, node_limit)
-        return packing.cover.count_prefixes(prefixes, limit, time_limit, node_limit)
+            return packing.count_bitboard(prefixes, limit, time_limit, node_limit, None if limit is not None else weights)
+        return packing.cover.count_prefixes(prefixes, limit, time_limit, node_limit, None if limit is not None else weights)
     # Parallel: cut the tree finer, deal the branches round-robin to the workers.
-    parts = [sub.prefix for p in prefixes for sub in packing.cover.split(2 if len(prefixes) < 64 else 0, p)]
+    depth = 2 if len(prefixes) < 64 else 0
+    parts = [(list(sub.prefix), w) for p, w in zip(prefixes, weights) for sub in packing.cover.split(depth, p)]
     chunks = [parts[k :: workers * 4] for k in range(workers * 4)]
     if engine == "bitboard":
         packer = packing.bitboard()
 
         def run(chunk: List[Any]) -> int:
-            return int(_core.bitboard_count(packer, [list(p) for p in chunk], 0, time_limit, node_limit)[0])
+            return int(
+                _core.bitboard_count(packer, [p for p, _ in chunk], 0, time_limit, node_limit, [w for _, w in chunk])[0]
+            )
 
     else:
 
         def run(chunk: List[Any]) -> int:
-            return int(_core.exactcover_count(packing.cover._problem(), [list(p) for p in chunk], 0, time_limit, node_limit)[0])
+            return int(
+                _core.exactcover_count(
+                    packing.cover._problem(), [p for p, _ in chunk], 0, time_limit, node_limit, [w for _, w in chunk]
+                )[0]
+            )
 
     packing.cover._problem()  # build once, before the threads share it
     with ThreadPoolExecutor(workers) as pool:
