@@ -141,3 +141,11 @@ def test_random_arrays_never_crash(grid):
     assert result.status in ("solved", "unsatisfiable", "limit")
     if result.solved:
         assert sudoku.verify(puzzle, result.solution)
+
+
+def test_format_round_trips():
+    puzzle = sudoku.parse(TOP1465)
+    assert sudoku.format(puzzle) == TOP1465
+    assert sudoku.parse(sudoku.format(puzzle, "grid")) == puzzle
+    with pytest.raises(PuzzleError, match="unknown style"):
+        sudoku.format(puzzle, "xml")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ._explain import Step, candidates, explain, render
 from ._generate import Rating, generate, rate
 from ._model import MAX_ORDER, Sudoku, infer_box
-from ._parse import iter_puzzles, parse, parse_lines_array, parse_many
+from ._parse import format, iter_puzzles, parse, parse_lines_array, parse_many
 from ._render import to_svg
 from ._solve import DEFAULT_RULES, RULES, as_sudoku, count_solutions, solutions, solve, solve_many, verify
 
@@ -29,6 +29,7 @@ __all__ = [
     "candidates",
     "count_solutions",
     "explain",
+    "format",
     "generate",
     "infer_box",
     "iter_puzzles",

@@ -203,3 +203,20 @@ def _chars_row(line: str, number: int, size: int) -> List[int]:
                               f"{size}x{size} Sudoku")
         values.append(value)
     return values
+
+
+def format(puzzle: Sudoku, style: str = "line") -> str:  # noqa: A001 (the family verb of DESIGN.md)
+    """Write a puzzle (or a solved grid) back as text: "line" (one line, `.` = empty, N <= 35)
+    or "grid" (the seed's N lines of N numbers, 0 = empty).
+
+    Example:
+        >>> format(parse("1" + "." * 15), "grid").splitlines()[0]
+        '1 0 0 0'
+    """
+    if not isinstance(puzzle, Sudoku):
+        puzzle = Sudoku(puzzle)
+    if style == "line":
+        return puzzle.to_line()
+    if style == "grid":
+        return puzzle.to_grid_text()
+    raise PuzzleError(f"unknown style {style!r}: 'line' or 'grid'")
