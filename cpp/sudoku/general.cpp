@@ -1,6 +1,8 @@
 #include "sudoku/general.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <cstring>
 
 #include "common/bits.hpp"
 
@@ -8,14 +10,66 @@ namespace cassetete::sudoku {
 namespace {
 
 constexpr const char* kRuleNames[4] = {"exclusivity", "uniqueness", "parity", "intersections"};
+constexpr int kUnitWords = (3 * kMaxOrder + 63) / 64;  // a set of units as a bitset
+constexpr uint64_t kDefaultSeed = 0x5EED5D0C0ULL;      // tie-breaks when no Rng is given
+constexpr uint64_t kRestartBase = 32;                 // dead ends allowed in the first Luby run
 
-// Depth-first search over copies of the candidate array, one frame per depth.
+// Luby's universal restart sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (i >= 1).
+// (M. Luby, A. Sinclair, D. Zuckerman, "Optimal speedup of Las Vegas algorithms", 1993.)
+uint64_t luby(uint64_t i) {
+    for (;;) {
+        uint64_t k = 1;
+        while ((uint64_t(1) << k) - 1 < i) ++k;
+        if ((uint64_t(1) << k) - 1 == i) return uint64_t(1) << (k - 1);
+        i -= (uint64_t(1) << (k - 1)) - 1;
+    }
+}
+
+// Dirty-unit bitset: the units whose cells changed since a rule last looked at them.
+struct UnitSet {
+    uint64_t w[kUnitWords] = {};
+    void add(int u) noexcept { w[u >> 6] |= uint64_t(1) << (u & 63); }
+    bool empty() const noexcept {
+        for (int i = 0; i < kUnitWords; ++i)
+            if (w[i]) return false;
+        return true;
+    }
+    void fill(int units) noexcept {
+        for (int i = 0; i < kUnitWords; ++i) w[i] = low_mask(std::clamp(units - 64 * i, 0, 64));
+    }
+    void clear() noexcept {
+        for (int i = 0; i < kUnitWords; ++i) w[i] = 0;
+    }
+    template <class F>
+    bool for_each(F&& f) const {  // stops early (returns false) when f returns false
+        for (int i = 0; i < kUnitWords; ++i) {
+            uint64_t bits = w[i];
+            while (bits) {
+                if (!f(64 * i + lowest_bit_index(bits))) return false;
+                bits = clear_lowest_bit(bits);
+            }
+        }
+        return true;
+    }
+};
+
+// Depth-first search over copies of the candidate array, one frame per depth. Propagation is
+// incremental: a queue of newly placed cells (exclusivity) and, per rule, the set of units that
+// changed since the rule last examined them, so a node only re-reads the units it touched.
 class Engine {
 public:
     Engine(const Geometry& geometry, const SearchOptions& options, SearchControl& control)
         : g_(geometry), options_(options), rules_(options.rules), control_(control),
-          n_(geometry.size()), cells_(geometry.cells()), full_(geometry.full_mask()) {
-        queue_.reserve(cells_);
+          n_(geometry.size()), cells_(geometry.cells()), full_(geometry.full_mask()),
+          own_rng_(kDefaultSeed), rng_(options.rng ? options.rng : &own_rng_) {
+        queue_.reserve(static_cast<size_t>(cells_) * 2);
+        weights_.assign(static_cast<size_t>(g_.units()), 1);
+        cell_units_.resize(static_cast<size_t>(cells_) * 3);
+        for (int cell = 0; cell < cells_; ++cell) {
+            cell_units_[3 * cell] = g_.row_unit(cell);
+            cell_units_[3 * cell + 1] = g_.col_unit(cell);
+            cell_units_[3 * cell + 2] = g_.box_unit(cell);
+        }
     }
 
     // Fills frame 0 from the clues and propagates; false on contradiction.
@@ -33,52 +87,27 @@ public:
             c[cell] = bit;
             queue_.push_back(cell);
         }
+        for (UnitSet& s : dirty_) s.fill(g_.units());
         const bool ok = propagate(c);
         trace_ = nullptr;  // only the root propagation is traced
         return ok;
     }
 
-    void search(int depth) {
-        if (stop_ || control_.tick()) {
-            stop_ = true;
+    // Runs the search from the propagated root. A first-solution search (limit 1) restarts
+    // with randomised tie-breaks on a Luby schedule, which removes the heavy tail of runs that
+    // commit early to a wrong value; counting searches run one complete depth-first search.
+    void run() {
+        const bool restarts = options_.limit == 1;
+        if (!restarts) {
+            search(0);
             return;
         }
-        const uint64_t* c = frame(depth);
-        int best = -1, best_count = 65;
-        for (int cell = 0; cell < cells_; ++cell) {
-            const int count = popcount64(c[cell]);
-            if (count > 1 && count < best_count) {
-                best_count = count;
-                best = cell;
-                if (count == 2) break;
-            }
-        }
-        if (best < 0) {
-            record_solution(c);
-            return;
-        }
-        if (best_count > 2 && rules_.uniqueness) {
-            int first_cell, second_cell;
-            uint64_t bit;
-            if (find_bilocal_value(c, first_cell, second_cell, bit)) {
-                branch(depth, first_cell, bit);
-                if (!stop_) branch(depth, second_cell, bit);
-                return;
-            }
-        }
-        uint64_t values = c[best];
-        if (options_.rng) {
-            uint64_t order[64];
-            int k = 0;
-            for_each_bit(values, [&](int b) { order[k++] = uint64_t(1) << b; });
-            options_.rng->shuffle(order, order + k);
-            for (int i = 0; i < k && !stop_; ++i) branch(depth, best, order[i]);
-        } else {
-            while (values && !stop_) {
-                const uint64_t bit = lowest_bit(values);
-                values ^= bit;
-                branch(depth, best, bit);
-            }
+        for (uint64_t run = 1; !stop_ && count_ == 0; ++run) {
+            budget_ = kRestartBase * luby(run);
+            budget_out_ = false;
+            search(0);
+            if (!budget_out_) return;  // the tree was searched completely (or a limit hit)
+            randomise_ = true;
         }
     }
 
@@ -100,15 +129,85 @@ private:
         return &frames_[static_cast<size_t>(depth) * cells_];
     }
 
+    void search(int depth) {
+        if (stop_ || budget_out_) return;
+        if (control_.tick()) {
+            stop_ = true;
+            return;
+        }
+        const uint64_t* c = frame(depth);
+        const int best = choose_cell(c);
+        if (best < 0) {
+            record_solution(c);
+            return;
+        }
+        const int best_count = popcount64(c[best]);
+        if (best_count > 2 && rules_.uniqueness) {
+            int first_cell, second_cell;
+            uint64_t bit;
+            if (find_bilocal_value(c, first_cell, second_cell, bit)) {
+                if (randomise_ && (rng_->next() & 1)) std::swap(first_cell, second_cell);
+                branch(depth, first_cell, bit);
+                if (!stop_ && !budget_out_) branch(depth, second_cell, bit);
+                return;
+            }
+        }
+        uint64_t values = c[best];
+        if (options_.rng || randomise_) {
+            uint64_t order[64];
+            int k = 0;
+            for_each_bit(values, [&](int b) { order[k++] = uint64_t(1) << b; });
+            rng_->shuffle(order, order + k);
+            for (int i = 0; i < k && !stop_ && !budget_out_; ++i) branch(depth, best, order[i]);
+        } else {
+            while (values && !stop_ && !budget_out_) {
+                const uint64_t bit = lowest_bit(values);
+                values ^= bit;
+                branch(depth, best, bit);
+            }
+        }
+    }
+
+    // Fewest candidates first; ties go to the cell whose units have failed most often
+    // (conflict-weighted, as in dom/wdeg: Boussemart, Hemery, Lecoupt, Sais, ECAI 2004), then,
+    // after a restart, to a random one of the tied cells.
+    int choose_cell(const uint64_t* c) {
+        int best = -1, best_count = 65;
+        uint64_t best_weight = 0;
+        int ties = 0;
+        for (int cell = 0; cell < cells_; ++cell) {
+            const int count = popcount64(c[cell]);
+            if (count <= 1 || count > best_count) continue;
+            const int* u = &cell_units_[3 * cell];
+            const uint64_t weight = weights_[u[0]] + weights_[u[1]] + weights_[u[2]];
+            if (count < best_count || weight > best_weight) {
+                best = cell;
+                best_count = count;
+                best_weight = weight;
+                ties = 1;
+            } else if (weight == best_weight && randomise_) {
+                if (rng_->below(static_cast<uint64_t>(++ties)) == 0) best = cell;
+            }
+        }
+        return best;
+    }
+
     void branch(int depth, int cell, uint64_t bit) {
         frame(depth + 1);  // grow first: frame pointers are taken after any reallocation
         const uint64_t* parent = &frames_[static_cast<size_t>(depth) * cells_];
         uint64_t* child = &frames_[static_cast<size_t>(depth + 1) * cells_];
-        std::copy(parent, parent + cells_, child);
+        std::memcpy(child, parent, sizeof(uint64_t) * static_cast<size_t>(cells_));
         child[cell] = bit;
         queue_.clear();
         queue_.push_back(cell);
-        if (propagate(child)) search(depth + 1);
+        for (UnitSet& s : dirty_) s.clear();
+        touch(cell);
+        if (propagate(child)) {
+            search(depth + 1);
+        } else if (budget_ && --budget_ == 0) {  // restart runs are measured in dead ends
+            budget_out_ = true;
+            ++restarts_;
+        }
     }
 
     void record_solution(const uint64_t* c) {
@@ -141,6 +240,23 @@ private:
         }
     }
 
+    // The cell changed: every rule must look at its row, column and box again.
+    void touch(int cell) noexcept {
+        const int* u = &cell_units_[3 * cell];
+        for (UnitSet& s : dirty_) {
+            s.add(u[0]);
+            s.add(u[1]);
+            s.add(u[2]);
+        }
+    }
+
+    void conflict_at(int cell) noexcept {
+        const int* u = &cell_units_[3 * cell];
+        ++weights_[u[0]];
+        ++weights_[u[1]];
+        ++weights_[u[2]];
+    }
+
     // Removes `bits` from a cell; false if the cell is left empty. Queues new singles.
     bool eliminate(uint64_t* c, int cell, uint64_t bits, uint8_t rule, int cause) {
         const uint64_t removed = c[cell] & bits;
@@ -149,7 +265,11 @@ private:
         else counters_[rule] += static_cast<uint64_t>(popcount64(removed));
         const uint64_t left = c[cell] & ~bits;
         c[cell] = left;
-        if (!left) return false;
+        if (!left) {
+            conflict_at(cell);
+            return false;
+        }
+        touch(cell);
         if (has_single_bit(left)) queue_.push_back(cell);
         return true;
     }
@@ -170,92 +290,116 @@ private:
             queue_.clear();
             head = 0;
             bool changed = false;
-            if (rules_.uniqueness) {
-                if (!hidden_singles(c, changed)) return false;
-                if (changed) continue;
-            }
-            if (rules_.parity) {
-                if (!naked_pairs(c, changed)) return false;
+            if (rules_.uniqueness && !dirty_[0].empty()) {
+                const UnitSet units = dirty_[0];
+                dirty_[0].clear();
+                if (!units.for_each([&](int u) { return hidden_singles(c, u, changed); })) return false;
                 if (changed || !queue_.empty()) continue;
             }
-            if (rules_.intersections) {
-                if (!locked_candidates(c, changed)) return false;
+            if (rules_.parity && !dirty_[1].empty()) {
+                const UnitSet units = dirty_[1];
+                dirty_[1].clear();
+                if (!units.for_each([&](int u) { return naked_pairs(c, u, changed); })) return false;
+                if (changed || !queue_.empty()) continue;
+            }
+            if (rules_.intersections && !dirty_[2].empty()) {
+                const UnitSet units = dirty_[2];
+                dirty_[2].clear();
+                if (!units.for_each([&](int u) { return locked_candidates(c, u, changed); })) return false;
                 if (changed || !queue_.empty()) continue;
             }
             return true;
         }
     }
 
-    // Seed rule 2 (unicité). Bit-sliced counting: `once` = values seen at least once in the
-    // unit, `twice` = at least twice; once & ~twice are the values with a single place.
-    bool hidden_singles(uint64_t* c, bool& changed) {
-        for (int u = 0; u < g_.units(); ++u) {
-            const int* cells = g_.unit_cells(u);
-            uint64_t once = 0, twice = 0, solved = 0;
-            for (int k = 0; k < n_; ++k) {
-                const uint64_t m = c[cells[k]];
-                twice |= once & m;
-                once |= m;
-                if (has_single_bit(m)) solved |= m;
+    // Seed rule 2 (unicité) on unit u. Bit-sliced counting: `once` = values seen at least once
+    // in the unit, `twice` = at least twice; once & ~twice are the values with a single place.
+    bool hidden_singles(uint64_t* c, int u, bool& changed) {
+        const int* cells = g_.unit_cells(u);
+        uint64_t once = 0, twice = 0, solved = 0;
+        for (int k = 0; k < n_; ++k) {
+            const uint64_t m = c[cells[k]];
+            twice |= once & m;
+            once |= m;
+            if (has_single_bit(m)) solved |= m;
+        }
+        if (once != full_) {  // some value has no place left in this unit
+            ++weights_[u];
+            return false;
+        }
+        uint64_t hidden = once & ~twice & ~solved;
+        while (hidden) {
+            const uint64_t bit = lowest_bit(hidden);
+            hidden ^= bit;
+            int k = 0;
+            while (k < n_ && !(c[cells[k]] & bit)) ++k;
+            if (k == n_) {  // its only cell was taken by another hidden single
+                ++weights_[u];
+                return false;
             }
-            if (once != full_) return false;  // some value has no place left in this unit
-            uint64_t hidden = once & ~twice & ~solved;
-            while (hidden) {
-                const uint64_t bit = lowest_bit(hidden);
-                hidden ^= bit;
-                int k = 0;
-                while (k < n_ && !(c[cells[k]] & bit)) ++k;
-                if (k == n_) return false;  // its only cell was taken by another hidden single
-                const int cell = cells[k];
-                c[cell] = bit;
-                note(TraceStep::uniqueness, TraceStep::place, cell, bit, u);
-                queue_.push_back(cell);
-                changed = true;
+            const int cell = cells[k];
+            if (c[cell] == bit) continue;
+            if (has_single_bit(c[cell])) {  // the cell already holds another value
+                ++weights_[u];
+                return false;
             }
+            c[cell] = bit;
+            note(TraceStep::uniqueness, TraceStep::place, cell, bit, u);
+            queue_.push_back(cell);
+            touch(cell);
+            changed = true;
         }
         return true;
     }
 
-    // Seed rule 3 (parité): two cells of a unit with the same two candidates.
-    bool naked_pairs(uint64_t* c, bool& changed) {
+    // Seed rule 3 (parité) on unit u: two cells with the same two candidates.
+    bool naked_pairs(uint64_t* c, int u, bool& changed) {
         int pair_cells[kMaxOrder];
-        for (int u = 0; u < g_.units(); ++u) {
-            const int* cells = g_.unit_cells(u);
-            int pairs = 0;
-            for (int k = 0; k < n_; ++k)
-                if (popcount64(c[cells[k]]) == 2) pair_cells[pairs++] = k;
-            for (int i = 0; i < pairs; ++i) {
-                for (int j = i + 1; j < pairs; ++j) {
-                    const uint64_t m = c[cells[pair_cells[i]]];
-                    if (m != c[cells[pair_cells[j]]] || popcount64(m) != 2) continue;
-                    for (int k = 0; k < n_; ++k) {
-                        if (k == pair_cells[i] || k == pair_cells[j] || !(c[cells[k]] & m)) continue;
-                        if (!eliminate(c, cells[k], m, TraceStep::parity, u)) return false;
-                        changed = true;
-                    }
+        const int* cells = g_.unit_cells(u);
+        int pairs = 0;
+        for (int k = 0; k < n_; ++k)
+            if (popcount64(c[cells[k]]) == 2) pair_cells[pairs++] = k;
+        for (int i = 0; i < pairs; ++i) {
+            for (int j = i + 1; j < pairs; ++j) {
+                const uint64_t m = c[cells[pair_cells[i]]];
+                if (m != c[cells[pair_cells[j]]] || popcount64(m) != 2) continue;
+                for (int k = 0; k < n_; ++k) {
+                    if (k == pair_cells[i] || k == pair_cells[j] || !(c[cells[k]] & m)) continue;
+                    if (!eliminate(c, cells[k], m, TraceStep::parity, u)) return false;
+                    changed = true;
                 }
             }
         }
         return true;
     }
 
-    // Locked candidates over every box/row and box/column intersection.
-    bool locked_candidates(uint64_t* c, bool& changed) {
+    // Removes `only` from the cells [first, first + count*stride) of a segment; false on a wipe-out.
+    bool clear_segment(uint64_t* c, uint64_t only, int first, int count, int stride, int cause, bool& changed) {
+        for (int k = 0; k < count; ++k) {
+            const int cell = first + k * stride;
+            if (c[cell] & only) {
+                if (!eliminate(c, cell, only, TraceStep::intersections, cause)) return false;
+                changed = true;
+            }
+        }
+        return true;
+    }
+
+    // Locked candidates around unit u: a row or column claims the values it keeps inside one
+    // box (they leave the box's other lines); a box points with the values it keeps inside one
+    // of its rows or columns (they leave the rest of that line).
+    bool locked_candidates(uint64_t* c, int u, bool& changed) {
         const int br = g_.box_rows(), bc = g_.box_cols();
         uint64_t seg[kMaxOrder], prefix[kMaxOrder + 1], suffix[kMaxOrder + 1];
-        // Values of a line confined to one segment; seg[0..count) are the segment masks.
-        auto confined = [&](int s) {
-            return seg[s] & ~(prefix[s] | suffix[s + 1]);
-        };
         auto scan = [&](int count) {
             prefix[0] = 0;
             for (int s = 0; s < count; ++s) prefix[s + 1] = prefix[s] | seg[s];
             suffix[count] = 0;
             for (int s = count - 1; s >= 0; --s) suffix[s] = suffix[s + 1] | seg[s];
         };
-        for (int r = 0; r < n_; ++r) {
-            // Row r cut by boxes (claiming: confined to a box -> leaves the box's other rows).
-            const int count = n_ / bc;
+        auto confined = [&](int s) { return seg[s] & ~(prefix[s] | suffix[s + 1]); };
+        if (u < n_) {  // row r, cut by boxes
+            const int r = u, count = n_ / bc, r0 = (r / br) * br;
             for (int s = 0; s < count; ++s) {
                 seg[s] = 0;
                 for (int j = 0; j < bc; ++j) seg[s] |= c[r * n_ + s * bc + j];
@@ -264,21 +408,13 @@ private:
             for (int s = 0; s < count; ++s) {
                 const uint64_t only = confined(s);
                 if (!only) continue;
-                const int r0 = (r / br) * br;
-                for (int rr = r0; rr < r0 + br; ++rr) {
-                    if (rr == r) continue;
-                    for (int j = 0; j < bc; ++j) {
-                        const int cell = rr * n_ + s * bc + j;
-                        if (c[cell] & only) {
-                            if (!eliminate(c, cell, only, TraceStep::intersections, r)) return false;
-                            changed = true;
-                        }
-                    }
-                }
+                for (int rr = r0; rr < r0 + br; ++rr)
+                    if (rr != r && !clear_segment(c, only, rr * n_ + s * bc, bc, 1, r, changed)) return false;
             }
+            return true;
         }
-        for (int col = 0; col < n_; ++col) {
-            const int count = n_ / br;
+        if (u < 2 * n_) {  // column, cut by boxes
+            const int col = u - n_, count = n_ / br, c0 = (col / bc) * bc;
             for (int s = 0; s < count; ++s) {
                 seg[s] = 0;
                 for (int i = 0; i < br; ++i) seg[s] |= c[(s * br + i) * n_ + col];
@@ -287,63 +423,46 @@ private:
             for (int s = 0; s < count; ++s) {
                 const uint64_t only = confined(s);
                 if (!only) continue;
-                const int c0 = (col / bc) * bc;
-                for (int cc = c0; cc < c0 + bc; ++cc) {
-                    if (cc == col) continue;
-                    for (int i = 0; i < br; ++i) {
-                        const int cell = (s * br + i) * n_ + cc;
-                        if (c[cell] & only) {
-                            if (!eliminate(c, cell, only, TraceStep::intersections, n_ + col)) return false;
-                            changed = true;
-                        }
-                    }
-                }
+                for (int cc = c0; cc < c0 + bc; ++cc)
+                    if (cc != col && !clear_segment(c, only, s * br * n_ + cc, br, n_, n_ + col, changed))
+                        return false;
             }
+            return true;
         }
-        // Boxes cut by rows and by columns (pointing: confined to a line -> leaves the line).
-        const int boxes_across = n_ / bc;
-        for (int b = 0; b < n_; ++b) {
-            const int r0 = (b / boxes_across) * br, c0 = (b % boxes_across) * bc;
-            for (int i = 0; i < br; ++i) {
-                seg[i] = 0;
-                for (int j = 0; j < bc; ++j) seg[i] |= c[(r0 + i) * n_ + c0 + j];
-            }
-            scan(br);
-            for (int i = 0; i < br; ++i) {
-                const uint64_t only = confined(i);
-                if (!only) continue;
-                for (int cc = 0; cc < n_; ++cc) {
-                    if (cc >= c0 && cc < c0 + bc) continue;
-                    const int cell = (r0 + i) * n_ + cc;
-                    if (c[cell] & only) {
-                        if (!eliminate(c, cell, only, TraceStep::intersections, 2 * n_ + b)) return false;
-                        changed = true;
-                    }
-                }
-            }
-            for (int j = 0; j < bc; ++j) {
-                seg[j] = 0;
-                for (int i = 0; i < br; ++i) seg[j] |= c[(r0 + i) * n_ + c0 + j];
-            }
-            scan(bc);
-            for (int j = 0; j < bc; ++j) {
-                const uint64_t only = confined(j);
-                if (!only) continue;
-                for (int rr = 0; rr < n_; ++rr) {
-                    if (rr >= r0 && rr < r0 + br) continue;
-                    const int cell = rr * n_ + c0 + j;
-                    if (c[cell] & only) {
-                        if (!eliminate(c, cell, only, TraceStep::intersections, 2 * n_ + b)) return false;
-                        changed = true;
-                    }
-                }
-            }
+        const int b = u - 2 * n_, boxes_across = n_ / bc;
+        const int r0 = (b / boxes_across) * br, c0 = (b % boxes_across) * bc;
+        for (int i = 0; i < br; ++i) {  // the box's rows
+            seg[i] = 0;
+            for (int j = 0; j < bc; ++j) seg[i] |= c[(r0 + i) * n_ + c0 + j];
+        }
+        scan(br);
+        for (int i = 0; i < br; ++i) {
+            const uint64_t only = confined(i);
+            if (!only) continue;
+            const int row_start = (r0 + i) * n_;
+            if (!clear_segment(c, only, row_start, c0, 1, u, changed)) return false;
+            if (!clear_segment(c, only, row_start + c0 + bc, n_ - c0 - bc, 1, u, changed)) return false;
+        }
+        for (int j = 0; j < bc; ++j) {  // the box's columns
+            seg[j] = 0;
+            for (int i = 0; i < br; ++i) seg[j] |= c[(r0 + i) * n_ + c0 + j];
+        }
+        scan(bc);
+        for (int j = 0; j < bc; ++j) {
+            const uint64_t only = confined(j);
+            if (!only) continue;
+            const int col = c0 + j;
+            if (!clear_segment(c, only, col, r0, n_, u, changed)) return false;
+            if (!clear_segment(c, only, (r0 + br) * n_ + col, n_ - r0 - br, n_, u, changed)) return false;
         }
         return true;
     }
 
-    // A value with exactly two places left in some unit (not yet placed there).
+    // A value with exactly two places left in some unit (not yet placed there); the unit with
+    // the largest conflict weight wins.
     bool find_bilocal_value(const uint64_t* c, int& first, int& second, uint64_t& bit) const {
+        int best_unit = -1;
+        uint64_t best_bits = 0, best_weight = 0;
         for (int u = 0; u < g_.units(); ++u) {
             const int* cells = g_.unit_cells(u);
             uint64_t once = 0, twice = 0, thrice = 0, solved = 0;
@@ -355,18 +474,23 @@ private:
                 if (has_single_bit(m)) solved |= m;
             }
             const uint64_t exactly_two = twice & ~thrice & ~solved;
-            if (!exactly_two) continue;
-            bit = lowest_bit(exactly_two);
-            first = second = -1;
-            for (int k = 0; k < n_; ++k) {
-                if (c[cells[k]] & bit) {
-                    if (first < 0) first = cells[k];
-                    else second = cells[k];
-                }
+            if (exactly_two && weights_[u] > best_weight) {
+                best_unit = u;
+                best_bits = exactly_two;
+                best_weight = weights_[u];
             }
-            return second >= 0;
         }
-        return false;
+        if (best_unit < 0) return false;
+        bit = lowest_bit(best_bits);
+        first = second = -1;
+        const int* cells = g_.unit_cells(best_unit);
+        for (int k = 0; k < n_; ++k) {
+            if (c[cells[k]] & bit) {
+                if (first < 0) first = cells[k];
+                else second = cells[k];
+            }
+        }
+        return second >= 0;
     }
 
     const Geometry& g_;
@@ -377,10 +501,19 @@ private:
     const uint64_t full_;
     std::vector<uint64_t> frames_;
     std::vector<int> queue_;
+    std::vector<int> cell_units_;   // row, column, box unit of each cell
+    std::vector<uint64_t> weights_;  // conflicts seen per unit (branching tie-break)
+    UnitSet dirty_[3];               // per rule: uniqueness, parity, intersections
     std::vector<TraceStep>* trace_ = nullptr;
     uint64_t counters_[4] = {0, 0, 0, 0};
     uint64_t count_ = 0;
+    uint64_t restarts_ = 0;
+    uint64_t budget_ = 0;  // nodes left in this restart run (0 = no restarts)
+    bool budget_out_ = false;
+    bool randomise_ = false;
     bool stop_ = false;
+    Rng own_rng_;
+    Rng* rng_;
     std::vector<uint8_t> first_solution_;
 };
 
@@ -392,7 +525,7 @@ SearchOutcome solve_general(const Geometry& geometry, const uint8_t* clues, cons
     const uint64_t nodes_before = control.nodes();
     Engine engine(geometry, options, control);
     SearchOutcome outcome;
-    if (engine.load(clues, options.trace)) engine.search(0);
+    if (engine.load(clues, options.trace)) engine.run();
     outcome.count = engine.count();
     outcome.first_solution = std::move(engine.first_solution());
     outcome.stats.nodes = control.nodes() - nodes_before;
