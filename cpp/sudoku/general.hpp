@@ -29,12 +29,13 @@ struct Rules {
     bool uniqueness = true;
     bool parity = true;
     bool intersections = true;
+    bool hall = false;
 };
 
 // One rule application recorded by explain(): a placement (value fixed in a cell) or an
 // elimination (value removed from a cell).
 struct TraceStep {
-    enum Rule : uint8_t { exclusivity = 0, uniqueness = 1, parity = 2, intersections = 3 };
+    enum Rule : uint8_t { exclusivity = 0, uniqueness = 1, parity = 2, intersections = 3, hall = 4 };
     enum Action : uint8_t { place = 0, eliminate = 1 };
     uint8_t rule;
     uint8_t action;
