@@ -385,8 +385,16 @@ private:
                 if (!rules_.exclusivity) continue;
                 const uint64_t bit = c[cell];
                 if (!has_single_bit(bit)) return false;
-                for (const int* peer = g_.peers_begin(cell); peer != g_.peers_end(cell); ++peer)
-                    if ((c[*peer] & bit) && !eliminate(c, *peer, bit, TraceStep::exclusivity, cell)) return false;
+                // The peers still holding the value are read off the place masks of its units.
+                const int v = lowest_bit_index(bit);
+                for (int k = 0; k < 3; ++k) {
+                    const int u = cell_units_[3 * cell + k];
+                    const uint64_t self = uint64_t(1) << cell_pos_[3 * cell + k];
+                    const int* cells = g_.unit_cells(u);
+                    for (uint64_t others; (others = c[cells_ + u * n_ + v] & ~self) != 0;)
+                        if (!eliminate(c, cells[lowest_bit_index(others)], bit, TraceStep::exclusivity, cell))
+                            return false;
+                }
                 continue;
             }
             if (h < hidden_.size()) {
