@@ -15,6 +15,16 @@ constexpr int kUnitWords = (3 * kMaxOrder + 63) / 64;  // a set of units as a bi
 constexpr uint64_t kDefaultSeed = 0x5EED5D0C0ULL;      // tie-breaks when no Rng is given
 constexpr uint64_t kRestartBase = 128;                // dead ends allowed in the first Luby run
 
+// Search recursion is one search/branch pair per depth (up to N*N deep): keep the big local
+// arrays of the propagation and solution code out of those frames.
+#if defined(__GNUC__) || defined(__clang__)
+#define CASSETETE_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define CASSETETE_NOINLINE __declspec(noinline)
+#else
+#define CASSETETE_NOINLINE
+#endif
+
 // Bit count. The portable build has no popcnt instruction, and the library call costs more
 // than this branch-free count (bit-slicing by halves, then a multiply to add the bytes).
 inline int count_bits(uint64_t x) noexcept {
@@ -120,7 +130,9 @@ public:
         trace_ = trace;
         int open = 0;
         for (int cell = 0; cell < cells_; ++cell) open += clues[cell] == 0;
-        frames_.reserve(stride_ * static_cast<size_t>(open + 2));  // depth <= open cells + 1
+        // Depth <= open cells + 1; reserve up to 64 frames at once (no early re-allocations),
+        // more only if the search goes deeper.
+        frames_.reserve(stride_ * static_cast<size_t>(std::min(open + 2, 64)));
         uint64_t* c = frame(0);
         uint64_t* places = c + cells_;
         reset_events();
@@ -227,11 +239,11 @@ private:
         }
         uint64_t values = c[best];
         if (options_.rng || randomise_) {
-            uint64_t order[64];
+            uint8_t order[64];
             int k = 0;
-            for_each_bit(values, [&](int b) { order[k++] = uint64_t(1) << b; });
+            for_each_bit(values, [&](int b) { order[k++] = static_cast<uint8_t>(b); });
             rng_->shuffle(order, order + k);
-            for (int i = 0; i < k && !stop_ && !budget_out_; ++i) branch(depth, best, order[i]);
+            for (int i = 0; i < k && !stop_ && !budget_out_; ++i) branch(depth, best, uint64_t(1) << order[i]);
         } else {
             while (values && !stop_ && !budget_out_) {
                 const uint64_t bit = lowest_bit(values);
@@ -278,7 +290,7 @@ private:
         }
     }
 
-    void record_solution(const uint64_t* c) {
+    CASSETETE_NOINLINE void record_solution(const uint64_t* c) {
         uint8_t values[kMaxOrder * kMaxOrder];
         for (int cell = 0; cell < cells_; ++cell)
             values[cell] = static_cast<uint8_t>(lowest_bit_index(c[cell]) + 1);
@@ -377,7 +389,7 @@ private:
         ++weights_[u[2]];
     }
 
-    bool propagate(uint64_t* c) {
+    CASSETETE_NOINLINE bool propagate(uint64_t* c) {
         size_t q = 0, h = 0, p = 0, l = 0;
         for (;;) {
             if (q < queue_.size()) {  // exclusivity: a placed value leaves the cell's peers
@@ -522,7 +534,7 @@ private:
 
     // A value with exactly two places left in some unit; the unit with the largest conflict
     // weight wins.
-    bool find_bilocal_value(const uint64_t* places, int& first, int& second, uint64_t& bit) const {
+    CASSETETE_NOINLINE bool find_bilocal_value(const uint64_t* places, int& first, int& second, uint64_t& bit) const {
         int best_key = -1;
         uint64_t best_weight = 0;
         for (int u = 0; u < g_.units(); ++u) {
