@@ -77,7 +77,8 @@ struct UnitSet {
     }
 };
 
-// Depth-first search over copies of the search state, one frame per depth. A frame holds two
+// Depth-first search over one search state, changed in place and restored on backtrack from a
+// trail of (cell, previous mask) records. The state holds two
 // views of the same candidates: per cell, the mask of its values; per (unit, value), the mask
 // of the unit's positions where the value can still go. Every removal updates both views, and
 // the rules fire from those updates instead of sweeping the grid:
@@ -125,15 +126,12 @@ public:
         pairs_.reserve(static_cast<size_t>(cells_));
     }
 
-    // Fills frame 0 from the clues and propagates; false on contradiction.
+    // Fills the state from the clues and propagates; false on contradiction.
     bool load(const uint8_t* clues, std::vector<TraceStep>* trace) {
         trace_ = trace;
-        int open = 0;
-        for (int cell = 0; cell < cells_; ++cell) open += clues[cell] == 0;
-        // Depth <= open cells + 1; reserve up to 64 frames at once (no early re-allocations),
-        // more only if the search goes deeper.
-        frames_.reserve(stride_ * static_cast<size_t>(std::min(open + 2, 64)));
-        uint64_t* c = frame(0);
+        state_.assign(stride_, 0);
+        trail_.clear();
+        uint64_t* c = state_.data();
         uint64_t* places = c + cells_;
         reset_events();
         for (int cell = 0; cell < cells_; ++cell) c[cell] = full_;
@@ -190,7 +188,7 @@ public:
     }
 
     std::vector<uint64_t> root_candidates() const {
-        return std::vector<uint64_t>(frames_.begin(), frames_.begin() + cells_);
+        return std::vector<uint64_t>(state_.begin(), state_.begin() + cells_);
     }
 
     uint64_t count() const noexcept { return count_; }
@@ -201,10 +199,21 @@ public:
     }
 
 private:
-    uint64_t* frame(int depth) {
-        const size_t need = static_cast<size_t>(depth + 1) * stride_;
-        if (frames_.size() < need) frames_.resize(need);
-        return &frames_[static_cast<size_t>(depth) * stride_];
+    // Puts back every removal recorded after trail position `mark`, newest first.
+    void undo(size_t mark) {
+        uint64_t* c = state_.data();
+        uint64_t* places = c + cells_;
+        while (trail_.size() > mark) {
+            const Change change = trail_.back();
+            trail_.pop_back();
+            const uint64_t restored = change.old_mask & ~c[change.cell];
+            c[change.cell] = change.old_mask;
+            const int* units = &cell_units_[3 * change.cell];
+            const int* pos = &cell_pos_[3 * change.cell];
+            for_each_bit(restored, [&](int v) {
+                for (int k = 0; k < 3; ++k) places[units[k] * n_ + v] |= uint64_t(1) << pos[k];
+            });
+        }
     }
 
     void reset_events() {
@@ -221,7 +230,7 @@ private:
             stop_ = true;
             return;
         }
-        const uint64_t* c = frame(depth);
+        const uint64_t* c = state_.data();
         const int best = choose_cell(c);
         if (best < 0) {
             record_solution(c);
@@ -278,16 +287,15 @@ private:
     }
 
     void branch(int depth, int cell, uint64_t bit) {
-        frame(depth + 1);  // grow first: frame pointers are taken after any reallocation
-        const uint64_t* parent = &frames_[static_cast<size_t>(depth) * stride_];
-        uint64_t* child = &frames_[static_cast<size_t>(depth + 1) * stride_];
-        std::memcpy(child, parent, sizeof(uint64_t) * stride_);
+        uint64_t* child = state_.data();
+        const size_t mark = trail_.size();
         reset_events();
         if (remove(child, cell, child[cell] & ~bit) && propagate(child)) {
             search(depth + 1);
         } else if (budget_ && --budget_ == 0) {  // restart runs are measured in dead ends
             budget_out_ = true;
         }
+        undo(mark);
     }
 
     CASSETETE_NOINLINE void record_solution(const uint64_t* c) {
@@ -342,6 +350,7 @@ private:
         const uint64_t removed = c[cell] & bits;
         if (!removed) return true;
         const uint64_t left = c[cell] & ~removed;
+        trail_.push_back(Change{cell, c[cell]});
         c[cell] = left;
         if (!left) {
             conflict_at(cell);
@@ -563,8 +572,13 @@ private:
     SearchControl& control_;
     const int n_, cells_;
     const uint64_t full_;
-    const size_t stride_;            // one frame: cells_ cell masks, then units*N place masks
-    std::vector<uint64_t> frames_;
+    const size_t stride_;            // the state: cells_ cell masks, then units*N place masks
+    struct Change {
+        int cell;
+        uint64_t old_mask;
+    };
+    std::vector<uint64_t> state_;    // the current node; branches undo their changes on return
+    std::vector<Change> trail_;      // every cell change since the root, in order
     std::vector<int> cell_units_;    // row, column, box unit of each cell
     std::vector<int> cell_pos_;      // the cell's position inside each of those units
     uint64_t row_seg_[kMaxOrder] = {}, col_seg_[kMaxOrder] = {};  // line positions per box
