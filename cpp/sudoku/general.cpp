@@ -524,19 +524,28 @@ private:
     // completion of the unit can use, i.e. applies all of its naked and hidden subsets at once.
     bool hall_sets(uint64_t* c, int u) {
         const int* cells = g_.unit_cells(u);
-        uint64_t dom[kMaxOrder], keep[kMaxOrder];
-        bool open = false;
+        uint64_t dom[kMaxOrder], keep[kMaxOrder], placed = 0;
+        int open[kMaxOrder], m = 0;
         for (int k = 0; k < n_; ++k) {
-            dom[k] = c[cells[k]];
-            open |= !has_single_bit(dom[k]);
+            const uint64_t mask = c[cells[k]];
+            if (has_single_bit(mask)) {
+                placed |= mask;
+            } else {
+                open[m] = cells[k];
+                dom[m++] = mask;
+            }
         }
-        if (!open) return true;
-        if (!alldiff_filter(dom, n_, keep)) {
+        if (m == 0) return true;
+        const uint64_t values = full_ & ~placed;
+        if (count_bits(values) != m) return true;  // duplicate singles: exclusivity's business
+        for (int k = 0; k < m; ++k) dom[k] &= values;
+        if (!alldiff_filter(dom, m, values, keep)) {
             ++weights_[u];
             return false;
         }
-        for (int k = 0; k < n_; ++k) {
-            if (keep[k] != dom[k] && !eliminate(c, cells[k], dom[k] & ~keep[k], TraceStep::hall, u)) return false;
+        for (int k = 0; k < m; ++k) {
+            const uint64_t drop = c[open[k]] & ~keep[k];
+            if (drop && !eliminate(c, open[k], drop, TraceStep::hall, u)) return false;
         }
         return true;
     }

@@ -20,10 +20,10 @@ uint64_t reach(const uint64_t* adj, int start, uint64_t within) {
 
 }  // namespace
 
-bool alldiff_filter(const uint64_t* dom, int n, uint64_t* keep) {
+bool alldiff_filter(const uint64_t* dom, int n, uint64_t values, uint64_t* keep) {
     int value_cell[64], cell_value[64];
-    uint64_t free_values = low_mask(n);
-    for (int v = 0; v < n; ++v) value_cell[v] = -1;
+    uint64_t free_values = values;
+    for_each_bit(values, [&](int v) { value_cell[v] = -1; });
     // Greedy matching, then one augmenting-path search per unmatched cell.
     for (int x = 0; x < n; ++x) {
         const uint64_t avail = dom[x] & free_values;
@@ -82,9 +82,9 @@ bool alldiff_filter(const uint64_t* dom, int n, uint64_t* keep) {
     while (remaining) {
         const int x = lowest_bit_index(remaining);
         const uint64_t component = reach(adj, x, remaining) & reach(radj, x, remaining);
-        uint64_t values = 0;
-        for_each_bit(component, [&](int y) { values |= uint64_t(1) << cell_value[y]; });
-        for_each_bit(component, [&](int y) { keep[y] = dom[y] & values; });
+        uint64_t matched = 0;
+        for_each_bit(component, [&](int y) { matched |= uint64_t(1) << cell_value[y]; });
+        for_each_bit(component, [&](int y) { keep[y] = dom[y] & matched; });
         remaining &= ~component;
     }
     return true;

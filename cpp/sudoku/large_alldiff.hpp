@@ -13,9 +13,10 @@
 
 namespace cassetete::sudoku {
 
-// dom[k] is the candidate mask of the unit's k-th cell (bit v = value v+1), n cells and values.
-// Writes into keep[k] the candidates that belong to some perfect matching; returns false when
-// there is none (the unit cannot be completed).
-bool alldiff_filter(const uint64_t* dom, int n, uint64_t* keep);
+// dom[k] is the candidate mask of the unit's k-th open cell (bit v = value v+1), n cells, and
+// `values` the values still to place (n of them). Writes into keep[k] the candidates that
+// belong to some perfect matching; returns false when there is none (the unit cannot be
+// completed). Cells already holding one value are left out by the caller.
+bool alldiff_filter(const uint64_t* dom, int n, uint64_t values, uint64_t* keep);
 
 }  // namespace cassetete::sudoku
