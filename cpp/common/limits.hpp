@@ -42,7 +42,8 @@ public:
     explicit SearchControl(SearchLimits limits = {}, const CancellationToken* token = nullptr,
                            PollHook hook = nullptr, uint64_t poll_interval = 16384)
         : limits_(limits), token_(token), hook_(std::move(hook)),
-          poll_interval_(poll_interval ? poll_interval : 1), start_(Clock::now()) {
+          poll_interval_(poll_interval ? poll_interval : 1), max_poll_interval_(poll_interval_),
+          start_(Clock::now()), last_poll_(start_) {
         next_poll_ = poll_interval_;
         if (limits_.time_limit <= 0) stop_ = StopReason::time_limit;
     }
@@ -63,13 +64,21 @@ public:
 
     // Full check, independent of the node counter.
     bool poll() noexcept {
+        // The interval adapts to the engine's node rate so that polls come every few
+        // milliseconds: fast engines poll every `max_poll_interval_` nodes, and slow ones (a
+        // 64x64 Sudoku node can take a millisecond) still honour time limits and Ctrl-C promptly.
+        const Clock::time_point now = Clock::now();
+        const double since_last = std::chrono::duration<double>(now - last_poll_).count();
+        last_poll_ = now;
+        if (since_last > 0.01 && poll_interval_ > 1) poll_interval_ /= 2;
+        else if (since_last < 0.001 && poll_interval_ < max_poll_interval_) poll_interval_ *= 2;
         next_poll_ = nodes_ + poll_interval_;
         if (stop_ != StopReason::none) return true;
         if (nodes_ > limits_.node_limit) {
             stop_ = StopReason::node_limit;
         } else if (token_ && token_->cancelled()) {
             stop_ = StopReason::cancelled;
-        } else if (elapsed() > limits_.time_limit) {
+        } else if (std::chrono::duration<double>(now - start_).count() > limits_.time_limit) {
             stop_ = StopReason::time_limit;
         } else if (hook_) {
             bool must_stop = false;
@@ -105,10 +114,12 @@ private:
     const CancellationToken* token_;
     PollHook hook_;
     uint64_t poll_interval_;
+    uint64_t max_poll_interval_;
     uint64_t nodes_ = 0;
     uint64_t next_poll_ = 0;
     StopReason stop_ = StopReason::none;
     Clock::time_point start_;
+    Clock::time_point last_poll_;
 };
 
 }  // namespace cassetete

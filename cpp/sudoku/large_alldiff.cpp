@@ -1,0 +1,93 @@
+#include "sudoku/large_alldiff.hpp"
+
+#include "common/bits.hpp"
+
+namespace cassetete::sudoku {
+namespace {
+
+// Cells reachable from `start` inside `within` along `adj` (start included).
+uint64_t reach(const uint64_t* adj, int start, uint64_t within) {
+    uint64_t seen = uint64_t(1) << start, frontier = seen;
+    while (frontier) {
+        const int y = lowest_bit_index(frontier);
+        frontier = clear_lowest_bit(frontier);
+        const uint64_t next = adj[y] & within & ~seen;
+        seen |= next;
+        frontier |= next;
+    }
+    return seen;
+}
+
+}  // namespace
+
+bool alldiff_filter(const uint64_t* dom, int n, uint64_t values, uint64_t* keep) {
+    int value_cell[64], cell_value[64];
+    uint64_t free_values = values;
+    for_each_bit(values, [&](int v) { value_cell[v] = -1; });
+    // Greedy matching, then one augmenting-path search per unmatched cell.
+    for (int x = 0; x < n; ++x) {
+        const uint64_t avail = dom[x] & free_values;
+        if (!avail) {
+            cell_value[x] = -1;
+            continue;
+        }
+        const int v = lowest_bit_index(avail);
+        cell_value[x] = v;
+        value_cell[v] = x;
+        free_values &= ~(uint64_t(1) << v);
+    }
+    for (int x = 0; x < n; ++x) {
+        if (cell_value[x] >= 0) continue;
+        // Breadth-first search over values; via[v] = the cell from which value v was reached.
+        int via[64], queue[64];
+        int head = 0, tail = 0;
+        uint64_t visited = 0;
+        queue[tail++] = x;
+        int found = -1;
+        while (head < tail && found < 0) {
+            const int y = queue[head++];
+            uint64_t fresh = dom[y] & ~visited;
+            visited |= fresh;
+            while (fresh) {
+                const int v = lowest_bit_index(fresh);
+                fresh = clear_lowest_bit(fresh);
+                via[v] = y;
+                if (value_cell[v] < 0) {
+                    found = v;
+                    break;
+                }
+                queue[tail++] = value_cell[v];
+            }
+        }
+        if (found < 0) return false;  // Hall violation: these cells share too few values
+        for (int v = found;;) {       // flip the path back to x
+            const int y = via[v];
+            const int previous = cell_value[y];
+            cell_value[y] = v;
+            value_cell[v] = y;
+            if (y == x) break;
+            v = previous;
+        }
+    }
+    // Directed graph on cells; strongly connected components by forward/backward reachability.
+    uint64_t adj[64], radj[64];
+    for (int x = 0; x < n; ++x) radj[x] = 0;
+    for (int x = 0; x < n; ++x) {
+        uint64_t out = 0;
+        for_each_bit(dom[x], [&](int v) { out |= uint64_t(1) << value_cell[v]; });
+        adj[x] = out;
+        for_each_bit(out, [&](int y) { radj[y] |= uint64_t(1) << x; });
+    }
+    uint64_t remaining = low_mask(n);
+    while (remaining) {
+        const int x = lowest_bit_index(remaining);
+        const uint64_t component = reach(adj, x, remaining) & reach(radj, x, remaining);
+        uint64_t matched = 0;
+        for_each_bit(component, [&](int y) { matched |= uint64_t(1) << cell_value[y]; });
+        for_each_bit(component, [&](int y) { keep[y] = dom[y] & matched; });
+        remaining &= ~component;
+    }
+    return true;
+}
+
+}  // namespace cassetete::sudoku
