@@ -220,3 +220,24 @@ def test_verify_rejects_wrong_answers():
     assert not sudoku.verify(TOP1465, solution[:8])
     other = sudoku.solve("." * 81).solution
     assert not sudoku.verify(TOP1465, other)
+
+
+def test_split_partitions_the_solutions_across_processes():
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+
+    line = read_lines(DATA / "serg_first1000.txt", 1)[0]
+    total = sudoku.count_solutions(line, limit=0)
+    assert total >= 2
+    parts = sudoku.split(line, depth=3)
+    assert len(parts) >= 2
+    with ProcessPoolExecutor(max_workers=2) as executor:
+        counts = list(executor.map(partial(sudoku.count_solutions, limit=0), parts))
+    assert sum(counts) == total
+    seen = set()
+    for part in parts:
+        for grid in sudoku.solutions(part):
+            assert is_solution(decode_line(line), grid.ravel(), (3, 3))
+            seen.add(grid.tobytes())
+    assert len(seen) == total  # disjoint and complete
+    assert sudoku.split(line, depth=0) == [sudoku.parse(line)]

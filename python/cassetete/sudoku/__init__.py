@@ -16,7 +16,7 @@ from ._generate import Rating, generate, rate
 from ._model import MAX_ORDER, Sudoku, infer_box
 from ._parse import format, iter_puzzles, parse, parse_lines_array, parse_many
 from ._render import to_svg
-from ._solve import DEFAULT_RULES, RULES, as_sudoku, count_solutions, solutions, solve, solve_many, verify
+from ._solve import DEFAULT_RULES, RULES, as_sudoku, count_solutions, solutions, solve, solve_many, split, verify
 
 __all__ = [
     "DEFAULT_RULES",
@@ -41,6 +41,7 @@ __all__ = [
     "solutions",
     "solve",
     "solve_many",
+    "split",
     "to_svg",
     "verify",
 ]

@@ -204,3 +204,43 @@ def verify(puzzle: PuzzleLike, solution: Union[np.ndarray, Sequence[Sequence[int
         if not np.array_equal(np.sort(units, axis=1), np.broadcast_to(full, units.shape)):
             return False
     return True
+
+
+def split(puzzle: PuzzleLike, depth: int = 1, *, box: Optional[Sequence[int]] = None) -> List[Sudoku]:
+    """Split a search into disjoint subproblems for an executor (processes, a Dask cluster):
+    `depth` times, the open cell with fewest candidates (after propagating every rule) is fixed to
+    each of its candidates. The subproblems' solution sets partition the puzzle's, so their counts
+    add up; contradictory branches are dropped.
+
+    Example:
+        >>> parts = split("." * 16, depth=2)
+        >>> len(parts), sum(count_solutions(p, limit=0) for p in parts)
+        (12, 288)
+    """
+    if depth < 0:
+        raise PuzzleError(f"depth must be >= 0, got {depth}")
+    frontier = [as_sudoku(puzzle, box)]
+    for _ in range(depth):
+        following: List[Sudoku] = []
+        for sudoku in frontier:
+            contradiction, masks, _stats, _steps = _core.sudoku_propagate(
+                sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], list(DEFAULT_RULES), False)
+            if contradiction:
+                continue
+            counts = np.array([bin(int(m)).count("1") for m in masks])
+            open_cells = np.flatnonzero((counts > 1) & (sudoku.grid.ravel() == 0))
+            if len(open_cells) == 0:
+                following.append(sudoku)  # solved by propagation (or only clues left to fill)
+                continue
+            cell = int(open_cells[np.argmin(counts[open_cells])])
+            mask = int(masks[cell])
+            for value in range(1, sudoku.size + 1):
+                if mask >> (value - 1) & 1:
+                    grid = sudoku.grid.copy().ravel()
+                    grid[cell] = value
+                    try:
+                        following.append(Sudoku(grid.reshape(sudoku.size, sudoku.size), sudoku.box))
+                    except PuzzleError:
+                        continue  # the value repeats a clue: no solution down this branch
+        frontier = following
+    return frontier
