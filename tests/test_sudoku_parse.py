@@ -119,22 +119,20 @@ ALPHABET = ".0123456789ABCDEFGxyz \n#-"
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(alphabet=ALPHABET, max_size=300))
 def test_random_text_never_crashes(text):
-    try:
-        puzzle = sudoku.parse(text)
-    except PuzzleError:
-        return
-    result = sudoku.solve(puzzle, node_limit=20_000)
-    assert result.status in ("solved", "unsatisfiable", "limit")
-    if result.solved:
-        assert sudoku.verify(puzzle, result.solution)
+    _solve_if_accepted(sudoku.parse, text)
 
 
 @settings(max_examples=200, deadline=None)
 @given(hnp.arrays(np.int64, st.sampled_from([(4, 4), (9, 9), (4, 5), (16, 16)]),
                   elements=st.integers(-2, 17)))
 def test_random_arrays_never_crash(grid):
+    _solve_if_accepted(sudoku.Sudoku, grid)
+
+
+def _solve_if_accepted(build, data):
+    """Either PuzzleError, or a puzzle whose solve ends with a known status and a valid answer."""
     try:
-        puzzle = sudoku.Sudoku(grid)
+        puzzle = build(data)
     except PuzzleError:
         return
     result = sudoku.solve(puzzle, node_limit=20_000)

@@ -27,6 +27,8 @@
 // vertical box/line interactions, and with the band rule it finds hidden singles in columns.
 #include "sudoku/fast9.hpp"
 
+#include "common/bits.hpp"
+
 #include <cstring>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -89,16 +91,7 @@ constexpr int at(int d, int b) { return 16 * b + d; }
 
 inline int ctz32(uint32_t x) { return __builtin_ctz(x); }
 inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
-inline int popcount64(uint64_t x) {
-#ifdef __POPCNT__
-    return __builtin_popcountll(x);
-#else
-    x = x - ((x >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return static_cast<int>((x * 0x0101010101010101ull) >> 56);
-#endif
-}
+using cassetete::popcount64;
 
 struct alignas(16) Grid {
     uint32_t c[48];  // c[at(d, b)] = c[16 * b + d]; words 16 * b + 9..15 are zero padding

@@ -18,18 +18,7 @@ constexpr uint64_t kRestartBase = 128;                // dead ends allowed in th
 // Search recursion is one search/branch pair per depth (up to N*N deep): the big local arrays
 // of the propagation and solution code stay out of those frames (CASSETETE_NOINLINE, bits.hpp).
 
-// Bit count. The portable build has no popcnt instruction, and the library call costs more
-// than this branch-free count (bit-slicing by halves, then a multiply to add the bytes).
-inline int count_bits(uint64_t x) noexcept {
-#if defined(__POPCNT__) || defined(_MSC_VER) || !defined(__x86_64__)
-    return popcount64(x);
-#else
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
-#endif
-}
+inline int count_bits(uint64_t x) noexcept { return popcount64(x); }
 
 // Luby's universal restart sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (i >= 1).
 // (M. Luby, A. Sinclair, D. Zuckerman, "Optimal speedup of Las Vegas algorithms", 1993.)
