@@ -117,3 +117,18 @@ def test_sigint_stops_a_long_search_within_one_second(kind):
     elapsed = time.monotonic() - start
     assert process.returncode == 3, process.stdout.read()
     assert elapsed < 1.0
+
+
+def test_batch_path_with_count_matches_single_path(tmp_path, capsys):
+    lines = (DATA / "serg_first1000.txt").read_text().splitlines()[:5] + [TOP1465]
+    source = tmp_path / "p.txt"
+    source.write_text("\n".join(lines) + "\n")
+    assert main(["sudoku", "solve", str(source), "--count"]) == 0
+    batch = capsys.readouterr().out.splitlines()
+    assert main(["sudoku", "solve", str(source), "--count", "--rules", "exclusivity", "uniqueness"]) == 0
+    single = capsys.readouterr().out.splitlines()
+    assert [l for l in batch if l.startswith("solutions")] == [l for l in single if l.startswith("solutions")]
+    assert batch.count("solutions: 2+") == 5 and batch[-1] == "solutions: 1"
+    answers = [l for l in batch if not l.startswith("solutions")]
+    for line, answer in zip(lines, answers):
+        assert is_solution(decode_line(line), decode_line(answer), (3, 3))

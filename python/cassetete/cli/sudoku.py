@@ -8,6 +8,8 @@ import time
 from pathlib import Path
 from typing import List, Optional, TextIO
 
+import numpy as np
+
 from .. import sudoku
 from .._errors import PuzzleError
 
@@ -83,6 +85,8 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     out = out if out is not None else sys.stdout
     puzzles = sudoku.parse_many(_read_text(args.source), box=_box(args.box))
     as_grid = args.grid or len(puzzles) == 1
+    if _can_batch(args, puzzles):
+        return _solve_batch(args, puzzles, as_grid, out)
     failures = 0
     for index, puzzle in enumerate(puzzles):
         if len(puzzles) > 1 and (as_grid or args.explain):
@@ -103,6 +107,33 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
         if args.count:
             count = sudoku.count_solutions(puzzle, limit=2, time_limit=args.time_limit, node_limit=args.node_limit)
             out.write(f"solutions: {count if count < 2 else '2+'}\n")
+    return 1 if failures else 0
+
+
+def _can_batch(args: argparse.Namespace, puzzles) -> bool:
+    # Many puzzles of one shape, nothing per puzzle but the answer: one call on all cores.
+    return (len(puzzles) > 1 and not args.explain and not args.svg and args.time_limit is None
+            and list(args.rules) == list(sudoku.DEFAULT_RULES) and len({p.box for p in puzzles}) == 1)
+
+
+def _solve_batch(args: argparse.Namespace, puzzles, as_grid: bool, out: TextIO) -> int:
+    box = puzzles[0].box
+    size = puzzles[0].size
+    array = np.stack([p.grid.ravel() for p in puzzles])
+    solutions, counts = sudoku.solve_many(array, workers=-1, limit=2 if args.count else 1,
+                                          node_limit=args.node_limit, box=box)
+    failures = 0
+    for index, (solution, count) in enumerate(zip(solutions, counts)):
+        if as_grid:
+            out.write(f"# puzzle {index + 1}\n")
+        if count > 0:
+            answer = sudoku.Sudoku(solution.reshape(size, size), box)
+            out.write(answer.to_grid_text() if as_grid else f"{answer}\n")
+        else:
+            failures += 1
+            out.write("unsatisfiable\n" if count == 0 else "limit\n")
+        if args.count:
+            out.write("solutions: " + ("unknown (node limit)" if count < 0 else "2+" if count >= 2 else str(count)) + "\n")
     return 1 if failures else 0
 
 
