@@ -132,3 +132,10 @@ def test_batch_path_with_count_matches_single_path(tmp_path, capsys):
     answers = [l for l in batch if not l.startswith("solutions")]
     for line, answer in zip(lines, answers):
         assert is_solution(decode_line(line), decode_line(answer), (3, 3))
+
+
+def test_batch_reports_duplicate_clues_with_puzzle_number(tmp_path, capsys):
+    source = tmp_path / "p.txt"
+    source.write_text(TOP1465 + "\n" + "11" + "." * 79 + "\n")
+    assert main(["sudoku", "solve", str(source)]) == 2
+    assert "puzzle 2: duplicate clue 1 in row 1" in capsys.readouterr().err

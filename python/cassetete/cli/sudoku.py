@@ -11,6 +11,7 @@ from typing import List, Optional, TextIO
 import numpy as np
 
 from .. import sudoku
+from ..sudoku._model import SYMBOLS
 from .._errors import PuzzleError
 
 # Two bundled puzzles for the demo: the first of the magictour top1465 set (tdoku's benchmark
@@ -83,10 +84,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     """Solve every puzzle of the source; exit code 1 if one has no solution or hit a limit."""
     out = out if out is not None else sys.stdout
-    puzzles = sudoku.parse_many(_read_text(args.source), box=_box(args.box))
+    text = _read_text(args.source)
+    lines = _one_line_puzzles(text)
+    if lines is not None and len(lines) > 1 and _can_batch(args):
+        return _solve_lines(args, lines, out)
+    puzzles = sudoku.parse_many(text, box=_box(args.box))
     as_grid = args.grid or len(puzzles) == 1
-    if _can_batch(args, puzzles):
-        return _solve_batch(args, puzzles, as_grid, out)
+    if len(puzzles) > 1 and _can_batch(args) and len({p.box for p in puzzles}) == 1:
+        array = np.stack([p.grid.ravel() for p in puzzles])
+        return _write_batch(args, array, puzzles[0].box, as_grid, out)
     failures = 0
     for index, puzzle in enumerate(puzzles):
         if len(puzzles) > 1 and (as_grid or args.explain):
@@ -110,26 +116,52 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     return 1 if failures else 0
 
 
-def _can_batch(args: argparse.Namespace, puzzles) -> bool:
-    # Many puzzles of one shape, nothing per puzzle but the answer: one call on all cores.
-    return (len(puzzles) > 1 and not args.explain and not args.svg and args.time_limit is None
-            and list(args.rules) == list(sudoku.DEFAULT_RULES) and len({p.box for p in puzzles}) == 1)
+def _one_line_puzzles(text: str) -> Optional[List[str]]:
+    """The puzzles of a file of one-line puzzles of one length (None for any other layout)."""
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    if not lines or any(" " in line or "\t" in line for line in lines):
+        return None
+    length = len(lines[0])
+    size = int(round(length ** 0.5))
+    if size * size != length or size < 4 or size > 35 or any(len(line) != length for line in lines):
+        return None
+    return lines
 
 
-def _solve_batch(args: argparse.Namespace, puzzles, as_grid: bool, out: TextIO) -> int:
-    box = puzzles[0].box
-    size = puzzles[0].size
-    array = np.stack([p.grid.ravel() for p in puzzles])
+def _can_batch(args: argparse.Namespace) -> bool:
+    # Nothing per puzzle but the answer: one call on all cores.
+    return (not args.explain and not args.svg and args.time_limit is None
+            and list(args.rules) == list(sudoku.DEFAULT_RULES))
+
+
+def _solve_lines(args: argparse.Namespace, lines: List[str], out: TextIO) -> int:
+    size = int(round(len(lines[0]) ** 0.5))
+    box = sudoku.infer_box(size, _box(args.box))
+    return _write_batch(args, sudoku.parse_lines_array(lines, size), box, args.grid, out, lines)
+
+
+def _write_batch(args: argparse.Namespace, array: np.ndarray, box, as_grid: bool, out: TextIO,
+                 lines: Optional[List[str]] = None) -> int:
+    size = box[0] * box[1]
     solutions, counts = sudoku.solve_many(array, workers=-1, limit=2 if args.count else 1,
                                           node_limit=args.node_limit, box=box)
     failures = 0
+    symbols = np.frombuffer(("." + SYMBOLS).encode(), dtype=np.uint8)
     for index, (solution, count) in enumerate(zip(solutions, counts)):
         if as_grid:
             out.write(f"# puzzle {index + 1}\n")
         if count > 0:
-            answer = sudoku.Sudoku(solution.reshape(size, size), box)
-            out.write(answer.to_grid_text() if as_grid else f"{answer}\n")
+            if as_grid:
+                out.write(sudoku.Sudoku(solution.reshape(size, size), box).to_grid_text())
+            else:
+                out.write(symbols[solution].tobytes().decode() + "\n")
         else:
+            if count == 0:
+                # Duplicate clues are bad input, not an unsatisfiable puzzle: say where.
+                try:
+                    sudoku.Sudoku(array[index].reshape(size, size), box)
+                except PuzzleError as error:
+                    raise PuzzleError(f"puzzle {index + 1}: {error}") from None
             failures += 1
             out.write("unsatisfiable\n" if count == 0 else "limit\n")
         if args.count:
