@@ -78,3 +78,20 @@ def brute_force_count(puzzle: Sequence[int], box: Tuple[int, int], cap: int = 10
 
     search(0)
     return count
+
+
+def all_solutions_valid(puzzles, solutions, box: Tuple[int, int]) -> bool:
+    """Vectorised is_solution over (k, N*N) arrays: every row, column and box of every solution is
+    a permutation of 1..N and every clue is kept."""
+    import numpy as np
+
+    rows, cols = box
+    size = rows * cols
+    grids = np.asarray(solutions, dtype=np.int64).reshape(-1, size, size)
+    boxes = grids.reshape(-1, size // rows, rows, size // cols, cols).transpose(0, 1, 3, 2, 4).reshape(-1, size, size)
+    full = np.arange(1, size + 1)
+    for unit in (grids, grids.transpose(0, 2, 1), boxes):
+        if not (np.sort(unit, axis=2) == full).all():
+            return False
+    clues = np.asarray(puzzles).reshape(grids.shape)
+    return bool((grids[clues > 0] == clues[clues > 0]).all())

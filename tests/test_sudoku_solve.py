@@ -241,3 +241,20 @@ def test_split_partitions_the_solutions_across_processes():
             seen.add(grid.tobytes())
     assert len(seen) == total  # disjoint and complete
     assert sudoku.split(line, depth=0) == [sudoku.parse(line)]
+
+
+@pytest.mark.skipif(not SHARED.exists(), reason="../shared/data not present")
+@pytest.mark.parametrize("name,expected", [("puzzles2_17_clue", 1), ("puzzles7_serg_benchmark", 2),
+                                           ("puzzles6_forum_hardest_1106", 1), ("puzzles5_forum_hardest_1905_11+", 1)])
+def test_whole_published_sets(name, expected):
+    from sudoku_checker import all_solutions_valid
+
+    lines = read_lines(SHARED / name)
+    puzzles = sudoku.parse_lines_array(lines, 9)
+    solutions, counts = sudoku.solve_many(puzzles, limit=2)
+    assert (counts == expected).all()  # 17-clue puzzles are unique; Serg's all have 2+ solutions
+    assert all_solutions_valid(puzzles, solutions, (3, 3))
+    # The checker itself rejects a broken answer.
+    broken = solutions.copy()
+    broken[0, [0, 1]] = broken[0, [1, 0]]
+    assert not all_solutions_valid(puzzles[:1], broken[:1], (3, 3))
