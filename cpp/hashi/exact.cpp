@@ -70,14 +70,24 @@ public:
             if (limit_ == 1) {
                 // Restarts on the Luby sequence (Luby, Sinclair, Zuckerman 1993) times 64
                 // failures keep the learned weights; runs grow without bound, so the search
-                // stays complete.
+                // stays complete. When the first run fails 64 times the puzzle is hard: probe
+                // at the root once (removes every value that fails on propagation alone), then
+                // start the sequence again from clean weights.
+                bool probed = false;
                 for (uint64_t run = 1;; ++run) {
                     budget_ = n_fail_ + 64 * luby(run);
                     restarted_ = false;
                     search();
                     if (!restarted_ || control_.stopped()) break;
                     ++n_restart_;
-                    noise_ = 0.6;  // after the first run, break ties at random (fixed seed)
+                    if (!probed) {
+                        probed = true;
+                        std::fill(weight_.begin(), weight_.end(), 0);
+                        if (!probe()) break;  // no value left: unsatisfiable
+                        run = 0;
+                        continue;
+                    }
+                    noise_ = 0.6;  // after the probed run, break ties at random (fixed seed)
                 }
             } else {
                 search();
@@ -94,6 +104,7 @@ public:
         result_.stats.add("bridge", n_bridge_);
         result_.stats.add("failures", n_fail_);
         result_.stats.add("restarts", n_restart_);
+        result_.stats.add("probing", n_probe_);
         return std::move(result_);
     }
 
@@ -285,6 +296,36 @@ private:
         }
     }
 
+    // Failed-value probing at the root (singleton consistency, Debruyne and Bessiere 1997):
+    // try each value of each open edge, propagate, undo; a value whose propagation fails is
+    // removed for good. Repeated until nothing changes. Returns false when the puzzle has no
+    // solution; a stop request (time, nodes, Ctrl-C: one tick per trial) ends it early with the
+    // removals made so far, all of them sound.
+    bool probe() {
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (int e = 0; e < m_; ++e) {
+                for (int k = 0; k <= 2; ++k) {
+                    if (dsize(dom_[e]) < 2 || !(dom_[e] >> k & 1)) continue;
+                    if (control_.tick()) return true;
+                    size_t mark = trail_.size();
+                    uint64_t dummy = 0;
+                    bool ok = restrict(e, static_cast<uint8_t>(1u << k), dummy) && propagate();
+                    if (!ok) clear_queue();
+                    undo(mark);
+                    if (ok) continue;
+                    ++n_probe_;
+                    changed = true;
+                    if (!restrict(e, static_cast<uint8_t>(7u & ~(1u << k)), dummy) || !propagate()) {
+                        clear_queue();
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
     // Smallest domain first; among equal domains the edge whose islands failed most often
     // (weighted degree, Boussemart et al. 2004), then the fewest open edges around it.
     int choose_edge() {
@@ -374,6 +415,7 @@ private:
     double noise_ = 0.0;
     Rng rng_{0x4A5C1ULL};
     uint64_t n_degree_ = 0, n_crossing_ = 0, n_isolation_ = 0, n_bridge_ = 0, n_fail_ = 0;
+    uint64_t n_probe_ = 0;
     ExactResult result_;
 };
 
