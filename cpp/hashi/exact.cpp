@@ -135,6 +135,8 @@ private:
         ++counter;
         trail_.emplace_back(e, old);
         dom_[e] = nd;
+        if (dmin(nd) > dmin(old)) min_raised_ = true;
+        if (nd == 1) edge_removed_ = true;
         enqueue(g_.edges[e].a);
         enqueue(g_.edges[e].b);
         if (dmin(nd) >= 1 && dmin(old) == 0) {
@@ -272,28 +274,40 @@ private:
         return true;
     }
 
+    // The isolation and slack rules read only the minima of the domains, the bridge rule only
+    // the graph of possible edges (plus minima it raises itself): each global rule is skipped
+    // when nothing it reads has changed since it last ran to a fixpoint.
     bool propagate() {
         for (;;) {
             if (!local_fixpoint()) return false;
             bool changed = false;
-            if (!isolation_rule(changed)) {
-                clear_queue();
-                return false;
+            if (min_raised_) {
+                min_raised_ = false;
+                if (!isolation_rule(changed)) {
+                    clear_queue();
+                    return false;
+                }
+                if (changed) continue;
             }
-            if (changed) continue;
-            if (!bridge_rule(changed)) {
-                clear_queue();
-                return false;
+            if (edge_removed_) {
+                edge_removed_ = false;
+                if (!bridge_rule(changed)) {
+                    clear_queue();
+                    return false;
+                }
             }
-            if (!changed) return true;
+            if (!changed && !min_raised_ && !edge_removed_ && queue_.empty()) return true;
         }
     }
 
+    // Back to an earlier state. Every mark is taken at a propagation fixpoint (the root after
+    // propagate(), or a node whose propagate() succeeded), so no rule has work pending there.
     void undo(size_t mark) {
         while (trail_.size() > mark) {
             dom_[trail_.back().first] = trail_.back().second;
             trail_.pop_back();
         }
+        min_raised_ = edge_removed_ = false;
     }
 
     // Failed-value probing at the root (singleton consistency, Debruyne and Bessiere 1997):
@@ -416,6 +430,7 @@ private:
     Rng rng_{0x4A5C1ULL};
     uint64_t n_degree_ = 0, n_crossing_ = 0, n_isolation_ = 0, n_bridge_ = 0, n_fail_ = 0;
     uint64_t n_probe_ = 0;
+    bool min_raised_ = true, edge_removed_ = true;  // work pending for the global rules
     ExactResult result_;
 };
 
