@@ -42,6 +42,21 @@ def test_exact(benchmark, size):
     benchmark(run)
 
 
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.benchmark(group="hashi exact: one search, solution + uniqueness")
+def test_exact_one_search(benchmark, size):
+    # solutions(limit=2) returns the solution and, by stopping at one, proves it unique
+    puzzles = load(size)
+    if not puzzles:
+        pytest.skip("no instances")
+
+    def run():
+        for p in puzzles:
+            assert len(list(hashi.solutions(p, limit=2))) == 1
+
+    benchmark(run)
+
+
 @pytest.mark.parametrize("size", SIZES[:2])
 @pytest.mark.benchmark(group="hashi ILP HiGHS (cuts)")
 def test_ilp(benchmark, size):
