@@ -72,7 +72,7 @@ def figure13(instances, use_cbc, md):
     rng = np.random.default_rng(13)
     puzzles = []
     while len(puzzles) < instances:
-        p = hashi.generate(int(rng.integers(3, 40)), seed=int(rng.integers(1 << 30)))
+        p = hashi.generate(int(rng.integers(3, 46)), seed=int(rng.integers(1 << 30)))
         if 4 <= p.n_islands <= 80:
             puzzles.append(p)
     times = {m: [] for m in methods}

@@ -42,6 +42,21 @@ def test_exact(benchmark, size):
     benchmark(run)
 
 
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.benchmark(group="hashi exact: one search, solution + uniqueness")
+def test_exact_one_search(benchmark, size):
+    # solutions(limit=2) returns the solution and, by stopping at one, proves it unique
+    puzzles = load(size)
+    if not puzzles:
+        pytest.skip("no instances")
+
+    def run():
+        for p in puzzles:
+            assert len(list(hashi.solutions(p, limit=2))) == 1
+
+    benchmark(run)
+
+
 @pytest.mark.parametrize("size", SIZES[:2])
 @pytest.mark.benchmark(group="hashi ILP HiGHS (cuts)")
 def test_ilp(benchmark, size):
@@ -61,3 +76,23 @@ def test_annealing(benchmark):
 @pytest.mark.benchmark(group="hashi generate unique")
 def test_generate_unique(benchmark):
     benchmark.pedantic(lambda: hashi.generate(30, seed=1, unique=True), rounds=3)
+
+
+COELHO = ROOT.parent / "shared" / "data" / "hashi" / "coelho2019" / "400"
+# the eight 400-island instances of class a = 75 that needed root probing to finish within 10 s
+HARD_COELHO = ["00_001", "00_007", "00_011", "00_016", "00_024", "05_003", "05_025", "05_026"]
+
+
+@pytest.mark.benchmark(group="hashi exact: hard Coelho 400 islands (a=75)")
+def test_coelho_hard(benchmark):
+    files = [COELHO / f"Hs_34_400_75_{k}.has" for k in HARD_COELHO]
+    if not all(f.exists() for f in files):
+        pytest.skip("no Coelho instances (../shared/data/hashi)")
+    puzzles = [hashi.parse(f.read_text()) for f in files]
+
+    def run():
+        for p in puzzles:
+            r = hashi.solve(p, time_limit=60)
+            assert r.solved and hashi.verify(p, r.solution)
+
+    benchmark.pedantic(run, rounds=1)

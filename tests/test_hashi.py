@@ -114,6 +114,34 @@ def test_count_matches_brute_force_on_small_generated_puzzles():
     assert checked >= 20
 
 
+def test_hard_puzzles_go_through_root_probing():
+    # Puzzles whose first 64 failures do not suffice: the solver probes the root (stats rule
+    # "probing" counts removed values) and restarts; answers checked by the independent checker.
+    probed = 0
+    for seed in (7, 29, 30):
+        p = hashi.generate(60, seed=seed)
+        r = hashi.solve(p)
+        assert r.status == "solved"
+        assert check(p.islands.tolist(), r.solution) is None
+        assert r.stats["rules"]["restarts"] >= 1
+        probed += r.stats["rules"]["probing"]
+    assert probed > 0
+
+
+def test_unsatisfiable_after_probing_agrees_with_the_ilp():
+    # a generated puzzle with one value moved between two islands: no answer, found only after
+    # restarts and probing; HiGHS on the seed's model (independent code) agrees.
+    grid = hashi.generate(40, seed=14).islands.copy()
+    grid[8, 3] += 1
+    grid[4, 11] -= 1
+    p = hashi.Hashi(grid)
+    r = hashi.solve(p, time_limit=60)
+    assert r.status == "unsatisfiable"
+    assert r.stats["rules"]["restarts"] >= 1
+    assert hashi.solve(p, method="ilp", time_limit=60).status == "unsatisfiable"
+    assert hashi.count_solutions(p, limit=1, time_limit=60) == 0
+
+
 def test_count_limit_and_solutions_are_distinct():
     p = hashi.generate(30, seed=5)
     sols = list(hashi.solutions(p, limit=5))

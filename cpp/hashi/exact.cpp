@@ -70,14 +70,24 @@ public:
             if (limit_ == 1) {
                 // Restarts on the Luby sequence (Luby, Sinclair, Zuckerman 1993) times 64
                 // failures keep the learned weights; runs grow without bound, so the search
-                // stays complete.
+                // stays complete. When the first run fails 64 times the puzzle is hard: probe
+                // at the root once (removes every value that fails on propagation alone), then
+                // start the sequence again from clean weights.
+                bool probed = false;
                 for (uint64_t run = 1;; ++run) {
                     budget_ = n_fail_ + 64 * luby(run);
                     restarted_ = false;
                     search();
                     if (!restarted_ || control_.stopped()) break;
                     ++n_restart_;
-                    noise_ = 0.6;  // after the first run, break ties at random (fixed seed)
+                    if (!probed) {
+                        probed = true;
+                        std::fill(weight_.begin(), weight_.end(), 0);
+                        if (!probe()) break;  // no value left: unsatisfiable
+                        run = 0;
+                        continue;
+                    }
+                    noise_ = 0.6;  // after the probed run, break ties at random (fixed seed)
                 }
             } else {
                 search();
@@ -94,6 +104,7 @@ public:
         result_.stats.add("bridge", n_bridge_);
         result_.stats.add("failures", n_fail_);
         result_.stats.add("restarts", n_restart_);
+        result_.stats.add("probing", n_probe_);
         return std::move(result_);
     }
 
@@ -124,6 +135,8 @@ private:
         ++counter;
         trail_.emplace_back(e, old);
         dom_[e] = nd;
+        if (dmin(nd) > dmin(old)) min_raised_ = true;
+        if (nd == 1) edge_removed_ = true;
         enqueue(g_.edges[e].a);
         enqueue(g_.edges[e].b);
         if (dmin(nd) >= 1 && dmin(old) == 0) {
@@ -261,28 +274,70 @@ private:
         return true;
     }
 
+    // The isolation and slack rules read only the minima of the domains, the bridge rule only
+    // the graph of possible edges (plus minima it raises itself): each global rule is skipped
+    // when nothing it reads has changed since it last ran to a fixpoint.
     bool propagate() {
         for (;;) {
             if (!local_fixpoint()) return false;
             bool changed = false;
-            if (!isolation_rule(changed)) {
-                clear_queue();
-                return false;
+            if (min_raised_) {
+                min_raised_ = false;
+                if (!isolation_rule(changed)) {
+                    clear_queue();
+                    return false;
+                }
+                if (changed) continue;
             }
-            if (changed) continue;
-            if (!bridge_rule(changed)) {
-                clear_queue();
-                return false;
+            if (edge_removed_) {
+                edge_removed_ = false;
+                if (!bridge_rule(changed)) {
+                    clear_queue();
+                    return false;
+                }
             }
-            if (!changed) return true;
+            if (!changed && !min_raised_ && !edge_removed_ && queue_.empty()) return true;
         }
     }
 
+    // Back to an earlier state. Every mark is taken at a propagation fixpoint (the root after
+    // propagate(), or a node whose propagate() succeeded), so no rule has work pending there.
     void undo(size_t mark) {
         while (trail_.size() > mark) {
             dom_[trail_.back().first] = trail_.back().second;
             trail_.pop_back();
         }
+        min_raised_ = edge_removed_ = false;
+    }
+
+    // Failed-value probing at the root (singleton consistency, Debruyne and Bessiere 1997):
+    // try each value of each open edge, propagate, undo; a value whose propagation fails is
+    // removed for good. Repeated until nothing changes. Returns false when the puzzle has no
+    // solution; a stop request (time, nodes, Ctrl-C: one tick per trial) ends it early with the
+    // removals made so far, all of them sound.
+    bool probe() {
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (int e = 0; e < m_; ++e) {
+                for (int k = 0; k <= 2; ++k) {
+                    if (dsize(dom_[e]) < 2 || !(dom_[e] >> k & 1)) continue;
+                    if (control_.tick()) return true;
+                    size_t mark = trail_.size();
+                    uint64_t dummy = 0;
+                    bool ok = restrict(e, static_cast<uint8_t>(1u << k), dummy) && propagate();
+                    if (!ok) clear_queue();
+                    undo(mark);
+                    if (ok) continue;
+                    ++n_probe_;
+                    changed = true;
+                    if (!restrict(e, static_cast<uint8_t>(7u & ~(1u << k)), dummy) || !propagate()) {
+                        clear_queue();
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
     }
 
     // Smallest domain first; among equal domains the edge whose islands failed most often
@@ -374,6 +429,8 @@ private:
     double noise_ = 0.0;
     Rng rng_{0x4A5C1ULL};
     uint64_t n_degree_ = 0, n_crossing_ = 0, n_isolation_ = 0, n_bridge_ = 0, n_fail_ = 0;
+    uint64_t n_probe_ = 0;
+    bool min_raised_ = true, edge_removed_ = true;  // work pending for the global rules
     ExactResult result_;
 };
 

@@ -12,6 +12,9 @@
 //   bridge     an edge that is a bridge (cut edge) of the graph of still-possible edges must
 //              carry at least one bridge; a disconnected possible graph is a dead end.
 // Every leaf is therefore a connected solution. Counting continues after a solution up to a limit.
+// Finding one solution restarts on the Luby sequence; when the first 64 failures do not suffice,
+// the root is probed once (each value of each open edge tried and propagated; failing values
+// removed), which settles the hard Coelho et al. instances (stats rule "probing").
 #pragma once
 #include <cstdint>
 #include <vector>

@@ -23,12 +23,30 @@ struct Edge {
     bool horizontal = false;   // same row (true) or same column (false)
 };
 
+// A list of id lists in two flat arrays (compressed rows): list i is ids[start[i] .. start[i+1]).
+// One allocation per table instead of one per list keeps graph building cheap on small grids.
+struct IdLists {
+    struct View {
+        const int* first;
+        const int* last;
+        const int* begin() const { return first; }
+        const int* end() const { return last; }
+        size_t size() const { return static_cast<size_t>(last - first); }
+        bool empty() const { return first == last; }
+        int operator[](size_t k) const { return first[k]; }
+    };
+    std::vector<int> start{0};
+    std::vector<int> ids;
+    View operator[](size_t i) const { return {ids.data() + start[i], ids.data() + start[i + 1]}; }
+    size_t size() const { return start.size() - 1; }
+};
+
 struct Graph {
     int height = 0, width = 0;
     std::vector<int> row, col, value;               // per island, row-major order
     std::vector<Edge> edges;                        // potential bridges
-    std::vector<std::vector<int>> island_edges;     // per island: incident edge ids (<= 4)
-    std::vector<std::vector<int>> crossings;        // per edge: edges it crosses
+    IdLists island_edges;                           // per island: incident edge ids (<= 4)
+    IdLists crossings;                              // per edge: edges it crosses
     int islands() const { return static_cast<int>(value.size()); }
 };
 

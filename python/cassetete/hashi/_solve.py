@@ -40,8 +40,10 @@ def solve(puzzle: PuzzleLike, method: str = "exact", time_limit: Optional[float]
             ``"ilp"`` (the seed's model; options ``connectivity="cuts"|"objective"|"none"``
             and ``backend="highs"|"cbc"``) or ``"annealing"`` (the seed's simulated annealing;
             options ``initial_temperature``, ``final_temperature``, ``steps_per_round``).
-        time_limit, node_limit: stop early with status ``"limit"`` (nodes = search nodes for
-            ``exact``, iterations for ``annealing``; ``ilp`` uses ``time_limit`` only).
+        time_limit, node_limit: stop early with status ``"limit"`` (nodes = search nodes and
+            root probing trials for ``exact``, iterations for ``annealing``; ``ilp`` uses
+            ``time_limit`` only). ``exact`` reports its rule counts in ``stats["rules"]``
+            (degree, crossing, isolation, bridge, failures, restarts, probing).
         seed: random seed of ``annealing`` (same seed, same run).
 
     Returns:
