@@ -20,11 +20,12 @@ from ._render import render, render_svg, render_text
 from ._generate import generate
 from ._solve import count, count_solutions, solve, split
 from ._data import eternity2
+from ._solve import symmetry_parts
 
 __all__ = [
     "EdgePuzzle", "MATCHINGS", "ORDERS", "cell_edges", "cell_order", "count", "count_solutions", "dump",
     "eternity2", "generate", "infer_size", "load", "load_brendan_solution", "render", "render_svg",
-    "render_text", "rotate", "score", "solve", "split", "verify",
+    "render_text", "rotate", "score", "solve", "split", "symmetry_parts", "verify",
 ]
 from ._variants import (
     checkerboard_approximation,
