@@ -44,3 +44,6 @@ __all__ += [
     "checkerboard_approximation", "contour_by_euler", "contour_checkerboard_approximation", "fibonacci_instance",
     "matched_faces", "position_path_approximation", "propagate_orientations", "solve_orientations", "solve_positions", "valid_pieces",
 ]
+from ._blocks import Block, block_level, prune as prune_blocks, solve_orientations_blocks
+
+__all__ += ["Block", "block_level", "prune_blocks", "solve_orientations_blocks"]
