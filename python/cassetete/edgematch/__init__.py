@@ -47,3 +47,6 @@ __all__ += [
 from ._blocks import Block, block_level, prune as prune_blocks, solve_orientations_blocks
 
 __all__ += ["Block", "block_level", "prune_blocks", "solve_orientations_blocks"]
+from ._packing import block_packing_approximation, interior_blocks, set_packing
+
+__all__ += ["block_packing_approximation", "interior_blocks", "set_packing"]
