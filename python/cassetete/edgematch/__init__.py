@@ -50,3 +50,6 @@ __all__ += ["Block", "block_level", "prune_blocks", "solve_orientations_blocks"]
 from ._packing import block_packing_approximation, interior_blocks, set_packing
 
 __all__ += ["block_packing_approximation", "interior_blocks", "set_packing"]
+from ._reductions import contour_ring, contour_to_puzzle, partition_to_contour, partition_to_orientation
+
+__all__ += ["contour_ring", "contour_to_puzzle", "partition_to_contour", "partition_to_orientation"]
