@@ -81,15 +81,27 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--full", type=float, default=0.0, help="also run the real count of each estimated puzzle "
                                                              "for this many seconds")
+    ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "edgematch_brendan.md"))
     args = ap.parse_args()
     data = Path(args.data)
+    cmd = " ".join(["python bench/edgematch_brendan.py"] + [a for a in __import__("sys").argv[1:]])
+    lines = ["# Brendan Owen's puzzles: counting all solutions (one core)", "",
+             f"Command: `{cmd}`. CPU seconds of the calling thread; row order; a corner piece pinned "
+             "(board symmetry, counts multiplied back by 4).", ""]
+
+    def say(text: str) -> None:
+        print(text, flush=True)
+        lines.append(f"- {text}")
+
     for name in args.count:
-        print(f"Brendan {name}: {full_count(brendan(data, name), 3600.0)}", flush=True)
+        say(f"Brendan {name}: {full_count(brendan(data, name), 3600.0)}")
     for name in args.estimate:
         p = brendan(data, name)
-        print(f"Brendan {name}: {estimate(p, args.depth, args.sample, args.seed)}", flush=True)
+        say(f"Brendan {name}: {estimate(p, args.depth, args.sample, args.seed)}")
         if args.full > 0:
-            print(f"Brendan {name}, real count for {args.full:.0f} s: {full_count(p, args.full)}", flush=True)
+            say(f"Brendan {name}, real count for {args.full:.0f} s: {full_count(p, args.full)}")
+    Path(args.out).write_text("\n".join(lines) + "\n")
+    print("written", args.out)
 
 
 if __name__ == "__main__":
