@@ -88,3 +88,35 @@ def brute_count(rows, cols, pieces, matching="equal"):
 
     rec(0)
     return total
+
+
+def oriented_solutions(rows, cols, pieces, rotations, matching="equal"):
+    """All solutions of PUZZLE-ORIENTATION (piece p keeps rotation rotations[p]) by plain
+    recursion over cells: a list of boards, each a dict (r, c) -> piece."""
+    shown = [turned([int(x) for x in pieces[p]], rotations[p]) for p in range(len(pieces))]
+    used = [False] * len(pieces)
+    place = {}
+    out = []
+
+    def rec(i):
+        if i == rows * cols:
+            out.append(dict(place))
+            return
+        r, c = divmod(i, cols)
+        for p, (n, e, s, w) in enumerate(shown):
+            if used[p]:
+                continue
+            if (r == 0) != (n == 0) or (c == 0) != (w == 0) or (r == rows - 1) != (s == 0) or (c == cols - 1) != (e == 0):
+                continue
+            if c > 0 and not joins_ok(shown[place[r, c - 1]][1], w, matching):
+                continue
+            if r > 0 and not joins_ok(shown[place[r - 1, c]][2], n, matching):
+                continue
+            used[p] = True
+            place[r, c] = p
+            rec(i + 1)
+            used[p] = False
+            del place[r, c]
+
+    rec(0)
+    return out

@@ -20,11 +20,12 @@ from ._render import render, render_svg, render_text
 from ._generate import generate
 from ._solve import count, count_solutions, solve, split
 from ._data import eternity2
+from ._solve import symmetry_parts
 
 __all__ = [
     "EdgePuzzle", "MATCHINGS", "ORDERS", "cell_edges", "cell_order", "count", "count_solutions", "dump",
     "eternity2", "generate", "infer_size", "load", "load_brendan_solution", "render", "render_svg",
-    "render_text", "rotate", "score", "solve", "split", "verify",
+    "render_text", "rotate", "score", "solve", "split", "symmetry_parts", "verify",
 ]
 from ._variants import (
     checkerboard_approximation,
@@ -43,3 +44,12 @@ __all__ += [
     "checkerboard_approximation", "contour_by_euler", "contour_checkerboard_approximation", "fibonacci_instance",
     "matched_faces", "position_path_approximation", "propagate_orientations", "solve_orientations", "solve_positions", "valid_pieces",
 ]
+from ._blocks import Block, block_level, prune as prune_blocks, solve_orientations_blocks
+
+__all__ += ["Block", "block_level", "prune_blocks", "solve_orientations_blocks"]
+from ._packing import block_packing_approximation, interior_blocks, set_packing
+
+__all__ += ["block_packing_approximation", "interior_blocks", "set_packing"]
+from ._reductions import contour_ring, contour_to_puzzle, partition_to_contour, partition_to_orientation
+
+__all__ += ["contour_ring", "contour_to_puzzle", "partition_to_contour", "partition_to_orientation"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 import numpy as np
 
@@ -37,6 +37,41 @@ def _run(puzzle: EdgePuzzle, *, order: str, count: bool, limit: Optional[int], s
         seed=None if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF,
         time_limit=time_limit, node_limit=node_limit,
     )
+
+
+def symmetry_parts(puzzle: EdgePuzzle) -> Optional[Tuple[int, List[EdgePuzzle]]]:
+    """Board-rotation symmetry for counting: ``(factor, parts)`` such that the puzzle's count is
+    ``factor * sum(count(part))``, or None when it does not apply (clues, a 1-wide board, no
+    corner piece).
+
+    A corner piece (two adjacent frame edges) sits in a corner of every solution, and turning
+    the whole board moves it from corner to corner, one-to-one on solutions. So on a square
+    board the count is 4 times the count with that piece in the top-left corner; on a
+    rectangle (half turn only) it is 2 times the count with it top-left or top-right.
+
+    Example:
+        >>> from cassetete.edgematch import generate, count_solutions
+        >>> p, _ = generate(3, 3, colors=3, seed=1)
+        >>> factor, parts = symmetry_parts(p)
+        >>> factor, len(parts)
+        (4, 1)
+        >>> factor * sum(count_solutions(q, symmetry=False) for q in parts) == count_solutions(p, symmetry=False)
+        True
+    """
+    _check(puzzle)
+    if puzzle.fixed or puzzle.rows < 2 or puzzle.cols < 2:
+        return None
+    for p in range(puzzle.size):
+        zeros = [int(x) == 0 for x in puzzle.pieces[p]]
+        if sum(zeros) != 2 or not any(zeros[s] and zeros[(s + 1) % 4] for s in range(4)):
+            continue
+        top_left = next(r for r in range(4) if puzzle.edges(p, r)[0] == 0 and puzzle.edges(p, r)[3] == 0)
+        if puzzle.rows == puzzle.cols:
+            return 4, [puzzle.with_fixed({(0, 0): (p, top_left)})]
+        top_right = next(r for r in range(4) if puzzle.edges(p, r)[0] == 0 and puzzle.edges(p, r)[1] == 0)
+        return 2, [puzzle.with_fixed({(0, 0): (p, top_left)}),
+                   puzzle.with_fixed({(0, puzzle.cols - 1): (p, top_right)})]
+    return None
 
 
 def solve(
@@ -79,15 +114,36 @@ def count(
     order: str = "row",
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
+    symmetry: bool = True,
 ) -> Result:
     """Count solutions; a Result with ``stats["count"]`` and ``stats["complete"]`` (False when a
     limit stopped the count first) and the first solution found.
+
+    With ``symmetry`` (and no ``limit``) the count runs on :func:`symmetry_parts` (a corner
+    piece pinned, 4x less search on a square board) and is multiplied back, so the figure
+    still includes every rotated board. A ``time_limit``/``node_limit`` applies to each part.
 
     Example:
         >>> from cassetete.edgematch import EdgePuzzle, count
         >>> count(EdgePuzzle(1, 2, [[0, 0, 0, 1], [0, 1, 0, 0]])).stats["count"]  # the board and its half turn
         2
     """
+    sym = symmetry_parts(puzzle) if symmetry and not limit else None
+    if sym is not None:
+        factor, parts = sym
+        results = [count(q, order=order, time_limit=time_limit, node_limit=node_limit, symmetry=False) for q in parts]
+        stats = dict(results[0].stats)
+        for key in ("nodes", "seconds"):
+            stats[key] = sum(r.stats[key] for r in results)
+        stats["count"] = factor * sum(r.stats["count"] for r in results)
+        stats["complete"] = all(r.stats["complete"] for r in results)
+        stats["symmetry_factor"] = factor
+        stats["stop"] = next((r.stats["stop"] for r in results if r.stats["stop"] != "none"), "none")
+        first = next((r for r in results if r.solution is not None), results[0])
+        status = "solved" if stats["count"] else ("unsatisfiable" if stats["complete"] else "limit")
+        if status == "solved" and not stats["complete"]:
+            status = "limit"
+        return Result(status, first.solution, stats)
     out = _run(puzzle, order=order, count=True, limit=limit, seed=None, time_limit=time_limit, node_limit=node_limit)
     stats = dict(out["stats"])
     stats["count"] = int(out["solutions"])
@@ -108,10 +164,12 @@ def count_solutions(
     split_depth: int = 3,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
+    symmetry: bool = True,
 ) -> int:
     """Number of solutions (stops at ``limit`` when given). Symmetric rotations of one piece
-    that show the same edges count once. With ``workers`` > 1 the tree is split at
-    ``split_depth`` and the parts are counted on threads (the engine releases the GIL).
+    that show the same edges count once; rotated boards count separately (``symmetry`` only
+    makes the search smaller, see :func:`symmetry_parts`). With ``workers`` > 1 the tree is
+    split at ``split_depth`` and the parts are counted on threads (the engine releases the GIL).
 
     Raises PuzzleError if a time or node limit stops the count before it is complete.
 
@@ -121,18 +179,22 @@ def count_solutions(
         2
     """
     if workers is None or workers == 1:
-        res = count(puzzle, limit, order=order, time_limit=time_limit, node_limit=node_limit)
+        res = count(puzzle, limit, order=order, time_limit=time_limit, node_limit=node_limit, symmetry=symmetry)
         if not res.stats["complete"] and (limit is None or res.stats["count"] < limit):
             raise PuzzleError("the count was stopped by a time or node limit before it finished")
         return int(res.stats["count"])
     if order == "first_fail":
         order = "row"
-    parts = split(puzzle, split_depth, order=order)
+    factor, roots = (1, [puzzle])
+    sym = symmetry_parts(puzzle) if symmetry and not limit else None
+    if sym is not None:
+        factor, roots = sym
+    parts = [q for root in roots for q in split(root, split_depth, order=order)]
     n = len(parts) if workers <= 0 else workers
     with ThreadPoolExecutor(max_workers=max(1, n)) as pool:
         counts = list(pool.map(lambda p: count_solutions(p, limit, order=order, time_limit=time_limit,
-                                                         node_limit=node_limit), parts))
-    total = sum(counts)
+                                                         node_limit=node_limit, symmetry=False), parts))
+    total = factor * sum(counts)
     return min(total, limit) if limit else total
 
 

@@ -1,0 +1,274 @@
+"""The block method for PUZZLE-ORIENTATION (seed 000, section 4.2).
+
+With every piece's rotation known, the seed builds E(2,2), all 2x2 blocks of distinct pieces
+whose four inner joins match; it removes a block when one of its outer faces (the pair of labels
+along a side that does not lie on the rim) has no partner face on another block sharing no piece
+with it, and repeats until nothing changes; it then builds E(4,4) from the surviving 2x2 blocks
+(all 16 pieces distinct), prunes it the same way, and backtracks over the blocks.
+
+- :func:`block_level` gives the (pruned) E(k,k) for k = 1, 2, 4, ... as :class:`Block` objects.
+- :func:`solve_orientations_blocks` solves or counts PUZZLE-ORIENTATION with the blocks of the
+  largest size that tiles the board (2 or 4; both sides must be even).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Tuple
+
+import numpy as np
+
+from .._errors import PuzzleError
+from ._model import EdgePuzzle
+
+Face = Tuple[int, ...]
+
+# With the block size left to solve_orientations_blocks, E(4,4) is built only when the pruned
+# E(2,2) has at most this many blocks (E(4,4) grows like its fourth power; the seed notes that
+# past E(4,4) pruning pays less and less).
+AUTO_E44_LIMIT = 600
+
+
+class Block(NamedTuple):
+    """A k x k block of oriented pieces: ``pieces`` row-major, ``faces`` its N, E, S, W faces
+    (labels left to right on N and S, top to bottom on E and W) and ``mask`` the set of its
+    pieces as a bit mask."""
+
+    size: int
+    pieces: Tuple[int, ...]
+    faces: Tuple[Face, Face, Face, Face]
+    mask: int
+
+    def rim(self) -> Tuple[bool, bool, bool, bool]:
+        """Which sides are all frame (label 0): the rim sides the block must lie on."""
+        return tuple(all(x == 0 for x in f) for f in self.faces)  # type: ignore[return-value]
+
+
+def _rotations(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]]) -> Dict[int, int]:
+    rot = {p: 0 for p in range(puzzle.size)}
+    if rotations is not None:
+        for k, v in dict(rotations).items():
+            if not 0 <= int(k) < puzzle.size:
+                raise PuzzleError(f"rotation given for piece {k}, which does not exist")
+            rot[int(k)] = int(v) % 4
+    return rot
+
+
+def _sound(block: Block) -> bool:
+    """A face is either all frame or free of frame labels (0 only lies on the rim)."""
+    return all(all(x == 0 for x in f) or all(x != 0 for x in f) for f in block.faces)
+
+
+def _fits(block: Block, rows: int, cols: int) -> bool:
+    """Some block position of the k-tiling of a rows x cols board has this rim pattern."""
+    k = block.size
+    n, e, s, w = block.rim()
+    if (n and s and rows != k) or (w and e and cols != k):
+        return False
+    if rows == k and not (n and s):
+        return False
+    if cols == k and not (w and e):
+        return False
+    return True
+
+
+def _singles(puzzle: EdgePuzzle, rot: Mapping[int, int]) -> List[Block]:
+    out = []
+    for p in range(puzzle.size):
+        e = puzzle.edges(p, rot[p])
+        out.append(Block(1, (p,), ((e[0],), (e[1],), (e[2],), (e[3],)), 1 << p))
+    return out
+
+
+def _joins(puzzle: EdgePuzzle, a: Face, b: Face) -> bool:
+    return all(x != 0 and puzzle.matches(x, y) for x, y in zip(a, b))
+
+
+def _partner(puzzle: EdgePuzzle, face: Face) -> Face:
+    return tuple(puzzle.partner(x) for x in face)
+
+
+def _combine(puzzle: EdgePuzzle, blocks: List[Block], max_blocks: Optional[int]) -> List[Block]:
+    """All 2k x 2k blocks A B / C D of k-blocks with distinct pieces and matching inner faces."""
+    by_west: Dict[Face, List[Block]] = defaultdict(list)
+    by_north: Dict[Face, List[Block]] = defaultdict(list)
+    for b in blocks:
+        by_west[b.faces[3]].append(b)
+        by_north[b.faces[0]].append(b)
+    out: List[Block] = []
+    k = blocks[0].size if blocks else 1
+    for a in blocks:
+        if 0 in a.faces[1] or 0 in a.faces[2]:
+            continue
+        for b in by_west.get(_partner(puzzle, a.faces[1]), ()):
+            if a.mask & b.mask or 0 in b.faces[2]:
+                continue
+            ab = a.mask | b.mask
+            for c in by_north.get(_partner(puzzle, a.faces[2]), ()):
+                if ab & c.mask or 0 in c.faces[1]:
+                    continue
+                abc = ab | c.mask
+                for d in by_north.get(_partner(puzzle, b.faces[2]), ()):
+                    if abc & d.mask or not _joins(puzzle, c.faces[1], d.faces[3]):
+                        continue
+                    rows = [a.pieces[i * k:(i + 1) * k] + b.pieces[i * k:(i + 1) * k] for i in range(k)]
+                    rows += [c.pieces[i * k:(i + 1) * k] + d.pieces[i * k:(i + 1) * k] for i in range(k)]
+                    faces = (a.faces[0] + b.faces[0], b.faces[1] + d.faces[1],
+                             c.faces[2] + d.faces[2], a.faces[3] + c.faces[3])
+                    out.append(Block(2 * k, tuple(x for row in rows for x in row), faces, abc | d.mask))
+                    if max_blocks is not None and len(out) > max_blocks:
+                        raise PuzzleError(f"more than {max_blocks} blocks of size {2 * k}; "
+                                          "the pieces repeat too much for the block method")
+    return out
+
+
+def prune(puzzle: EdgePuzzle, blocks: Iterable[Block]) -> List[Block]:
+    """The seed's pruning, repeated to a fixpoint: drop a block when one of its faces that is not
+    on the rim has no partner face (the labels that match it, in the same order) on the facing
+    side of another surviving block that shares no piece with it.
+
+    Example:
+        >>> from cassetete.edgematch import generate
+        >>> p, b = generate(4, 4, colors=5, seed=1)
+        >>> rots = {int(b[r, c, 0]): int(b[r, c, 1]) for r in range(4) for c in range(4)}
+        >>> e22 = block_level(p, rots, 2, pruned=False)
+        >>> len(prune(p, e22)) <= len(e22)
+        True
+    """
+    alive = list(blocks)
+    while True:
+        index: Dict[Tuple[int, Face], List[Block]] = defaultdict(list)
+        for b in alive:
+            for side in range(4):
+                index[side, b.faces[side]].append(b)
+        kept = []
+        for b in alive:
+            ok = True
+            for side in range(4):
+                face = b.faces[side]
+                if face[0] == 0:
+                    continue
+                want = index.get(((side + 2) % 4, _partner(puzzle, face)), ())
+                if not any(not (b.mask & c.mask) for c in want):
+                    ok = False
+                    break
+            if ok:
+                kept.append(b)
+        if len(kept) == len(alive):
+            return kept
+        alive = kept
+
+
+def block_level(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]], size: int, *, pruned: bool = True,
+                max_blocks: Optional[int] = 2_000_000) -> List[Block]:
+    """E(size, size) for PUZZLE-ORIENTATION: every size x size block of distinct pieces, each
+    turned by ``rotations[p]`` (default 0), whose inner joins match, whose faces are all frame or
+    frame-free and whose rim pattern occurs on the board (``size`` a power of two dividing both
+    sides, or 1). With ``pruned`` each level is pruned (:func:`prune`) before the next is built.
+    Raises PuzzleError past ``max_blocks`` blocks.
+
+    Every block of a solution is in the result, so a solution can always be rebuilt from it.
+
+    Example:
+        >>> from cassetete.edgematch import generate
+        >>> p, b = generate(4, 4, colors=6, seed=2)
+        >>> rots = {int(b[r, c, 0]): int(b[r, c, 1]) for r in range(4) for c in range(4)}
+        >>> planted = tuple(int(x) for x in b[:2, :2, 0].ravel())
+        >>> planted in {blk.pieces for blk in block_level(p, rots, 2)}
+        True
+    """
+    if size < 1 or size & (size - 1):
+        raise PuzzleError(f"block size {size} is not a power of two")
+    if size > 1 and (puzzle.rows % size or puzzle.cols % size):
+        raise PuzzleError(f"{size}x{size} blocks do not tile a {puzzle.rows}x{puzzle.cols} board")
+    rot = _rotations(puzzle, rotations)
+    blocks = _singles(puzzle, rot)
+    k = 1
+    while k < size:
+        blocks = _combine(puzzle, blocks, max_blocks)
+        k *= 2
+        blocks = [b for b in blocks if _sound(b) and _fits(b, puzzle.rows, puzzle.cols)]
+        if pruned:
+            blocks = prune(puzzle, blocks)
+    return blocks
+
+
+def solve_orientations_blocks(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]] = None, *,
+                              count: bool = False, limit: Optional[int] = None, size: Optional[int] = None,
+                              max_blocks: Optional[int] = 2_000_000) -> Tuple[Optional[np.ndarray], int, dict]:
+    """PUZZLE-ORIENTATION by the block method (seed 000, section 4.2): build and prune E(2,2),
+    then E(4,4) when both sides are multiples of 4 (and the pruned E(2,2) has at most
+    ``AUTO_E44_LIMIT`` blocks), and backtrack over the blocks row by row
+    (blocks indexed by their north and west faces, used pieces as a bit mask). ``size`` forces
+    the block size (2 or 4). Returns (a board or None, number of solutions: all with
+    ``count=True`` up to ``limit``, else at most 1, info) where info gives the block counts per
+    level before and after pruning.
+
+    Example:
+        >>> from cassetete.edgematch import generate
+        >>> p, b = generate(4, 4, colors=5, seed=3)
+        >>> rots = {int(b[r, c, 0]): int(b[r, c, 1]) for r in range(4) for c in range(4)}
+        >>> board, n, info = solve_orientations_blocks(p, rots)
+        >>> n >= 1 and all(int(board[r, c, 1]) == rots[int(board[r, c, 0])] for r in range(4) for c in range(4))
+        True
+    """
+    R, C = puzzle.rows, puzzle.cols
+    if R % 2 or C % 2:
+        raise PuzzleError(f"the block method needs even sides, got a {R}x{C} board")
+    auto = size is None
+    if auto:
+        size = 4 if R % 4 == 0 and C % 4 == 0 else 2
+    if size not in (2, 4):
+        raise PuzzleError(f"block size must be 2 or 4, got {size}")
+    rot = _rotations(puzzle, rotations)
+    info: dict = {"size": size}
+    blocks = _singles(puzzle, rot)
+    k = 1
+    while k < size:
+        if auto and k == 2 and len(blocks) > AUTO_E44_LIMIT:
+            size = info["size"] = 2
+            break
+        blocks = _combine(puzzle, blocks, max_blocks)
+        k *= 2
+        blocks = [b for b in blocks if _sound(b) and _fits(b, R, C)]
+        info[f"E{k}{k}"] = len(blocks)
+        blocks = prune(puzzle, blocks)
+        info[f"E{k}{k}_pruned"] = len(blocks)
+    BR, BC = R // size, C // size
+    index: Dict[Tuple[Tuple[bool, bool, bool, bool], Face, Face], List[Block]] = defaultdict(list)
+    for b in blocks:
+        index[b.rim(), b.faces[0], b.faces[3]].append(b)
+    grid: List[Optional[Block]] = [None] * (BR * BC)
+    found: List[np.ndarray] = []
+    total = 0
+    info["nodes"] = 0
+    zeros = (0,) * size
+
+    def rec(i: int, used: int) -> bool:
+        nonlocal total
+        if i == BR * BC:
+            total += 1
+            if not found:
+                board = np.zeros((R, C, 2), dtype=np.int64)
+                for j, blk in enumerate(grid):
+                    br, bc = divmod(j, BC)
+                    for t, p in enumerate(blk.pieces):  # type: ignore[union-attr]
+                        board[br * size + t // size, bc * size + t % size] = (p, rot[p])
+                found.append(board)
+            return not count or (limit is not None and total >= limit)
+        br, bc = divmod(i, BC)
+        rim = (br == 0, bc == BC - 1, br == BR - 1, bc == 0)
+        north = zeros if br == 0 else _partner(puzzle, grid[i - BC].faces[2])  # type: ignore[union-attr]
+        west = zeros if bc == 0 else _partner(puzzle, grid[i - 1].faces[1])  # type: ignore[union-attr]
+        for b in index.get((rim, north, west), ()):
+            if used & b.mask:
+                continue
+            info["nodes"] += 1
+            grid[i] = b
+            if rec(i + 1, used | b.mask):
+                return True
+        grid[i] = None
+        return False
+
+    rec(0, 0)
+    return (found[0] if found else None), total, info

@@ -1,0 +1,129 @@
+"""The reductions of seed 000, section 3, as generators: on small inputs the produced instance
+is solvable exactly when the source instance is (PARTITION and CONTOUR decided by brute force
+written here from the problems' definitions)."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from cassetete import PuzzleError
+from cassetete import edgematch as em
+from edgematch_checker import check_board, joins_ok, turned
+
+
+def has_partition(numbers):
+    total = sum(numbers)
+    return total % 2 == 0 and any(sum(c) == total // 2 for k in range(len(numbers) + 1)
+                                  for c in itertools.combinations(numbers, k))
+
+
+def ring_cells(rows, cols):
+    cells = [(0, c) for c in range(cols)] + [(r, cols - 1) for r in range(1, rows)]
+    cells += [(rows - 1, c) for c in range(cols - 2, -1, -1)] + [(r, 0) for r in range(rows - 2, 0, -1)]
+    return cells
+
+
+def contour_exists(rows, cols, pieces):
+    """CONTOUR by search: every frame cell gets a piece, turned so that 0 is on exactly its rim
+    sides, and pieces next to each other along the ring show opposite labels where they touch."""
+    cells = ring_cells(rows, cols)
+    pos = {cell: i for i, cell in enumerate(cells)}
+    shown = {}
+    used = [False] * len(pieces)
+
+    def rim(r, c):
+        return (r == 0, c == cols - 1, r == rows - 1, c == 0)
+
+    def ok(cell, t):
+        r, c = cell
+        for s, (dr, dc) in enumerate(((-1, 0), (0, 1), (1, 0), (0, -1))):
+            if rim(r, c)[s] != (t[s] == 0):
+                return False
+            nb = (r + dr, c + dc)
+            if nb in shown and nb in pos and not joins_ok(t[s], shown[nb][(s + 2) % 4], "opposite"):
+                return False
+        return True
+
+    def rec(i):
+        if i == len(cells):
+            return True
+        for p in range(len(pieces)):
+            if used[p]:
+                continue
+            for rot in range(4):
+                t = turned([int(x) for x in pieces[p]], rot)
+                if ok(cells[i], t):
+                    used[p] = True
+                    shown[cells[i]] = t
+                    if rec(i + 1):
+                        return True
+                    used[p] = False
+                    del shown[cells[i]]
+        return False
+
+    return rec(0)
+
+
+def small_sets():
+    rng = np.random.default_rng(7)
+    out = [[2, 3, 4, 3, 4], [1, 1, 2], [1, 2], [3, 3], [1, 5], [2, 2, 3, 5], [1, 1, 1], [], [0, 2, 2]]
+    for _ in range(10):
+        out.append([int(x) for x in rng.integers(1, 5, size=int(rng.integers(2, 5)))])
+    return out
+
+
+@pytest.mark.parametrize("numbers", small_sets())
+def test_partition_to_contour(numbers):
+    rows, cols, pieces = em.partition_to_contour(numbers)
+    assert len(pieces) == 2 * rows + 2 * cols - 4
+    assert contour_exists(rows, cols, pieces) == has_partition(numbers)
+
+
+@pytest.mark.parametrize("numbers", small_sets())
+def test_contour_to_puzzle(numbers):
+    contour = em.partition_to_contour(numbers)
+    p = em.contour_to_puzzle(contour)
+    res = em.solve(p, order="row", time_limit=60)
+    assert res.status in ("solved", "unsatisfiable")
+    assert (res.status == "solved") == contour_exists(*contour)
+    if res.solved:
+        assert check_board(p.rows, p.cols, p.pieces, res.solution, "opposite")
+
+
+def test_contour_to_puzzle_on_a_larger_frame():
+    # a 5 x 6 ring (the inside is 3 x 4), solvable: the contour cut from a planted puzzle
+    q, planted = em.generate(5, 6, colors=3, matching="opposite", seed=4)
+    frame = [tuple(int(x) for x in q.edges(int(planted[r, c, 0]), int(planted[r, c, 1])))
+             for r, c in ring_cells(5, 6)]
+    p = em.contour_to_puzzle((5, 6, np.array(frame)))
+    res = em.solve(p, time_limit=60)
+    assert res.solved and check_board(5, 6, p.pieces, res.solution, "opposite")
+
+
+@pytest.mark.parametrize("numbers", small_sets())
+def test_partition_to_orientation(numbers):
+    p, rots = em.partition_to_orientation(numbers)
+    assert set(rots.values()) == {0}
+    board, n = em.solve_orientations(p, rots)
+    assert (n > 0) == has_partition(numbers)
+    if n:
+        assert check_board(p.rows, p.cols, p.pieces, board, "opposite")
+        assert all(int(board[r, c, 1]) == 0 for r in range(p.rows) for c in range(p.cols))
+    if p.cols % 2 == 0:
+        _, nb, _ = em.solve_orientations_blocks(p, rots, count=False, size=2)
+        assert (nb > 0) == has_partition(numbers)
+
+
+def test_bad_input():
+    with pytest.raises(PuzzleError, match="item 1"):
+        em.partition_to_contour([1, -2])
+    with pytest.raises(PuzzleError, match="item 0"):
+        em.partition_to_orientation([1.5])
+    rows, cols, pieces = em.partition_to_contour([1, 1])
+    with pytest.raises(PuzzleError, match="pieces"):
+        em.contour_to_puzzle((rows, cols, pieces[:-1]))
+    with pytest.raises(PuzzleError, match="3 x 3"):
+        em.contour_to_puzzle((2, 3, pieces[:6]))
