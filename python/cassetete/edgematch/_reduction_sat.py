@@ -1,0 +1,302 @@
+"""1-in-3 SAT -> PUZZLE-POSITION (seed 000, theorem 3.4) as an instance generator.
+
+"opposite" matching (+i meets -i, 0 only on the rim); every piece has a fixed cell, only its
+rotation is free. The seed's figures are lost; this layout follows its text (receivers, one
+emitter per occurrence, a mirrored lower half whose receivers expect the opposite values, a 0
+frame) with gadgets of one piece per cell:
+
+- *Signal cells* carry wires. Each free join between two signal cells carries one bit, its
+  *type*: which of two letters A, C it shows (cells with r + c even show +A / +C on free sides,
+  odd cells -A / -C, so every join is A|-A or C|-C). All other cells are *fillers*: joins
+  between fillers get labels of their own and the rim gets 0, so Algorithm 1 forces every filler
+  at once; a filler shows towards a signal cell the opposite of that cell's *rigid* label.
+- wire (A, f, C, f) with its two f sides rigid: two states, flips the type; turn (A, A, A, C)
+  with two adjacent rigid sides needing A: two states, flips the type; crossing (A, A, C, C)
+  with no rigid side: four states, each direction flips independently.
+- emitter: one copy piece (A, C, A, C) per occurrence (no rigid side, two states: N = S, E = W,
+  N != E). Each variable is a closed ring through its copies; the copy sends one arm up to the
+  clause's receiver in the top row and one arm down to its mirror receiver in the bottom row.
+- receiver: (A, A, A, C) with one rigid side needing A: three states, exactly one free join of
+  type C (the clause). The sign of a piece follows its cell colour.
+
+Why a ring and a mirror (where this departs from the letter of the seed): along a chain of
+two-state pieces the *signal* s = type XOR colour of the cell the signal enters is invariant,
+so the sign a branch delivers is fixed by geometry, not by detours. Each copy emits s on one
+pair of opposite arms and not-s on the other, so every variable must send out as many "x" as
+"not x" arms, an even number in all: that is what the mirror gives (the top receiver reads the
+literal, the bottom one its negation and accepts "exactly one false", i.e. exactly one literal
+true). The ring passes each copy bent (in horizontally, out down: top arm = s, case "alpha";
+or in from below, out horizontally: top arm = not s, case "beta"), which is how a negated
+literal is made. A variable's value is the signal s of its ring.
+
+Layout, for n clauses and m occurring variables: (4m + 5) rows x (18n + 1) columns. Row 1 holds
+the top receivers, row 4m + 3 the bottom ones; variable i owns rows 3 + 4i (its copies), 4 + 4i
+(the ring's way back, westwards) and 5 + 4i (the ring's way forward, eastwards), row 6 + 4i
+separates it from the next. Occurrence q (clause q // 3, literal q % 3) owns columns
+1 + 6q .. 6 + 6q: its copy column goes up to the receiver, one column goes down to the mirror
+receiver, one is the ring's second leg. Every solution is a 1-in-3 valuation of the occurring
+variables and every such valuation gives exactly one solution (the reduction is parsimonious).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
+
+import numpy as np
+
+from .._errors import PuzzleError
+from ._model import EdgePuzzle
+
+Cell = Tuple[int, int]
+N, E, S, W = 0, 1, 2, 3
+_STEP = {N: (-1, 0), E: (0, 1), S: (1, 0), W: (0, -1)}
+A, C, F = 1, 2, 3  # the two signal letters and the wires' rigid label
+
+
+def _clauses(clauses, variables: Optional[int]) -> List[Tuple[int, int, int]]:
+    if variables is not None and (isinstance(variables, bool) or not isinstance(variables, (int, np.integer))
+                                  or variables < 1):
+        raise PuzzleError(f"variables must be a positive integer, got {variables!r}")
+    try:
+        items = list(clauses)
+    except TypeError:
+        raise PuzzleError(f"clauses must be a list of 3-literal clauses, got {clauses!r}") from None
+    if not items:
+        raise PuzzleError("1-in-3 SAT needs at least one clause, got none")
+    out = []
+    for j, clause in enumerate(items):
+        try:
+            lits = list(clause)
+        except TypeError:
+            raise PuzzleError(f"clause {j} ({clause!r}) is not a list of 3 literals") from None
+        if len(lits) != 3:
+            raise PuzzleError(f"clause {j} ({clause!r}) has {len(lits)} literals, expected 3")
+        for lit in lits:
+            if isinstance(lit, bool) or not isinstance(lit, (int, np.integer)):
+                raise PuzzleError(f"clause {j} ({clause!r}): literal {lit!r} is not an integer")
+            if lit == 0:
+                raise PuzzleError(f"clause {j} ({clause!r}): literal 0 (variables are numbered from 1)")
+            if variables is not None and abs(lit) > variables:
+                raise PuzzleError(f"clause {j} ({clause!r}): literal {lit} is beyond variable {variables}")
+        out.append(tuple(int(x) for x in lits))
+    return out
+
+
+class _Layout:
+    """Signal cells and their free sides, drawn as rook paths."""
+
+    def __init__(self) -> None:
+        self.parts: Dict[Cell, List[Set[int]]] = defaultdict(list)  # free sides, one set per path
+        self.kind: Dict[Cell, Tuple] = {}  # ("copy",) or ("receiver", exactly-one value)
+
+    def path(self, cells: Sequence[Cell], closed: bool = False) -> None:
+        k = len(cells)
+        for i, cell in enumerate(cells):
+            sides = set()
+            for j in (i - 1, i + 1):
+                if closed:
+                    j %= k
+                elif not 0 <= j < k:
+                    continue
+                dr, dc = cells[j][0] - cell[0], cells[j][1] - cell[1]
+                side = {v: s for s, v in _STEP.items()}.get((dr, dc))
+                if side is None:
+                    raise AssertionError(f"path step {cell} -> {cells[j]} is not a rook step")
+                sides.add(side)
+            self.parts[cell].append(sides)
+
+
+def _line(a: Cell, b: Cell) -> List[Cell]:
+    """Cells from a to b (same row or column), both included."""
+    (r0, c0), (r1, c1) = a, b
+    if r0 == r1:
+        step = 1 if c1 >= c0 else -1
+        return [(r0, c) for c in range(c0, c1 + step, step)]
+    step = 1 if r1 >= r0 else -1
+    return [(r, c0) for r in range(r0, r1 + step, step)]
+
+
+def _polyline(*corners: Cell) -> List[Cell]:
+    out = [corners[0]]
+    for a, b in zip(corners, corners[1:]):
+        out += _line(a, b)[1:]
+    return out
+
+
+def _signal_piece(kind: str, free: Set[int], color: int, value: int = 1) -> List[int]:
+    """Labels N, E, S, W of a signal cell in one of its valid states (sign by cell colour)."""
+    sign = 1 if color == 0 else -1
+    e = [0, 0, 0, 0]
+    if kind == "crossing":
+        e = [A, A, C, C]
+    elif kind == "copy":
+        e = [A, C, A, C]
+    elif kind == "receiver":
+        # the odd one out shows type u; arms carry signal type ^ colour, so u = value ^ colour
+        u = value ^ color
+        odd, rest = (C, A) if u else (A, C)
+        rigid = ({0, 1, 2, 3} - free).pop()
+        e = [rest] * 4
+        e[min(free)] = odd
+        e[rigid] = rest
+    else:
+        a, b = sorted(free)
+        if (a + 2) % 4 == b:  # straight wire: f on the rigid sides
+            e = [F] * 4
+            e[a], e[b] = A, C
+        else:  # turn: A everywhere but one free side
+            e = [A] * 4
+            e[a] = C
+    return [sign * x for x in e]
+
+
+def one_in_three_to_position(clauses, variables: Optional[int] = None) -> Tuple[EdgePuzzle, np.ndarray, dict]:
+    """PUZZLE-POSITION instance of theorem 3.4 (seed 000) for a 1-in-3 SAT formula.
+
+    Args:
+        clauses: clauses of 3 literals each, DIMACS style (v or -v for variable v >= 1);
+            a clause holds when exactly one of its literals is true.
+        variables: optional number of variables (literals beyond it are an error). Variables
+            that occur in no clause are not represented.
+
+    Returns (puzzle, positions, info): the "opposite"-matching puzzle, the (rows, cols) array
+    of the piece index standing on each cell (as :func:`solve_positions` takes it), and info
+    with "size" (rows, cols) = (4m + 5, 18n + 1), "variables" (occurring ones, in row order)
+    and "valuation", a function reading {variable: bool} off a solved board. The solutions are
+    in one-to-one correspondence with the formula's 1-in-3 valuations of its variables.
+
+    Example:
+        >>> from cassetete.edgematch import solve_positions
+        >>> puzzle, positions, info = one_in_three_to_position([[1, 2, -3]])
+        >>> info["size"]
+        (17, 19)
+        >>> board, n = solve_positions(puzzle, positions, count=True)
+        >>> n  # (1, 2, -3) holds for x1 alone, x2 alone, or x1 = x2 = x3 = false... and x3 = true alone? no:
+        3
+        >>> sorted(info["valuation"](board).items())
+        [(1, False), (2, False), (3, False)]
+    """
+    cls = _clauses(clauses, variables)
+    names = sorted({abs(lit) for clause in cls for lit in clause})
+    index = {v: i for i, v in enumerate(names)}
+    n, m = len(cls), len(names)
+    rows, cols = 4 * m + 5, 18 * n + 1
+    top, bottom = 1, 4 * m + 3
+    lay = _Layout()
+    teeth: Dict[int, List[Tuple[int, int, int]]] = defaultdict(list)  # variable -> (up, down, copy col)
+    reads: Dict[int, Tuple[Cell, int]] = {}  # variable -> (a copy cell, 1 if its literal is negated)
+    up_cols = {q: 3 + 6 * q for q in range(3 * n)}  # the copy column b + 2, b = 1 + 6q
+    down_cols = {q: 1 + 6 * q + (4 if cls[q // 3][q % 3] > 0 else 0) for q in range(3 * n)}
+    for q in range(3 * n):
+        lit = cls[q // 3][q % 3]
+        v, neg = abs(lit), int(lit < 0)
+        R, b = 3 + 4 * index[v], 1 + 6 * q
+        copy = (R, b + 2)
+        lay.kind[copy] = ("copy",)
+        reads.setdefault(v, (copy, neg))
+        # alpha (positive): the ring comes in from the west and leaves down, the mirror arm
+        # leaves east; beta (negated): the ring comes up and leaves east, the mirror arm west
+        teeth[v].append((b, b + 2, b + 2) if not neg else (b + 2, b + 4, b + 2))
+        mid = 3 * (q // 3) + 1
+        lay.path(_polyline(copy, (top, b + 2), (top, up_cols[mid])))
+        lay.path(_polyline(copy, (R, down_cols[q]), (bottom, down_cols[q]), (bottom, down_cols[mid])))
+    for v, tl in teeth.items():
+        R = 3 + 4 * index[v]
+        ring: List[Cell] = []
+        for i, (up, down, cc) in enumerate(tl):
+            # up leg: from the forward row (or the way back, for the first tooth) to row R
+            start = (R + 1, up) if i == 0 else (R + 2, up)
+            leg = _line(start, (R, up))
+            if up != cc:  # alpha: along row R to the copy
+                leg += _line((R, up), (R, cc))[1:]
+            if down != cc:  # beta: along row R from the copy to the down leg
+                leg += _line((R, cc), (R, down))[1:]
+            end = (R + 1, down) if i == len(tl) - 1 else (R + 2, down)
+            leg += _line((R, down), end)[1:]
+            if i + 1 < len(tl):
+                leg += _line(end, (R + 2, tl[i + 1][0]))[1:-1]  # forward row to the next up leg
+            ring += leg
+        ring += _line((R + 1, tl[-1][1]), (R + 1, tl[0][0]))[1:-1]  # the way back, westwards
+        lay.path(ring, closed=True)
+    for j in range(n):
+        lay.kind[(top, up_cols[3 * j + 1])] = ("receiver", 1)  # exactly one literal true
+        lay.kind[(bottom, down_cols[3 * j + 1])] = ("receiver", 0)  # exactly one negation false
+    pieces = _pieces(lay, rows, cols)
+    puzzle = EdgePuzzle(rows, cols, pieces, matching="opposite")
+    positions = np.arange(rows * cols).reshape(rows, cols)
+
+    def valuation(board) -> Dict[int, bool]:
+        b = np.asarray(board)
+        out = {}
+        for v, ((r, c), neg) in reads.items():
+            shown = puzzle.edges(int(b[r, c, 0]), int(b[r, c, 1]))[N]
+            t = int(abs(shown) == C)
+            # the signal leaving the copy northwards is t ^ (1 - colour); it is the literal's value
+            out[v] = bool(t ^ (1 - (r + c) % 2) ^ neg)
+        return out
+
+    info = {"size": (rows, cols), "variables": names, "valuation": valuation}
+    return puzzle, positions, info
+
+
+def _pieces(lay: _Layout, rows: int, cols: int) -> List[List[int]]:
+    kinds: Dict[Cell, Tuple[str, Set[int], int]] = {}
+    for cell, parts in lay.parts.items():
+        r, c = cell
+        if not (0 < r < rows - 1 and 0 < c < cols - 1):
+            raise AssertionError(f"signal cell {cell} on the rim")
+        free = set().union(*parts)
+        special = lay.kind.get(cell)
+        if special is not None:
+            kind = special[0]
+            value = special[1] if kind == "receiver" else 1
+            if len(free) != (4 if kind == "copy" else 3):
+                raise AssertionError(f"{kind} at {cell} has free sides {sorted(free)}")
+        elif len(parts) == 1 and len(free) == 2:
+            kind, value = ("wire" if (min(free) + 2) % 4 == max(free) else "turn"), 1
+        elif len(parts) == 2 and all(len(p) == 2 and (min(p) + 2) % 4 == max(p) for p in parts) and len(free) == 4:
+            kind, value = "crossing", 1
+        else:
+            raise AssertionError(f"paths overlap badly at {cell}: {parts}")
+        kinds[cell] = (kind, free, value)
+    grid: Dict[Cell, List[int]] = {}
+    for cell, (kind, free, value) in kinds.items():
+        grid[cell] = _signal_piece(kind, free, (cell[0] + cell[1]) % 2, value)
+    # free sides must meet free sides; a rigid side meets a filler, or another wire's rigid side
+    for (r, c), (kind, free, _) in kinds.items():
+        for side in range(4):
+            dr, dc = _STEP[side]
+            nb = kinds.get((r + dr, c + dc))
+            opposite = (side + 2) % 4
+            if side in free:
+                if nb is None or opposite not in nb[1]:
+                    raise AssertionError(f"free side {side} of {(r, c)} meets no free side")
+            elif nb is not None:
+                wires = kind == "wire" and nb[0] == "wire" and grid[(r, c)][side] == -grid[(r + dr, c + dc)][opposite]
+                if opposite in nb[1] or not wires:
+                    raise AssertionError(f"rigid side {side} of {(r, c)} meets a signal cell")
+    label = F + 1
+    joins: Dict[Tuple[int, int, int], int] = {}
+    pieces = []
+    for r in range(rows):
+        for c in range(cols):
+            if (r, c) in grid:
+                pieces.append(grid[(r, c)])
+                continue
+            e = []
+            for side in range(4):
+                dr, dc = _STEP[side]
+                rr, cc = r + dr, c + dc
+                if not (0 <= rr < rows and 0 <= cc < cols):
+                    e.append(0)
+                elif (rr, cc) in grid:
+                    e.append(-grid[(rr, cc)][(side + 2) % 4])
+                elif (r, c, side) in joins:
+                    e.append(-joins[(r, c, side)])
+                else:  # a filler-filler join: a label of its own
+                    joins[(rr, cc, (side + 2) % 4)] = label
+                    e.append(label)
+                    label += 1
+            pieces.append(e)
+    return pieces
