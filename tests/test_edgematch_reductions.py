@@ -127,3 +127,80 @@ def test_bad_input():
         em.contour_to_puzzle((rows, cols, pieces[:-1]))
     with pytest.raises(PuzzleError, match="3 x 3"):
         em.contour_to_puzzle((2, 3, pieces[:6]))
+
+
+# --- 1-in-3 SAT -> PUZZLE-POSITION (theorem 3.4) ------------------------------------------------
+
+def one_in_three_valuations(clauses):
+    """All valuations of the occurring variables under which every clause has exactly one true
+    literal (brute force from the problem's definition)."""
+    names = sorted({abs(lit) for clause in clauses for lit in clause})
+    out = []
+    for bits in itertools.product((False, True), repeat=len(names)):
+        value = dict(zip(names, bits))
+        if all(sum(value[abs(lit)] == (lit > 0) for lit in clause) == 1 for clause in clauses):
+            out.append(value)
+    return out
+
+
+def formulas():
+    out = [[[1, 2, 3]], [[1, 2, -3]], [[-1, -2, -3]], [[1, 1, 2]], [[1, -1, 2]], [[1, 1, 1]], [[-1, -1, 2]],
+           [[1, 2, 3], [-1, 2, 4]], [[1, 2, 3], [1, 2, -3]], [[1, 2, 3], [-3, 4, 5]],
+           [[1, -2, 3], [2, 3, -4], [-1, 4, 5]], [[1, 2, 3], [-1, 4, 2], [3, -4, 5], [5, -5, 2]]]
+    rng = np.random.default_rng(11)
+    while len(out) < 26:
+        n, m = int(rng.integers(1, 5)), int(rng.integers(2, 6))
+        lits = rng.integers(1, m + 1, size=(n, 3)) * rng.choice([-1, 1], size=(n, 3))
+        out.append(lits.tolist())
+    return out
+
+
+@pytest.mark.parametrize("clauses", formulas())
+def test_one_in_three_to_position_is_parsimonious(clauses):
+    p, positions, info = em.one_in_three_to_position(clauses)
+    names = sorted({abs(lit) for clause in clauses for lit in clause})
+    assert (p.rows, p.cols) == info["size"] == (4 * len(names) + 5, 18 * len(clauses) + 1)
+    assert p.matching == "opposite" and info["variables"] == names
+    assert sorted(np.asarray(positions).ravel().tolist()) == list(range(p.size))
+    valuations = one_in_three_valuations(clauses)
+    board, n = em.solve_positions(p, positions, count=True)
+    assert n == len(valuations)
+    if n:
+        assert check_board(p.rows, p.cols, p.pieces, board, "opposite")
+        assert all(int(board[r, c, 0]) == int(positions[r, c]) for r in range(p.rows) for c in range(p.cols))
+        assert info["valuation"](board) in valuations
+    else:
+        assert board is None
+
+
+def test_one_in_three_satisfiable_formulas_are_the_solvable_ones():
+    # a formula with one 1-in-3 valuation: the decoded board gives exactly it
+    clauses = [[1, 2, 3], [-1, 2, -3], [1, -2, 4]]
+    (only,) = one_in_three_valuations(clauses)
+    p, positions, info = em.one_in_three_to_position(clauses, variables=4)
+    board, n = em.solve_positions(p, positions)
+    assert n == 1 and info["valuation"](board) == only
+    # (1, 1, 4) forces x1 false, then (-1, 2, 3) wants x2 = x3 = false against (1, 2, 3)
+    clauses = [[1, 2, 3], [-1, 2, 3], [1, 1, 4]]
+    assert one_in_three_valuations(clauses) == []
+    p, positions, _ = em.one_in_three_to_position(clauses)
+    assert em.solve_positions(p, positions) == (None, 0)
+
+
+def test_one_in_three_bad_input():
+    with pytest.raises(PuzzleError, match="at least one clause"):
+        em.one_in_three_to_position([])
+    with pytest.raises(PuzzleError, match="clause 1"):
+        em.one_in_three_to_position([[1, 2, 3], [1, 2]])
+    with pytest.raises(PuzzleError, match="clause 0.*literal 0"):
+        em.one_in_three_to_position([[1, 0, 3]])
+    with pytest.raises(PuzzleError, match="clause 2.*not an integer"):
+        em.one_in_three_to_position([[1, 2, 3], [1, 2, 3], [1, 2.5, 3]])
+    with pytest.raises(PuzzleError, match="clause 0.*not an integer"):
+        em.one_in_three_to_position([[1, True, 3]])
+    with pytest.raises(PuzzleError, match="clause 0.*not a list"):
+        em.one_in_three_to_position([7])
+    with pytest.raises(PuzzleError, match="clause 0.*beyond variable 2"):
+        em.one_in_three_to_position([[1, 2, -3]], variables=2)
+    with pytest.raises(PuzzleError, match="variables"):
+        em.one_in_three_to_position([[1, 2, 3]], variables=0)

@@ -53,3 +53,6 @@ __all__ += ["block_packing_approximation", "interior_blocks", "set_packing"]
 from ._reductions import contour_ring, contour_to_puzzle, partition_to_contour, partition_to_orientation
 
 __all__ += ["contour_ring", "contour_to_puzzle", "partition_to_contour", "partition_to_orientation"]
+from ._reduction_sat import one_in_three_to_position
+
+__all__ += ["one_in_three_to_position"]

@@ -172,7 +172,7 @@ def one_in_three_to_position(clauses, variables: Optional[int] = None) -> Tuple[
         >>> info["size"]
         (17, 19)
         >>> board, n = solve_positions(puzzle, positions, count=True)
-        >>> n  # (1, 2, -3) holds for x1 alone, x2 alone, or x1 = x2 = x3 = false... and x3 = true alone? no:
+        >>> n  # exactly one of x1, x2, not x3: (T, F, T), (F, T, T), (F, F, F)
         3
         >>> sorted(info["valuation"](board).items())
         [(1, False), (2, False), (3, False)]
