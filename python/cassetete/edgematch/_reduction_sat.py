@@ -1,47 +1,50 @@
 """1-in-3 SAT -> PUZZLE-POSITION (seed 000, theorem 3.4) as an instance generator.
 
 "opposite" matching (+i meets -i, 0 only on the rim); every piece has a fixed cell, only its
-rotation is free. The seed's figures are lost; this layout follows its text (receivers, one
-emitter per occurrence, a mirrored lower half whose receivers expect the opposite values, a 0
-frame) with gadgets of one piece per cell:
+rotation is free. The seed's figures are lost; this layout follows its text (a receiver per
+clause, an emitter per occurrence, a mirrored lower half whose receivers get the opposite
+values, a 0 frame) with gadgets of one piece per cell.
 
-- *Signal cells* carry wires. Each free join between two signal cells carries one bit, its
-  *type*: which of two letters A, C it shows (cells with r + c even show +A / +C on free sides,
-  odd cells -A / -C, so every join is A|-A or C|-C). All other cells are *fillers*: joins
-  between fillers get labels of their own and the rim gets 0, so Algorithm 1 forces every filler
-  at once; a filler shows towards a signal cell the opposite of that cell's *rigid* label.
-- wire (A, f, C, f) with its two f sides rigid: two states, flips the type; turn (A, A, A, C)
-  with two adjacent rigid sides needing A: two states, flips the type; crossing (A, A, C, C)
-  with no rigid side: four states, each direction flips independently.
-- emitter: one copy piece (A, C, A, C) per occurrence (no rigid side, two states: N = S, E = W,
-  N != E). Each variable is a closed ring through its copies; the copy sends one arm up to the
-  clause's receiver in the top row and one arm down to its mirror receiver in the bottom row.
-- receiver: (A, A, A, C) with one rigid side needing A: three states, exactly one free join of
-  type C (the clause). The sign of a piece follows its cell colour.
+*Signal cells* carry wires: each join between two of them carries one bit, its *type*, the
+letter A or C it shows (cells with r + c even show +A / +C there, odd cells -A / -C). All
+other cells are *fillers*: a join between two fillers gets a label of its own, the rim gets 0,
+and a filler shows towards a signal cell the opposite of that cell's *rigid* label; so each
+filler has one possible layout. Pieces (signs by cell colour):
 
-Why a ring and a mirror (where this departs from the letter of the seed): along a chain of
-two-state pieces the *signal* s = type XOR colour of the cell the signal enters is invariant,
-so the sign a branch delivers is fixed by geometry, not by detours. Each copy emits s on one
-pair of opposite arms and not-s on the other, so every variable must send out as many "x" as
-"not x" arms, an even number in all: that is what the mirror gives (the top receiver reads the
-literal, the bottom one its negation and accepts "exactly one false", i.e. exactly one literal
-true). The ring passes each copy bent (in horizontally, out down: top arm = s, case "alpha";
-or in from below, out horizontally: top arm = not s, case "beta"), which is how a negated
-literal is made. A variable's value is the signal s of its ring.
+- wire (A, f, C, f), f on its two rigid sides: two states, flips the type. Turned a quarter it
+  would show f to its neighbours along the wire, which have no f, so two wires may also touch
+  by their rigid sides.
+- turn (A, A, A, C), two adjacent rigid sides needing A: two states, flips the type.
+- crossing (A, A, C, C), no rigid side: four states, each direction flips on its own.
+- emitter: a copy piece (A, C, A, C), no rigid side: two states, N = S != E = W.
+- receiver (A, A, A, C), one rigid side (on the rim) needing A: three states, exactly one free
+  join of type C. Its letters are chosen by cell colour so that it reads "exactly one arm
+  true" (top row) or "exactly one arm false" (bottom row).
+
+Along a chain of two-state pieces the *signal* s = type XOR colour of the cell it enters does
+not change, so the sign an arm delivers is fixed by geometry, never by detours; a copy piece
+sends s out of one pair of opposite arms and not-s out of the other. So each variable must
+send out as many "x" as "not x" arms (hence an even number), which is what the mirror provides:
+each occurrence's copy sends the literal up to the clause's top receiver and its negation down
+to the clause's bottom receiver. Each variable is a closed ring of wire through its copies,
+entering each copy bent: from the west and out downwards for a positive literal (the up arm
+gives s), from below and out eastwards for a negated one (the up arm gives not s). A
+variable's value is the signal of its ring. Where this departs from the seed: rings instead of
+its 3 x 3 emitter blocks (which we cannot see), and a different size.
 
 Layout, for n clauses and m occurring variables: (4m + 5) rows x (18n + 1) columns. Row 1 holds
 the top receivers, row 4m + 3 the bottom ones; variable i owns rows 3 + 4i (its copies), 4 + 4i
-(the ring's way back, westwards) and 5 + 4i (the ring's way forward, eastwards), row 6 + 4i
-separates it from the next. Occurrence q (clause q // 3, literal q % 3) owns columns
-1 + 6q .. 6 + 6q: its copy column goes up to the receiver, one column goes down to the mirror
-receiver, one is the ring's second leg. Every solution is a 1-in-3 valuation of the occurring
-variables and every such valuation gives exactly one solution (the reduction is parsimonious).
+(its ring's way back, westwards) and 5 + 4i (the way forward, eastwards); row 6 + 4i separates
+it from the next. Occurrence q (clause q // 3, literal q % 3) owns columns 1 + 6q .. 6 + 6q:
+its copy column goes up to the top receiver, another column goes down to the bottom receiver,
+the third holds the ring's other leg. The solutions correspond one to one to the formula's
+1-in-3 valuations of its variables (the reduction is parsimonious).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 import numpy as np
 
@@ -221,7 +224,7 @@ def one_in_three_to_position(clauses, variables: Optional[int] = None) -> Tuple[
         lay.path(ring, closed=True)
     for j in range(n):
         lay.kind[(top, up_cols[3 * j + 1])] = ("receiver", 1)  # exactly one literal true
-        lay.kind[(bottom, down_cols[3 * j + 1])] = ("receiver", 0)  # exactly one negation false
+        lay.kind[(bottom, down_cols[3 * j + 1])] = ("receiver", 0)  # its arms carry the negations: exactly one false
     pieces = _pieces(lay, rows, cols)
     puzzle = EdgePuzzle(rows, cols, pieces, matching="opposite")
     positions = np.arange(rows * cols).reshape(rows, cols)
