@@ -159,7 +159,8 @@ def formulas():
 def test_one_in_three_to_position_is_parsimonious(clauses):
     p, positions, info = em.one_in_three_to_position(clauses)
     names = sorted({abs(lit) for clause in clauses for lit in clause})
-    assert (p.rows, p.cols) == info["size"] == (4 * len(names) + 5, 18 * len(clauses) + 1)
+    assert (p.rows, p.cols) == info["size"]
+    assert p.rows == 4 * len(names) + 5 and 12 * len(clauses) + 1 <= p.cols <= 18 * len(clauses) + 1
     assert p.matching == "opposite" and info["variables"] == names
     assert sorted(np.asarray(positions).ravel().tolist()) == list(range(p.size))
     valuations = one_in_three_valuations(clauses)
@@ -204,3 +205,14 @@ def test_one_in_three_bad_input():
         em.one_in_three_to_position([[1, 2, -3]], variables=2)
     with pytest.raises(PuzzleError, match="variables"):
         em.one_in_three_to_position([[1, 2, 3]], variables=0)
+
+
+def test_one_in_three_board_size():
+    # each variable negated then positive: no ring needs a leg, 12n + 1 columns
+    clauses = [[-1, -2, -3], [3, 1, 2]]
+    p, positions, info = em.one_in_three_to_position(clauses)
+    assert info["size"] == (4 * 3 + 5, 12 * 2 + 1)
+    assert em.solve_positions(p, positions, count=True)[1] == len(one_in_three_valuations(clauses)) == 0
+    # one positive occurrence per variable: a leg each, 18n + 1 columns
+    p, positions, info = em.one_in_three_to_position([[1, 2, 3]])
+    assert info["size"] == (4 * 3 + 5, 18 + 1)

@@ -32,17 +32,22 @@ gives s), from below and out eastwards for a negated one (the up arm gives not s
 variable's value is the signal of its ring. Where this departs from the seed: rings instead of
 its 3 x 3 emitter blocks (which we cannot see), and a different size.
 
-Layout, for n clauses and m occurring variables: (4m + 5) rows x (18n + 1) columns. Row 1 holds
-the top receivers, row 4m + 3 the bottom ones; variable i owns rows 3 + 4i (its copies), 4 + 4i
-(its ring's way back, westwards) and 5 + 4i (the way forward, eastwards); row 6 + 4i separates
-it from the next. Occurrence q (clause q // 3, literal q % 3) owns columns 1 + 6q .. 6 + 6q:
-its copy column goes up to the top receiver, another column goes down to the bottom receiver,
-the third holds the ring's other leg. The solutions correspond one to one to the formula's
-1-in-3 valuations of its variables (the reduction is parsimonious).
+Layout, for n clauses and m occurring variables: 4m + 5 rows. Row 1 holds the top receivers,
+row 4m + 3 the bottom ones; variable i owns rows 3 + 4i (its copies; the ring's "high" way
+east), 4 + 4i (the ring's way back, westwards) and 5 + 4i (its "low" way east); row 6 + 4i
+separates it from the next. Each occurrence gets 4 columns (its copy column, which goes up to
+the top receiver, its mirror column, which goes down to the bottom one, and two gaps), plus 2
+for a *leg* where the ring must change rows next to it: a positive occurrence reached on the
+low row or first on its ring, a negated one reached on the high row, a negated last one. So
+12n + 1 + 2L columns, L <= 3n legs (between 12n + 1 and 18n + 1); the literals of each clause
+are reordered so that each variable's signs alternate where possible (fewer legs). The
+solutions correspond one to one to the formula's 1-in-3 valuations of its variables (the
+reduction is parsimonious).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
@@ -154,6 +159,35 @@ def _signal_piece(kind: str, free: Set[int], color: int, value: int = 1) -> List
     return [sign * x for x in e]
 
 
+def _ordered(cls: List[Tuple[int, int, int]]) -> List[Tuple[int, ...]]:
+    """The clauses with their literals reordered (a receiver does not care) so that each
+    variable's occurrences alternate in sign where possible: every repeat of a sign, a first
+    positive and a last negated occurrence costs a leg of 2 columns (greedy, clause by clause)."""
+    left: Dict[int, int] = defaultdict(int)
+    for clause in cls:
+        for lit in clause:
+            left[abs(lit)] += 1
+    prev: Dict[int, bool] = {}  # variable -> was its previous occurrence negated
+    out = []
+    for clause in cls:
+        best = None
+        for perm in sorted(set(itertools.permutations(clause))):
+            p, rest, cost = dict(prev), dict(left), 0
+            for lit in perm:
+                v, neg = abs(lit), lit < 0
+                rest[v] -= 1
+                cost += (p.get(v) is True) if neg else (p.get(v, False) is False)
+                cost += neg and rest[v] == 0
+                p[v] = neg
+            if best is None or cost < best[0]:
+                best = (cost, perm)
+        for lit in best[1]:
+            left[abs(lit)] -= 1
+            prev[abs(lit)] = lit < 0
+        out.append(best[1])
+    return out
+
+
 def one_in_three_to_position(clauses, variables: Optional[int] = None) -> Tuple[EdgePuzzle, np.ndarray, dict]:
     """PUZZLE-POSITION instance of theorem 3.4 (seed 000) for a 1-in-3 SAT formula.
 
@@ -165,7 +199,8 @@ def one_in_three_to_position(clauses, variables: Optional[int] = None) -> Tuple[
 
     Returns (puzzle, positions, info): the "opposite"-matching puzzle, the (rows, cols) array
     of the piece index standing on each cell (as :func:`solve_positions` takes it), and info
-    with "size" (rows, cols) = (4m + 5, 18n + 1), "variables" (occurring ones, in row order)
+    with "size" (rows, cols) = (4m + 5, 12n + 1 + 2L) for n clauses, m occurring variables and
+    L <= 3n legs (see the module), "variables" (occurring ones, in row order)
     and "valuation", a function reading {variable: bool} off a solved board. The solutions are
     in one-to-one correspondence with the formula's 1-in-3 valuations of its variables.
 
@@ -178,53 +213,76 @@ def one_in_three_to_position(clauses, variables: Optional[int] = None) -> Tuple[
         >>> n  # exactly one of x1, x2, not x3: (T, F, T), (F, T, T), (F, F, F)
         3
         >>> sorted(info["valuation"](board).items())
-        [(1, False), (2, False), (3, False)]
+        [(1, False), (2, True), (3, True)]
     """
     cls = _clauses(clauses, variables)
     names = sorted({abs(lit) for clause in cls for lit in clause})
     index = {v: i for i, v in enumerate(names)}
     n, m = len(cls), len(names)
-    rows, cols = 4 * m + 5, 18 * n + 1
+    occ = [(abs(lit), lit < 0) for clause in _ordered(cls) for lit in clause]  # q = 3 * clause + k
+    by_var: Dict[int, List[int]] = defaultdict(list)
+    for q, (v, _) in enumerate(occ):
+        by_var[v].append(q)
+    # columns: per occurrence a block of 4 (copy column, mirror column, two gaps), preceded by a
+    # leg of 2 columns when the ring must climb (positive literal reached from below) or go
+    # down (negated literal reached from above) before it, followed by one when the ring must
+    # go down to close after a last, negated occurrence
+    lead, tail, copy_col, down_col = {}, {}, {}, {}
+    cursor = 1
+    for v, qs in by_var.items():
+        for i, q in enumerate(qs):
+            neg, prev = occ[q][1], (occ[qs[i - 1]][1] if i else None)
+            lead[q] = (prev is None or prev is False) if not neg else prev is True
+            tail[q] = neg and i == len(qs) - 1
+    for q, (v, neg) in enumerate(occ):
+        if lead[q]:
+            lead[q], cursor = cursor, cursor + 2
+        copy_col[q], down_col[q] = (cursor + 2, cursor) if neg else (cursor, cursor + 2)
+        cursor += 4
+        if tail[q]:
+            tail[q], cursor = cursor, cursor + 2
+    rows, cols = 4 * m + 5, cursor  # the last column, a gap, is the rim
     top, bottom = 1, 4 * m + 3
     lay = _Layout()
-    teeth: Dict[int, List[Tuple[int, int, int]]] = defaultdict(list)  # variable -> (up, down, copy col)
     reads: Dict[int, Tuple[Cell, int]] = {}  # variable -> (a copy cell, 1 if its literal is negated)
-    up_cols = {q: 3 + 6 * q for q in range(3 * n)}  # the copy column b + 2, b = 1 + 6q
-    down_cols = {q: 1 + 6 * q + (4 if cls[q // 3][q % 3] > 0 else 0) for q in range(3 * n)}
-    for q in range(3 * n):
-        lit = cls[q // 3][q % 3]
-        v, neg = abs(lit), int(lit < 0)
-        R, b = 3 + 4 * index[v], 1 + 6 * q
-        copy = (R, b + 2)
-        lay.kind[copy] = ("copy",)
-        reads.setdefault(v, (copy, neg))
-        # alpha (positive): the ring comes in from the west and leaves down, the mirror arm
-        # leaves east; beta (negated): the ring comes up and leaves east, the mirror arm west
-        teeth[v].append((b, b + 2, b + 2) if not neg else (b + 2, b + 4, b + 2))
-        mid = 3 * (q // 3) + 1
-        lay.path(_polyline(copy, (top, b + 2), (top, up_cols[mid])))
-        lay.path(_polyline(copy, (R, down_cols[q]), (bottom, down_cols[q]), (bottom, down_cols[mid])))
-    for v, tl in teeth.items():
+    for q, (v, neg) in enumerate(occ):
+        R, c = 3 + 4 * index[v], copy_col[q]
+        lay.kind[(R, c)] = ("copy",)
+        reads.setdefault(v, ((R, c), int(neg)))
+        mid = 3 * (q // 3) + 1  # the clause's receivers stand on its middle literal's columns
+        lay.path(_polyline((R, c), (top, c), (top, copy_col[mid])))
+        lay.path(_polyline((R, c), (R, down_col[q]), (bottom, down_col[q]), (bottom, down_col[mid])))
+    for v, qs in by_var.items():
+        # the ring, eastwards: rows R (copies, "high"), R + 2 ("low"), back westwards on R + 1.
+        # A positive literal's copy is entered from the west on row R and left downwards; a
+        # negated one's is entered from below and left eastwards on row R.
         R = 3 + 4 * index[v]
-        ring: List[Cell] = []
-        for i, (up, down, cc) in enumerate(tl):
-            # up leg: from the forward row (or the way back, for the first tooth) to row R
-            start = (R + 1, up) if i == 0 else (R + 2, up)
-            leg = _line(start, (R, up))
-            if up != cc:  # alpha: along row R to the copy
-                leg += _line((R, up), (R, cc))[1:]
-            if down != cc:  # beta: along row R from the copy to the down leg
-                leg += _line((R, cc), (R, down))[1:]
-            end = (R + 1, down) if i == len(tl) - 1 else (R + 2, down)
-            leg += _line((R, down), end)[1:]
-            if i + 1 < len(tl):
-                leg += _line(end, (R + 2, tl[i + 1][0]))[1:-1]  # forward row to the next up leg
-            ring += leg
-        ring += _line((R + 1, tl[-1][1]), (R + 1, tl[0][0]))[1:-1]  # the way back, westwards
-        lay.path(ring, closed=True)
+        pts: List[Cell] = []
+        low = None
+        for i, q in enumerate(qs):
+            c, neg, last = copy_col[q], occ[q][1], i == len(qs) - 1
+            if not neg:
+                if low is None:
+                    pts += [(R + 1, lead[q]), (R, lead[q])]
+                elif low:
+                    pts += [(R + 2, lead[q]), (R, lead[q])]
+                pts += [(R, c), (R + 1 if last else R + 2, c)]
+                low = True
+            else:
+                if low is None:
+                    pts += [(R + 1, c)]
+                elif not low:
+                    pts += [(R, lead[q]), (R + 2, lead[q])]
+                pts += [(R + 2, c)] if low is not None else []
+                pts += [(R, c)]
+                if last:
+                    pts += [(R, tail[q]), (R + 1, tail[q])]
+                low = False
+        pts.append(pts[0])
+        lay.path(_polyline(*pts)[:-1], closed=True)
     for j in range(n):
-        lay.kind[(top, up_cols[3 * j + 1])] = ("receiver", 1)  # exactly one literal true
-        lay.kind[(bottom, down_cols[3 * j + 1])] = ("receiver", 0)  # its arms carry the negations: exactly one false
+        lay.kind[(top, copy_col[3 * j + 1])] = ("receiver", 1)  # exactly one literal true
+        lay.kind[(bottom, down_col[3 * j + 1])] = ("receiver", 0)  # its arms carry the negations: exactly one false
     pieces = _pieces(lay, rows, cols)
     puzzle = EdgePuzzle(rows, cols, pieces, matching="opposite")
     positions = np.arange(rows * cols).reshape(rows, cols)
