@@ -53,3 +53,6 @@ __all__ += ["block_packing_approximation", "interior_blocks", "set_packing"]
 from ._reductions import contour_ring, contour_to_puzzle, partition_to_contour, partition_to_orientation
 
 __all__ += ["contour_ring", "contour_to_puzzle", "partition_to_contour", "partition_to_orientation"]
+from ._local import INITS, initial_board, max_weight_assignment, read_board, solve_local, write_board
+
+__all__ += ["INITS", "initial_board", "max_weight_assignment", "read_board", "solve_local", "write_board"]
