@@ -137,6 +137,14 @@ public:
             if (!problem.empty()) throw InputError("starting board: " + problem);
         }
         ts_ = std::make_unique<TabuSearch>(*lp_, opt, seed ^ 0xA5A5A5A5DEADBEEFULL);
+        ts_->set_reinit([this](Rng& rng, std::vector<int>& piece, std::vector<int>& rot) {
+            SearchLimits il;
+            il.node_limit = node_limit_ > 0 ? static_cast<uint64_t>(node_limit_) : uint64_t{2000000};
+            SearchControl ic(il, &token_);
+            InitResult res = run_init(*lp_, init_, relax_, rng, ic);
+            piece = std::move(res.piece);
+            rot = std::move(res.rot);
+        });
     }
 
     py::dict run(double seconds, long long iterations) {
@@ -212,6 +220,7 @@ public:
         out["iterations"] = ts_->iterations();
         out["diversifications"] = ts_->diversifications();
         out["restores"] = ts_->restores();
+        out["restarts"] = ts_->restarts();
         out["score"] = started_ ? ts_->score() : -1;
         out["recount"] = started_ ? ts_->board().recount() : -1;
         out["seconds"] = spent_;
@@ -278,7 +287,7 @@ void register_edgematch_local(py::module_& m) {
                          long long node_limit, const py::object& board, int size, double greed,
                          std::vector<int> class_weight, int tabu_cells_min, int tabu_cells_max,
                          int tabu_arcs_min, int tabu_arcs_max, int plateau, int kicks, int restore_after,
-                         bool tabu) {
+                         int restart_after, bool tabu) {
                  TabuOptions opt;
                  opt.size = size;
                  opt.greed = greed;
@@ -296,6 +305,8 @@ void register_edgematch_local(py::module_& m) {
                  opt.plateau = plateau;
                  opt.kicks = kicks;
                  opt.restore_after = restore_after;
+                 if (restart_after < 0) throw InputError("restart_after must be >= 0");
+                 opt.restart_after = restart_after;
                  opt.tabu = tabu;
                  return std::make_unique<LocalSearch>(rows, cols, pieces, compl_, fixed, seed, init, relax,
                                                       node_limit, board, opt);
@@ -305,7 +316,8 @@ void register_edgematch_local(py::module_& m) {
              py::arg("board") = py::none(), py::arg("size") = 16, py::arg("greed") = 2.0,
              py::arg("class_weight") = std::vector<int>{1, 1, 1, 1, 1}, py::arg("tabu_cells_min") = 2,
              py::arg("tabu_cells_max") = 6, py::arg("tabu_arcs_min") = 10, py::arg("tabu_arcs_max") = 40,
-             py::arg("plateau") = 400, py::arg("kicks") = 3, py::arg("restore_after") = 8, py::arg("tabu") = true)
+             py::arg("plateau") = 400, py::arg("kicks") = 3, py::arg("restore_after") = 8,
+             py::arg("restart_after") = 0, py::arg("tabu") = true)
         .def("run", &LocalSearch::run, py::arg("seconds"), py::arg("iterations") = 0,
              "Search for up to `seconds` more (GIL released); stop early at `iterations` in total.")
         .def("cancel", &LocalSearch::cancel, "Make a running (or the next) run() return at once.")

@@ -123,11 +123,17 @@ TabuSearch::TabuSearch(const LocalPuzzle& lp, const TabuOptions& opt, uint64_t s
 
 void TabuSearch::start(const std::vector<int>& piece, const std::vector<int>& rot) {
     board_.assign(piece, rot);
-    std::lock_guard<std::mutex> lock(mutex_);
-    best_piece_ = board_.piece;
-    best_rot_ = board_.rot;
-    best_.store(board_.score, std::memory_order_relaxed);
+    run_best_ = board_.score;
+    run_piece_ = board_.piece;
+    run_rot_ = board_.rot;
     phase_best_ = board_.score;
+    since_phase_ = plateaus_since_best_ = restores_since_best_ = 0;
+    if (board_.score > best_.load(std::memory_order_relaxed)) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        best_piece_ = board_.piece;
+        best_rot_ = board_.rot;
+        best_.store(board_.score, std::memory_order_relaxed);
+    }
 }
 
 void TabuSearch::best_board(std::vector<int>& piece, std::vector<int>& rot) const {
@@ -147,7 +153,6 @@ void TabuSearch::note_best(double seconds) {
     best_rot_ = board_.rot;
     best_.store(board_.score, std::memory_order_relaxed);
     trajectory_.emplace_back(seconds, board_.score);
-    plateaus_since_best_ = 0;
 }
 
 void TabuSearch::diversify() {
@@ -183,7 +188,13 @@ void TabuSearch::run(SearchControl& control, uint64_t max_iterations, double ela
         }
         hood_.select(cls, opt_.size, key_, S_);
         hood_.apply(board_, S_, rng_, opt_.tabu ? arc_until_.data() : nullptr, it, moved_);
-        if (board_.score > best_.load(std::memory_order_relaxed)) note_best(elapsed0 + control.elapsed());
+        if (board_.score > run_best_) {
+            run_best_ = board_.score;
+            run_piece_ = board_.piece;
+            run_rot_ = board_.rot;
+            plateaus_since_best_ = restores_since_best_ = 0;
+            if (board_.score > best_.load(std::memory_order_relaxed)) note_best(elapsed0 + control.elapsed());
+        }
         if (!opt_.tabu) continue;
         const int span1 = opt_.tabu_cells_max - opt_.tabu_cells_min + 1;
         const int span2 = opt_.tabu_arcs_max - opt_.tabu_arcs_min + 1;
@@ -198,11 +209,19 @@ void TabuSearch::run(SearchControl& control, uint64_t max_iterations, double ela
             since_phase_ = 0;
         } else if (++since_phase_ >= opt_.plateau) {
             if (++plateaus_since_best_ >= opt_.restore_after) {
-                std::vector<int> piece, rot;
-                best_board(piece, rot);
-                board_.assign(piece, rot);
                 plateaus_since_best_ = 0;
-                ++restores_;
+                if (opt_.restart_after > 0 && reinit_ && ++restores_since_best_ >= opt_.restart_after) {
+                    std::vector<int> piece, rot;
+                    reinit_(rng_, piece, rot);
+                    std::fill(cell_until_.begin(), cell_until_.end(), 0);
+                    std::fill(arc_until_.begin(), arc_until_.end(), 0);
+                    start(piece, rot);
+                    ++restarts_;
+                    if (board_.score > best_.load(std::memory_order_relaxed)) note_best(elapsed0 + control.elapsed());
+                } else {
+                    board_.assign(run_piece_, run_rot_);  // intensification
+                    ++restores_;
+                }
             } else {
                 diversify();
             }

@@ -8,6 +8,7 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <utility>
 #include <vector>
@@ -28,6 +29,7 @@ struct TabuOptions {
     int plateau = 400;          // iterations without a new phase best -> diversification
     int kicks = 3;              // random swap-and-rotate moves per diversification
     int restore_after = 8;      // plateaus without a new best -> restore the best board
+    int restart_after = 0;      // restores without a new best of this start -> new start (0 = never)
     bool tabu = true;           // false: plain descent with the neighbourhood (figure 4)
 };
 
@@ -69,6 +71,11 @@ public:
     // Starts from this board (piece, rot per cell); checked by the caller.
     void start(const std::vector<int>& piece, const std::vector<int>& rot);
 
+    // A new starting board for restarts (section 4: the search terminates after a number of
+    // intensifications; we then start again from a fresh initialisation, keeping the best).
+    using Reinit = std::function<void(Rng& rng, std::vector<int>& piece, std::vector<int>& rot)>;
+    void set_reinit(Reinit reinit) { reinit_ = std::move(reinit); }
+
     // Runs until control stops, `max_iterations` total iterations (0 = none) or a perfect board.
     // elapsed0 = seconds already spent (trajectory times continue from it).
     void run(SearchControl& control, uint64_t max_iterations, double elapsed0);
@@ -80,6 +87,7 @@ public:
     uint64_t iterations() const { return iterations_; }
     uint64_t diversifications() const { return diversifications_; }
     uint64_t restores() const { return restores_; }
+    uint64_t restarts() const { return restarts_; }
     // (seconds, best score) at each improvement of the best.
     std::vector<std::pair<double, int>> trajectory() const;
 
@@ -98,8 +106,12 @@ private:
     std::vector<uint64_t> cell_until_;  // tabu_1: cell chosen -> free again at this iteration
     std::vector<uint64_t> arc_until_;   // tabu_2: n * n, (from, to) forbidden until
     std::vector<int> class_pick_;       // classes with free cells, repeated by weight
-    uint64_t iterations_ = 0, diversifications_ = 0, restores_ = 0;
-    int phase_best_ = -1, since_phase_ = 0, plateaus_since_best_ = 0;
+    uint64_t iterations_ = 0, diversifications_ = 0, restores_ = 0, restarts_ = 0;
+    int phase_best_ = -1, since_phase_ = 0, plateaus_since_best_ = 0, restores_since_best_ = 0;
+    // Best board of the current start (restored by intensification); the overall best below.
+    int run_best_ = -1;
+    std::vector<int> run_piece_, run_rot_;
+    Reinit reinit_;
 
     mutable std::mutex mutex_;
     std::atomic<int> best_{-1};

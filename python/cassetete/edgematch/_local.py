@@ -12,7 +12,7 @@ import os
 import secrets
 import threading
 import time
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -31,6 +31,7 @@ TUNING: Dict[str, Any] = {
     "plateau": 2000,         # iterations without a new phase best -> diversification
     "kicks": 3,              # random swap-and-rotate moves per diversification
     "restore_after": 10,     # plateaus without a new best -> restore the best board
+    "restart_after": 0,      # restores without a new best of this start -> fresh init (0 = never)
     "tabu": True,
 }
 
@@ -182,6 +183,7 @@ def solve_local(
     neighbourhood_size: int = 16,
     node_limit: Optional[int] = 2_000_000,
     tuning: Optional[Dict[str, Any]] = None,
+    callback: Optional[Callable[[float, int], None]] = None,
 ) -> Result:
     """Very-large-neighbourhood tabu search (seed 002); ``solve(p, method="vlns")`` calls it.
 
@@ -199,6 +201,8 @@ def solve_local(
             ``"random"`` or ``"checkerboard"``.
         neighbourhood_size: |S|, cells moved at once by the assignment.
         tuning: overrides of :data:`TUNING` (tabu tenures, plateau length, ...).
+        callback: called in the calling thread as ``callback(seconds, best_score)`` when the
+            best score improves (checked ~20 times a second), e.g. to log a trajectory.
 
     Returns a Result: ``solution`` the best board, status ``"solved"`` when every inner join
     matches else ``"limit"``; stats ``score``, ``total``, ``iterations``, ``seconds``,
@@ -244,10 +248,10 @@ def solve_local(
                                node_limit=int(node_limit or 0), board=start, size=neighbourhood_size, **options)
         for i in range(workers)
     ]
-    return _drive(puzzle, states, time_limit, iterations, checkpoint, progress, int(seed))
+    return _drive(puzzle, states, time_limit, iterations, checkpoint, progress, int(seed), callback)
 
 
-def _drive(puzzle: EdgePuzzle, states, time_limit, iterations, checkpoint, progress, seed) -> Result:
+def _drive(puzzle: EdgePuzzle, states, time_limit, iterations, checkpoint, progress, seed, callback) -> Result:
     total = puzzle.total_joins
     outputs: List[Optional[dict]] = [None] * len(states)
     errors: List[BaseException] = []
@@ -266,6 +270,7 @@ def _drive(puzzle: EdgePuzzle, states, time_limit, iterations, checkpoint, progr
         bar = tqdm(total=total, desc="best score", unit="join")
     written = -1
     best_seen = -1
+    t0 = time.perf_counter()
 
     def refresh() -> None:
         nonlocal written, best_seen
@@ -282,8 +287,9 @@ def _drive(puzzle: EdgePuzzle, states, time_limit, iterations, checkpoint, progr
             if board is not None:
                 write_board(checkpoint, puzzle, board)
                 written = best
+        if callback is not None and best >= 0:
+            callback(time.perf_counter() - t0, best)
 
-    t0 = time.perf_counter()
     threads = [threading.Thread(target=work, args=(i,), daemon=True) for i in range(len(states))]
     interrupted = False
     try:
@@ -339,6 +345,7 @@ def _drive(puzzle: EdgePuzzle, states, time_limit, iterations, checkpoint, progr
         "init_solved": bool(infos[k]["init_solved"]),
         "diversifications": int(sum(i["diversifications"] for i in infos)),
         "restores": int(sum(i["restores"] for i in infos)),
+        "restarts": int(sum(i["restarts"] for i in infos)),
         "rules": {},
     }
     return Result("solved" if matched == total else "limit", board, stats)
