@@ -36,7 +36,8 @@ def main() -> None:
     write_csv(RESULTS / "edgematch_local_fig6.csv", ("init", "run", "start_score", "cp_solved", "score"), rows)
     labels = [g[0] for g in groups]
     ok = plot(RESULTS / "edgematch_local_fig6.png", lambda plt: (
-        plt.boxplot([scores[x] for x in labels], labels=labels, whis=(0, 100)),
+        plt.boxplot([scores[x] for x in labels], whis=(0, 100)),
+        plt.xticks(range(1, len(labels) + 1), labels),
         plt.ylabel(f"score after {args.time:g} s (/480)"), plt.xlabel("initialisation (relaxed positions)"),
         plt.title("Seed 002 fig. 6: CP initialisation vs random")))
     lines = ["# Seed 002, figure 6: initialisation against final score", "",

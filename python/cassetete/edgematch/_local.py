@@ -31,7 +31,7 @@ TUNING: Dict[str, Any] = {
     "plateau": 2000,         # iterations without a new phase best -> diversification
     "kicks": 3,              # random swap-and-rotate moves per diversification
     "restore_after": 10,     # plateaus without a new best -> restore the best board
-    "restart_after": 0,      # restores without a new best of this start -> fresh init (0 = never)
+    "restart_after": 10,     # restores without a new best of this start -> fresh init (0 = never)
     "tabu": True,
 }
 
@@ -71,7 +71,7 @@ def initial_board(
     *,
     relax: int = 0,
     seed: int = 0,
-    node_limit: Optional[int] = 2_000_000,
+    node_limit: Optional[int] = 20_000_000,
     time_limit: Optional[float] = None,
 ) -> Tuple[np.ndarray, Dict[str, Any]]:
     """A starting board for the local search (seed 002, section 5) and facts about it.
@@ -181,7 +181,7 @@ def solve_local(
     init: str = "cp",
     relax: int = 0,
     neighbourhood_size: int = 16,
-    node_limit: Optional[int] = 2_000_000,
+    node_limit: Optional[int] = 20_000_000,
     tuning: Optional[Dict[str, Any]] = None,
     callback: Optional[Callable[[float, int], None]] = None,
 ) -> Result:
