@@ -266,3 +266,18 @@ def test_cli_search_prints_score(capsys):
     assert main(["edgematch", "search", "e2", "--iterations", "500", "--seed", "2", "--init", "random"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("score: ") and "/480" in out
+
+
+def test_progress_bar_shows_best_score(capsys):
+    p, _ = em.generate(5, 5, colors=4, seed=8)
+    res = em.solve(p, method="vlns", time_limit=20, seed=1, progress=True, init="random")
+    err = capsys.readouterr().err
+    assert res.solved and "best score" in err and f"{p.total_joins}/{p.total_joins}" in err
+
+
+def test_callback_reports_improvements():
+    e2 = em.eternity2()
+    seen = []
+    res = em.solve(e2, method="vlns", iterations=3000, seed=2, init="random",
+                   callback=lambda t, s: seen.append(s))
+    assert seen and seen == sorted(seen) and seen[-1] == res.stats["score"]
