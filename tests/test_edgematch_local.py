@@ -281,3 +281,21 @@ def test_callback_reports_improvements():
     res = em.solve(e2, method="vlns", iterations=3000, seed=2, init="random",
                    callback=lambda t, s: seen.append(s))
     assert seen and seen == sorted(seen) and seen[-1] == res.stats["score"]
+
+
+def test_plain_neighbourhood_never_loses_score():
+    # Without tabu arcs the optimal rearrangement of S is at least the current placement, so a
+    # plain VLNS descent (figure 4 mode) can only keep or raise the score.
+    from cassetete import _core
+
+    e2 = em.eternity2()
+    ids, compl, _ = e2.encode()
+    for size in (2, 16, 64):
+        st = _core.EdgematchLocal(16, 16, ids, compl, e2.fixed_array(), seed=size, init="random", size=size,
+                                  greed=0.0, tabu=False)
+        last = -1
+        for it in range(1, 301):
+            out = st.run(60.0, it)
+            assert out["score"] >= last
+            last = out["score"]
+        assert recount(e2, st.best_board()) == last > 100  # well above a random board (~35)
