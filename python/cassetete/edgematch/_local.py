@@ -257,11 +257,15 @@ def _drive(puzzle: EdgePuzzle, states, time_limit, iterations, checkpoint, progr
     errors: List[BaseException] = []
     seconds = float("inf") if time_limit is None else float(time_limit)
 
+    done = [threading.Event() for _ in states]
+
     def work(i: int) -> None:
         try:
             outputs[i] = states[i].run(seconds, int(iterations or 0))
         except BaseException as error:  # reported in the main thread
             errors.append(error)
+        finally:
+            done[i].set()
 
     bar = None
     if progress:
@@ -292,22 +296,29 @@ def _drive(puzzle: EdgePuzzle, states, time_limit, iterations, checkpoint, progr
 
     threads = [threading.Thread(target=work, args=(i,), daemon=True) for i in range(len(states))]
     interrupted = False
+    started = 0
     try:
         for t in threads:
             t.start()
-        while any(t.is_alive() for t in threads):
-            for t in threads:
-                t.join(0.05)
-                if t.is_alive():
-                    break
+            started += 1
+        # Events, not Thread.join: an interrupted join can mark a running thread as stopped.
+        while not all(d.is_set() for d in done):
+            next(d for d in done if not d.is_set()).wait(0.05)
             refresh()
     except KeyboardInterrupt:
         # The issue asks for Ctrl-C to keep the best board: stop the workers, return it.
         interrupted = True
         for s in states:
             s.cancel()
-        for t in threads:
-            t.join()
+        for t in threads[started:]:
+            if not t.ident:  # the interrupt came before this thread started: run it cancelled
+                t.start()
+        while not all(d.is_set() for d in done):
+            try:
+                for d in done:
+                    d.wait()
+            except KeyboardInterrupt:  # a second Ctrl-C: the workers are already stopping
+                pass
     finally:
         try:
             refresh()
