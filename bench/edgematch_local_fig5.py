@@ -39,7 +39,8 @@ def main() -> None:
              f"Official Eternity II (centre clue); for each count, {args.instances} random sets of pairwise "
              f"non-adjacent relaxed positions; row-order depth-first search over the candidate tables, "
              f"{args.time:g} s each; {machine()}.",
-             f"Command: `python bench/edgematch_local_fig5.py --time {args.time:g} --instances {args.instances}`.", "",
+             f"Command: `python bench/edgematch_local_fig5.py --time {args.time:g} --instances {args.instances} --relax "
+             f"{' '.join(map(str, args.relax))}`.", "",
              "| relaxed positions | solved | mean deepest fill (share of cells) |", "|---:|---:|---:|"]
     for k in args.relax:
         lines.append(f"| {k} | {solved[k]}/{args.instances} | {mean(depth[k]):.3f} |")
