@@ -225,6 +225,7 @@ class EdgematchLocal:
         plateau: int = 400,
         kicks: int = 3,
         restore_after: int = 8,
+        restart_after: int = 0,
         tabu: bool = True,
     ) -> None: ...
     def run(self, seconds: float, iterations: int = 0) -> Dict[str, Any]: ...  # stop, score, best, iterations, seconds
