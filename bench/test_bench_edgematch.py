@@ -35,3 +35,14 @@ def test_clue_puzzles(benchmark, clue):
     p = em.load(DATA / "wortmann_Eternity2Puzzles.jl" / "pieces" / f"clue{clue}.txt")
     res = benchmark(lambda: em.solve(p, order="first_fail", time_limit=30))
     assert res.solved and em.verify(p, res.solution)
+
+
+@pytest.mark.benchmark(group="edgematch-vlns")
+@pytest.mark.parametrize("size", [16, 64])
+def test_vlns_moves(benchmark, size):
+    """Very large neighbourhood moves per second on Eternity II (iterations / stats['seconds'])."""
+    e2 = em.eternity2()
+    res = benchmark.pedantic(lambda: em.solve(e2, method="vlns", iterations=20_000, seed=1, init="random",
+                                              neighbourhood_size=size), rounds=3, iterations=1)
+    benchmark.extra_info["moves_per_s"] = res.stats["iterations"] / res.stats["seconds"]
+    assert res.stats["iterations"] == 20_000

@@ -35,5 +35,6 @@ def test_demo_prints_a_checked_board():
     cli.demo(out)
     text = out.getvalue()
     assert "verified: True" in text and "13 solutions" in text
+    assert "Eternity II, 2 s of local search" in text and "/480 joins" in text
     puzzle, _ = em.generate(5, 5, colors=4, frame_colors=2, seed=2024)
     assert check_board(5, 5, puzzle.pieces, em.solve(puzzle, order="first_fail").solution)

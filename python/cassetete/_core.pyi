@@ -186,3 +186,51 @@ def edgematch_search(
 def edgematch_split(
     rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, order: np.ndarray, depth: int
 ) -> List[np.ndarray]: ...
+
+# --- edgematch local search (src/bind_edgematch_local.cpp) ---
+def edgematch_assignment(weight: np.ndarray) -> np.ndarray: ...  # (n,) int32 column per row, -1 if left out
+def edgematch_local_init(
+    rows: int,
+    cols: int,
+    pieces: np.ndarray,
+    compl: np.ndarray,
+    fixed: np.ndarray,
+    init: str = "cp",  # "cp" | "random" | "checkerboard"
+    relax: int = 0,
+    seed: int = 0,
+    node_limit: int = 0,
+    time_limit: Optional[float] = None,
+) -> Dict[str, Any]: ...  # board, score, solved, depth, cells, nodes
+
+class EdgematchLocal:
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        pieces: np.ndarray,
+        compl: np.ndarray,
+        fixed: np.ndarray,
+        seed: int = 0,
+        init: str = "cp",
+        relax: int = 0,
+        node_limit: int = 0,
+        board: Optional[np.ndarray] = None,  # (rows, cols, 2) starting board (checkpoint)
+        size: int = 16,
+        greed: float = 2.0,
+        class_weight: Sequence[int] = (1, 1, 1, 1, 1),
+        tabu_cells_min: int = 2,
+        tabu_cells_max: int = 6,
+        tabu_arcs_min: int = 10,
+        tabu_arcs_max: int = 40,
+        plateau: int = 400,
+        kicks: int = 3,
+        restore_after: int = 8,
+        restart_after: int = 0,
+        tabu: bool = True,
+    ) -> None: ...
+    def run(self, seconds: float, iterations: int = 0) -> Dict[str, Any]: ...  # stop, score, best, iterations, seconds
+    def cancel(self) -> None: ...
+    def best_score(self) -> int: ...
+    def best_board(self) -> Optional[np.ndarray]: ...
+    def trajectory(self) -> List[Tuple[float, int]]: ...
+    def info(self) -> Dict[str, Any]: ...

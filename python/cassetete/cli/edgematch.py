@@ -10,7 +10,7 @@ from .. import edgematch as em
 
 
 def add_parser(subparsers) -> None:
-    """Register ``cassetete edgematch solve|generate``."""
+    """Register ``cassetete edgematch solve|search|generate``."""
     parser = subparsers.add_parser("edgematch", help="edge-matching puzzles (Eternity II, Tetravex, jigsaws)")
     sub = parser.add_subparsers(dest="action", metavar="ACTION")
     sub.required = True
@@ -23,6 +23,20 @@ def add_parser(subparsers) -> None:
     solve.add_argument("--seed", type=int, default=None)
     solve.add_argument("--svg", metavar="OUT", help="write the solved board as SVG")
     solve.set_defaults(handler=run_solve)
+    search = sub.add_parser("search", help="local search for the best board (seed 002 VLNS + tabu); 'e2' = the "
+                                           "official Eternity II with its centre clue")
+    search.add_argument("file", help="puzzle file, or 'e2'")
+    search.add_argument("--time", type=float, default=60.0, help="seconds of search per worker (default 60)")
+    search.add_argument("--iterations", type=int, default=None, help="stop after this many moves per worker")
+    search.add_argument("--workers", type=int, default=1, help="independent multi-starts on threads")
+    search.add_argument("--checkpoint", metavar="FILE", help="best board written here as it improves; resumed from")
+    search.add_argument("--svg", metavar="OUT", help="write the best board as SVG")
+    search.add_argument("--seed", type=int, default=None)
+    search.add_argument("--init", default="cp", choices=em.INITS)
+    search.add_argument("--relax", type=int, default=0, help="cp init: relaxed non-adjacent positions")
+    search.add_argument("--size", type=int, default=16, help="|S|, cells moved at once by the assignment")
+    search.add_argument("--progress", action="store_true", help="show a progress bar of the best score")
+    search.set_defaults(handler=run_search)
     gen = sub.add_parser("generate", help="a random puzzle with a planted solution, in cassetete format")
     gen.add_argument("rows", type=int)
     gen.add_argument("cols", type=int)
@@ -56,6 +70,23 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     return 0 if res.solution is not None else 1
 
 
+def run_search(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
+    """Handler of ``cassetete edgematch search``: prints the score and the best board."""
+    out = out or sys.stdout
+    puzzle = em.eternity2() if args.file == "e2" else em.load(args.file)
+    res = em.solve(puzzle, method="vlns", time_limit=args.time, iterations=args.iterations, workers=args.workers,
+                   checkpoint=args.checkpoint, seed=args.seed, init=args.init, relax=args.relax,
+                   neighbourhood_size=args.size, progress=args.progress)
+    st = res.stats
+    out.write(f"score: {st['score']}/{st['total']} ({res.status}, stop: {st['stop']}), iterations: "
+              f"{st['iterations']}, seconds: {st['seconds']:.1f}, seed: {st['seed']}\n")
+    out.write(em.render(puzzle, res.solution) + "\n")
+    if args.svg:
+        with open(args.svg, "w") as handle:
+            handle.write(em.render(puzzle, res.solution, format="svg"))
+    return 0
+
+
 def run_generate(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     """Handler of ``cassetete edgematch generate``."""
     out = out or sys.stdout
@@ -79,4 +110,8 @@ def demo(out: TextIO) -> None:
     out.write(f"{res.status} in {res.stats['nodes']} placements; verified: {em.verify(puzzle, res.solution)}\n")
     p, pos = em.fibonacci_instance(8)
     _, n = em.solve_positions(p, pos, count=True)
+    e2 = em.eternity2()
+    res = em.solve(e2, method="vlns", time_limit=2, seed=1)
+    out.write(f"Eternity II, 2 s of local search (seed 002 VLNS + tabu, one core): "
+              f"{res.stats['score']}/{res.stats['total']} joins\n")
     out.write(f"seed 000 Fibonacci family, 4 x 8 with positions given: {n} solutions (F(6) = 13)\n")

@@ -18,15 +18,8 @@ from ._orders import ORDERS, cell_order
 from ._formats import dump, infer_size, load, load_brendan_solution
 from ._render import render, render_svg, render_text
 from ._generate import generate
-from ._solve import count, count_solutions, solve, split
+from ._solve import METHODS, count, count_solutions, solve, split, symmetry_parts
 from ._data import eternity2
-from ._solve import symmetry_parts
-
-__all__ = [
-    "EdgePuzzle", "MATCHINGS", "ORDERS", "cell_edges", "cell_order", "count", "count_solutions", "dump",
-    "eternity2", "generate", "infer_size", "load", "load_brendan_solution", "render", "render_svg",
-    "render_text", "rotate", "score", "solve", "split", "symmetry_parts", "verify",
-]
 from ._variants import (
     checkerboard_approximation,
     contour_by_euler,
@@ -39,20 +32,26 @@ from ._variants import (
     solve_positions,
     valid_pieces,
 )
-
-__all__ += [
-    "checkerboard_approximation", "contour_by_euler", "contour_checkerboard_approximation", "fibonacci_instance",
-    "matched_faces", "position_path_approximation", "propagate_orientations", "solve_orientations", "solve_positions", "valid_pieces",
-]
 from ._blocks import Block, block_level, prune as prune_blocks, solve_orientations_blocks
-
-__all__ += ["Block", "block_level", "prune_blocks", "solve_orientations_blocks"]
 from ._packing import block_packing_approximation, interior_blocks, set_packing
-
-__all__ += ["block_packing_approximation", "interior_blocks", "set_packing"]
 from ._reductions import contour_ring, contour_to_puzzle, partition_to_contour, partition_to_orientation
-
-__all__ += ["contour_ring", "contour_to_puzzle", "partition_to_contour", "partition_to_orientation"]
 from ._reduction_sat import one_in_three_to_position
+from ._local import INITS, initial_board, max_weight_assignment, read_board, solve_local, write_board
 
-__all__ += ["one_in_three_to_position"]
+__all__ = [
+    # model, formats, pictures
+    "EdgePuzzle", "MATCHINGS", "cell_edges", "dump", "eternity2", "infer_size", "load",
+    "load_brendan_solution", "render", "render_svg", "render_text", "rotate", "score", "verify",
+    # generators and the reductions of seed 000 section 3
+    "generate", "contour_ring", "contour_to_puzzle", "one_in_three_to_position", "partition_to_contour",
+    "partition_to_orientation",
+    # exact search
+    "METHODS", "ORDERS", "cell_order", "count", "count_solutions", "solve", "split", "symmetry_parts",
+    # seed 000 variants, approximations, block method
+    "Block", "block_level", "block_packing_approximation", "checkerboard_approximation", "contour_by_euler",
+    "contour_checkerboard_approximation", "fibonacci_instance", "interior_blocks", "matched_faces",
+    "position_path_approximation", "propagate_orientations", "prune_blocks", "set_packing",
+    "solve_orientations", "solve_orientations_blocks", "solve_positions", "valid_pieces",
+    # seed 002 local search
+    "INITS", "initial_board", "max_weight_assignment", "read_board", "solve_local", "write_board",
+]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-from typing import List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 import numpy as np
 
@@ -12,7 +12,7 @@ from .._result import Result
 from ._model import EdgePuzzle
 from ._orders import ORDERS, cell_order
 
-METHODS = ("backtrack",)
+METHODS = ("backtrack", "vlns")
 
 
 def _core():
@@ -82,11 +82,15 @@ def solve(
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
     seed: Optional[int] = None,
+    **local: Any,
 ) -> Result:
-    """Find one solution.
+    """Find one solution (``"backtrack"``) or the best board found in a time budget (``"vlns"``).
 
     Args:
-        method: ``"backtrack"`` (C++ engine with candidate tables).
+        method: ``"backtrack"`` (exact C++ engine with candidate tables) or ``"vlns"`` (the
+            very-large-neighbourhood tabu search of seed 002, see :func:`solve_local` for its
+            options: ``workers``, ``checkpoint``, ``progress``, ``init``, ``neighbourhood_size``,
+            ``iterations``, ``relax``, ``tuning``; ``node_limit`` bounds its CP initialisation).
         order: ``"row"``, ``"border"``, ``"spiral"``, ``"corner"`` or ``"first_fail"``.
         seed: None = candidates in piece order; an int shuffles them (another first solution).
 
@@ -100,8 +104,16 @@ def solve(
         >>> verify(p, solve(p).solution)
         True
     """
-    if method != "backtrack":
+    if method not in METHODS:
         raise PuzzleError(f"unknown method {method!r}; expected one of {METHODS}")
+    if method == "vlns":
+        from ._local import solve_local
+
+        if node_limit is not None:
+            local.setdefault("node_limit", node_limit)
+        return solve_local(puzzle, time_limit=time_limit, seed=seed, **local)
+    if local:
+        raise PuzzleError(f"option(s) {sorted(local)} only apply to method='vlns'")
     out = _run(puzzle, order=order, count=False, limit=None, seed=seed, time_limit=time_limit, node_limit=node_limit)
     board = out["board"]
     return Result(out["status"], None if board is None else np.asarray(board), dict(out["stats"]))

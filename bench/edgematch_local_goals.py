@@ -1,0 +1,76 @@
+"""Goals of issue 5 on the official Eternity II (centre clue), one worker (one core) per run:
+the best score after --time seconds for each seed, the trajectory of each run written to
+bench/results/ as it goes (so a long run can be read or stopped at any time), and a summary.
+
+Usage: python bench/edgematch_local_goals.py --time 3600 --seeds 1
+       python bench/edgematch_local_goals.py --time 60 --seeds 1 2 3 4 5
+Writes bench/results/edgematch_local_goal_T{time}_seed{s}.csv (seconds, best score),
+..._seed{s}_best.txt (the best board, a resumable checkpoint) and edgematch_local_goals_T{time}.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+from _e2local import RESULTS, machine, mean, score_at
+from cassetete import edgematch as em
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--time", type=float, default=60.0)
+    ap.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3, 4, 5])
+    ap.add_argument("--init", default="cp", choices=em.INITS)
+    ap.add_argument("--size", type=int, default=16)
+    ap.add_argument("--resume", action="store_true", help="resume each seed from its _best.txt checkpoint")
+    args = ap.parse_args()
+    RESULTS.mkdir(exist_ok=True)
+    e2 = em.eternity2()
+    tag = f"T{args.time:g}"
+    finals, trajectories = {}, {}
+    for seed in args.seeds:
+        stem = RESULTS / f"edgematch_local_goal_{tag}_seed{seed}"
+        ck = f"{stem}_best.txt"
+        if not args.resume and os.path.exists(ck):
+            os.remove(ck)
+        log = open(f"{stem}.csv", "w")
+        log.write("seconds,best_score\n")
+
+        def record(seconds: float, best: int) -> None:
+            log.write(f"{seconds:.2f},{best}\n")
+            log.flush()
+
+        t0 = time.time()
+        res = em.solve(e2, method="vlns", time_limit=args.time, seed=seed, init=args.init,
+                       neighbourhood_size=args.size, checkpoint=ck, callback=record)
+        log.write(f"{res.stats['seconds']:.2f},{res.stats['score']}\n")
+        log.close()
+        finals[seed] = res.stats["score"]
+        trajectories[seed] = res.stats["trajectory"]
+        print(f"seed {seed}: {res.stats['score']}/480 in {time.time() - t0:.0f} s "
+              f"({res.stats['iterations']} moves, stop {res.stats['stop']})", flush=True)
+    marks = [t for t in (1, 10, 60, 600, 1800, 3600, 86400) if t <= args.time]
+    lines = [f"# Eternity II local search goals, {args.time:g} s per run", "",
+             f"Official 16 x 16 with the centre clue, `solve(method='vlns', init='{args.init}', "
+             f"neighbourhood_size={args.size})`, one worker per run (one core); {machine()}.",
+             f"Command: `python bench/edgematch_local_goals.py --time {args.time:g} --seeds "
+             f"{' '.join(map(str, args.seeds))}`. Trajectories: `edgematch_local_goal_{tag}_seed*.csv`.", "",
+             "| seed | " + " | ".join(f"at {t:g} s" for t in marks) + " | final |",
+             "|---:|" + "---:|" * len(marks) + "---:|"]
+    for seed in args.seeds:
+        lines.append(f"| {seed} | " + " | ".join(str(score_at(trajectories[seed], t)) for t in marks)
+                     + f" | {finals[seed]} |")
+    vals = list(finals.values())
+    lines += ["", f"Final scores: mean {mean(vals):.1f}, median {statistics.median(vals):g}, min {min(vals)}, "
+              f"max {max(vals)} over {len(vals)} run(s).", "",
+              "Reference points: community single-core 60 s runs 436-451; Schaus & Deville 458 in 24 h (2008); "
+              "goal here 458 in 1 h, then 461."]
+    (RESULTS / f"edgematch_local_goals_{tag}.md").write_text("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

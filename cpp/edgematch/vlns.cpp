@@ -1,0 +1,234 @@
+#include "edgematch/vlns.hpp"
+
+#include <algorithm>
+
+namespace cassetete::edgematch {
+
+namespace {
+constexpr int64_t kScale = int64_t{1} << 20;  // one matched join; random tie-break noise stays below it
+constexpr double kExcluded = -1e18;           // selection key of a cell that may not be chosen
+}  // namespace
+
+void Neighbourhood::select(int cls, int size, const std::vector<double>& key, std::vector<int>& S) {
+    S.clear();
+    const std::vector<int>& cand = lp_.movable[cls];
+    order_.assign(cand.begin(), cand.end());
+    std::sort(order_.begin(), order_.end(), [&](int a, int b) { return key[a] > key[b]; });
+    if (mark_.size() != static_cast<size_t>(lp_.n)) mark_.assign(lp_.n, 0);
+    if (++stamp_ == 0) {
+        std::fill(mark_.begin(), mark_.end(), 0);
+        stamp_ = 1;
+    }
+    for (int cell : order_) {
+        if (static_cast<int>(S.size()) >= size) break;
+        if (key[cell] <= kExcluded) continue;
+        bool free = true;
+        for (int s = 0; s < 4 && free; ++s) {
+            int y = lp_.nb[cell][s];
+            free = y < 0 || mark_[y] != stamp_;
+        }
+        if (!free) continue;
+        mark_[cell] = stamp_;
+        S.push_back(cell);
+    }
+}
+
+void Neighbourhood::apply(LocalBoard& b, const std::vector<int>& S, Rng& rng, const uint64_t* arc_until,
+                          uint64_t now, std::vector<std::pair<int, int>>& moved) {
+    moved.clear();
+    const int k = static_cast<int>(S.size());
+    if (k == 0) return;
+    pieces_.resize(k);
+    for (int i = 0; i < k; ++i) {
+        pieces_[i] = b.piece[S[i]];
+        b.lift(S[i]);
+    }
+    // Colour each hole needs on each side (-2: nothing matches: rim or frame colour facing).
+    // The holes are pairwise non-adjacent, so every neighbour of a hole is on the board.
+    int need[4];
+    w_.resize(static_cast<size_t>(k) * k);
+    rot_.resize(static_cast<size_t>(k) * k);
+    const int64_t noise = std::max<int64_t>(1, kScale / k);
+    const int n = lp_.n;
+    for (int j = 0; j < k; ++j) {
+        const int cell = S[j];
+        for (int s = 0; s < 4; ++s) {
+            int y = lp_.nb[cell][s];
+            int e = y < 0 ? 0 : lp_.edge[b.piece[y]][b.rot[y] * 4 + ((s + 2) & 3)];
+            need[s] = e == 0 ? -2 : lp_.pz.compl_[e];
+        }
+        for (int i = 0; i < k; ++i) {
+            const int p = pieces_[i];
+            const uint8_t allowed = lp_.allowed(p, cell);
+            const int start = allowed == 0xF ? static_cast<int>(rng.below(4)) : 0;
+            int best = -1, best_rot = 0;
+            for (int t = 0; t < 4; ++t) {
+                int r = (start + t) & 3;
+                if (!(allowed >> r & 1)) continue;
+                const int* e = &lp_.edge[p][r * 4];
+                int m = (e[0] == need[0]) + (e[1] == need[1]) + (e[2] == need[2]) + (e[3] == need[3]);
+                if (m > best) {
+                    best = m;
+                    best_rot = r;
+                }
+            }
+            int64_t w = best * kScale + static_cast<int64_t>(rng.below(static_cast<uint64_t>(noise)));
+            // Section 4, tabu_2: a reverse move gets a very small weight.
+            if (arc_until && S[i] != cell && arc_until[static_cast<size_t>(S[i]) * n + cell] > now) w -= 8 * kScale;
+            w_[static_cast<size_t>(i) * k + j] = w;
+            rot_[static_cast<size_t>(i) * k + j] = static_cast<int8_t>(best_rot);
+        }
+    }
+    assign_.solve(w_.data(), k, col_);
+    for (int i = 0; i < k; ++i) {
+        const int j = col_[i];
+        b.drop(S[j], pieces_[i], rot_[static_cast<size_t>(i) * k + j]);
+        if (S[j] != S[i]) moved.emplace_back(S[i], S[j]);
+    }
+}
+
+void Neighbourhood::swap_rotate(LocalBoard& b, int a, int c, Rng& rng, bool random_rot) {
+    const int pa = b.piece[a], pc = b.piece[c];
+    b.lift(a);
+    b.lift(c);
+    auto pick = [&](int cell, int p) {
+        const uint8_t allowed = lp_.allowed(p, cell);
+        int choice = 0, best = -1, seen = 0;
+        for (int r = 0; r < 4; ++r) {
+            if (!(allowed >> r & 1)) continue;
+            if (random_rot) {
+                if (rng.below(static_cast<uint64_t>(++seen)) == 0) choice = r;
+            } else {
+                int m = b.matches_at(cell, p, r);
+                if (m > best) {
+                    best = m;
+                    choice = r;
+                }
+            }
+        }
+        return choice;
+    };
+    b.drop(a, pc, pick(a, pc));
+    b.drop(c, pa, pick(c, pa));
+}
+
+TabuSearch::TabuSearch(const LocalPuzzle& lp, const TabuOptions& opt, uint64_t seed)
+    : lp_(lp), opt_(opt), rng_(seed), board_(lp), hood_(lp), key_(lp.n, 0.0), cell_until_(lp.n, 0),
+      arc_until_(static_cast<size_t>(lp.n) * lp.n, 0) {
+    for (int k = 0; k < 5; ++k) {
+        int w = std::max(0, opt_.class_weight[k]) * static_cast<int>(lp.movable[k].size());
+        for (int i = 0; i < w; ++i) class_pick_.push_back(k);
+    }
+}
+
+void TabuSearch::start(const std::vector<int>& piece, const std::vector<int>& rot) {
+    board_.assign(piece, rot);
+    run_best_ = board_.score;
+    run_piece_ = board_.piece;
+    run_rot_ = board_.rot;
+    phase_best_ = board_.score;
+    since_phase_ = plateaus_since_best_ = restores_since_best_ = 0;
+    if (board_.score > best_.load(std::memory_order_relaxed)) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        best_piece_ = board_.piece;
+        best_rot_ = board_.rot;
+        best_.store(board_.score, std::memory_order_relaxed);
+    }
+}
+
+void TabuSearch::best_board(std::vector<int>& piece, std::vector<int>& rot) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    piece = best_piece_;
+    rot = best_rot_;
+}
+
+std::vector<std::pair<double, int>> TabuSearch::trajectory() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return trajectory_;
+}
+
+void TabuSearch::note_best(double seconds) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    best_piece_ = board_.piece;
+    best_rot_ = board_.rot;
+    best_.store(board_.score, std::memory_order_relaxed);
+    trajectory_.emplace_back(seconds, board_.score);
+}
+
+void TabuSearch::diversify() {
+    // Section 4: a few random swap-and-rotate moves.
+    ++diversifications_;
+    for (int t = 0; t < opt_.kicks; ++t) {
+        int cls = class_pick_[rng_.below(class_pick_.size())];
+        const auto& cells = lp_.movable[cls];
+        if (cells.size() < 2) continue;
+        int a = cells[rng_.below(cells.size())], c = cells[rng_.below(cells.size())];
+        if (a != c) hood_.swap_rotate(board_, a, c, rng_, true);
+    }
+}
+
+void TabuSearch::run(SearchControl& control, uint64_t max_iterations, double elapsed0) {
+    const int total = [&] {
+        int t = 0;
+        for (int d : lp_.deg) t += d;
+        return t / 2;
+    }();
+    if (trajectory_.empty()) note_best(elapsed0);
+    if (class_pick_.empty()) return;
+    while (board_.score < total) {
+        if (max_iterations && iterations_ >= max_iterations) break;
+        if (control.tick()) break;
+        const uint64_t it = ++iterations_;
+        const int cls = class_pick_[rng_.below(class_pick_.size())];
+        // Section 4: the most violated positions first (random ties), none from tabu_1.
+        for (int cell : lp_.movable[cls]) {
+            double key = opt_.greed * board_.violations(cell) + rng_.uniform();
+            if (opt_.tabu && cell_until_[cell] > it) key = kExcluded;
+            key_[cell] = key;
+        }
+        hood_.select(cls, opt_.size, key_, S_);
+        hood_.apply(board_, S_, rng_, opt_.tabu ? arc_until_.data() : nullptr, it, moved_);
+        if (board_.score > run_best_) {
+            run_best_ = board_.score;
+            run_piece_ = board_.piece;
+            run_rot_ = board_.rot;
+            plateaus_since_best_ = restores_since_best_ = 0;
+            if (board_.score > best_.load(std::memory_order_relaxed)) note_best(elapsed0 + control.elapsed());
+        }
+        if (!opt_.tabu) continue;
+        const int span1 = opt_.tabu_cells_max - opt_.tabu_cells_min + 1;
+        const int span2 = opt_.tabu_arcs_max - opt_.tabu_arcs_min + 1;
+        for (int cell : S_)
+            cell_until_[cell] = it + opt_.tabu_cells_min + (span1 > 0 ? rng_.below(span1) : 0);
+        for (const auto& mv : moved_)
+            arc_until_[static_cast<size_t>(mv.second) * lp_.n + mv.first] =
+                it + opt_.tabu_arcs_min + (span2 > 0 ? rng_.below(span2) : 0);
+        // Plateau detection, diversification, intensification (Algorithm 1).
+        if (board_.score > phase_best_) {
+            phase_best_ = board_.score;
+            since_phase_ = 0;
+        } else if (++since_phase_ >= opt_.plateau) {
+            if (++plateaus_since_best_ >= opt_.restore_after) {
+                plateaus_since_best_ = 0;
+                if (opt_.restart_after > 0 && reinit_ && ++restores_since_best_ >= opt_.restart_after) {
+                    std::vector<int> piece, rot;
+                    reinit_(rng_, piece, rot);
+                    std::fill(cell_until_.begin(), cell_until_.end(), 0);
+                    std::fill(arc_until_.begin(), arc_until_.end(), 0);
+                    start(piece, rot);
+                    ++restarts_;
+                    if (board_.score > best_.load(std::memory_order_relaxed)) note_best(elapsed0 + control.elapsed());
+                } else {
+                    board_.assign(run_piece_, run_rot_);  // intensification
+                    ++restores_;
+                }
+            } else {
+                diversify();
+            }
+            phase_best_ = board_.score;
+            since_phase_ = 0;
+        }
+    }
+}
+
+}  // namespace cassetete::edgematch

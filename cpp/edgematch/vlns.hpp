@@ -1,0 +1,122 @@
+// The very large neighbourhood and the tabu search of seed 002 (sections 3 and 4).
+//
+// One move: pick S, a set of pairwise non-adjacent free cells of one class, lift their pieces,
+// weight each piece -> hole arc with (best rotation, matches with the fixed neighbours), and
+// put the pieces back along a maximum-weight assignment. Because no two holes touch, each
+// arc's weight is exact and the assignment is the best rearrangement of S: the move never
+// loses score unless arcs are penalised by the tabu list.
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "common/limits.hpp"
+#include "common/rng.hpp"
+#include "edgematch/hungarian.hpp"
+#include "edgematch/local_board.hpp"
+
+namespace cassetete::edgematch {
+
+struct TabuOptions {
+    int size = 16;              // |S| wanted (fewer when the class has no room)
+    double greed = 2.0;         // selection key = greed * violations + uniform(0,1); 0 = random sets
+    int class_weight[5] = {1, 1, 1, 1, 1};  // chance of a class ~ weight * free cells of the class
+    int tabu_cells_min = 2, tabu_cells_max = 6;    // tenure of tabu_1 (chosen positions)
+    int tabu_arcs_min = 10, tabu_arcs_max = 40;    // tenure of tabu_2 (reverse moves)
+    int plateau = 400;          // iterations without a new phase best -> diversification
+    int kicks = 3;              // random swap-and-rotate moves per diversification
+    int restore_after = 8;      // plateaus without a new best -> restore the best board
+    int restart_after = 0;      // restores without a new best of this start -> new start (0 = never)
+    bool tabu = true;           // false: plain descent with the neighbourhood (figure 4)
+};
+
+// The neighbourhood (section 3) on a board, with scratch space.
+class Neighbourhood {
+public:
+    explicit Neighbourhood(const LocalPuzzle& lp) : lp_(lp) {}
+
+    // Pairwise non-adjacent cells of class cls, at most `size`; cells with larger key first.
+    // key[cell] is read for the class's free cells only.
+    void select(int cls, int size, const std::vector<double>& key, std::vector<int>& S);
+
+    // Rearranges S optimally. An arc (from cell, to cell) with arc_until[from * n + to] > now
+    // is tabu: its weight is pushed down so it is only used when nothing else is possible
+    // (arc_until may be null). Returns the moves made (from cell, to cell), from != to, in
+    // `moved`. Ties between equal scores are broken at random with rng.
+    void apply(LocalBoard& b, const std::vector<int>& S, Rng& rng, const uint64_t* arc_until, uint64_t now,
+               std::vector<std::pair<int, int>>& moved);
+
+    // The small move: swap the pieces of two free cells of the same class, each turned to its
+    // best rotation there (random rotation among the allowed ones when random_rot).
+    void swap_rotate(LocalBoard& b, int a, int c, Rng& rng, bool random_rot);
+
+private:
+    const LocalPuzzle& lp_;
+    std::vector<int> order_, mark_, pieces_, col_;
+    std::vector<int64_t> w_;
+    std::vector<int8_t> rot_;
+    Assignment assign_;
+    int stamp_ = 0;
+};
+
+// Algorithm 1 of seed 002 as a resumable state: run() continues where the last call stopped.
+// best_score()/best_board() may be read from another thread while run() works.
+class TabuSearch {
+public:
+    TabuSearch(const LocalPuzzle& lp, const TabuOptions& opt, uint64_t seed);
+
+    // Starts from this board (piece, rot per cell); checked by the caller.
+    void start(const std::vector<int>& piece, const std::vector<int>& rot);
+
+    // A new starting board for restarts (section 4: the search terminates after a number of
+    // intensifications; we then start again from a fresh initialisation, keeping the best).
+    using Reinit = std::function<void(Rng& rng, std::vector<int>& piece, std::vector<int>& rot)>;
+    void set_reinit(Reinit reinit) { reinit_ = std::move(reinit); }
+
+    // Runs until control stops, `max_iterations` total iterations (0 = none) or a perfect board.
+    // elapsed0 = seconds already spent (trajectory times continue from it).
+    void run(SearchControl& control, uint64_t max_iterations, double elapsed0);
+
+    int score() const { return board_.score; }
+    int best_score() const { return best_.load(std::memory_order_relaxed); }
+    void best_board(std::vector<int>& piece, std::vector<int>& rot) const;
+    const LocalBoard& board() const { return board_; }
+    uint64_t iterations() const { return iterations_; }
+    uint64_t diversifications() const { return diversifications_; }
+    uint64_t restores() const { return restores_; }
+    uint64_t restarts() const { return restarts_; }
+    // (seconds, best score) at each improvement of the best.
+    std::vector<std::pair<double, int>> trajectory() const;
+
+private:
+    void note_best(double seconds);
+    void diversify();
+
+    const LocalPuzzle& lp_;
+    TabuOptions opt_;
+    Rng rng_;
+    LocalBoard board_;
+    Neighbourhood hood_;
+    std::vector<double> key_;
+    std::vector<int> S_;
+    std::vector<std::pair<int, int>> moved_;
+    std::vector<uint64_t> cell_until_;  // tabu_1: cell chosen -> free again at this iteration
+    std::vector<uint64_t> arc_until_;   // tabu_2: n * n, (from, to) forbidden until
+    std::vector<int> class_pick_;       // classes with free cells, repeated by weight
+    uint64_t iterations_ = 0, diversifications_ = 0, restores_ = 0, restarts_ = 0;
+    int phase_best_ = -1, since_phase_ = 0, plateaus_since_best_ = 0, restores_since_best_ = 0;
+    // Best board of the current start (restored by intensification); the overall best below.
+    int run_best_ = -1;
+    std::vector<int> run_piece_, run_rot_;
+    Reinit reinit_;
+
+    mutable std::mutex mutex_;
+    std::atomic<int> best_{-1};
+    std::vector<int> best_piece_, best_rot_;
+    std::vector<std::pair<double, int>> trajectory_;
+};
+
+}  // namespace cassetete::edgematch

@@ -1,0 +1,362 @@
+"""Local search for Eternity II-style puzzles (seed 002, Schaus & Deville, sections 3-5).
+
+A very large neighbourhood (an optimal rearrangement of pairwise non-adjacent cells, found by
+a maximum-weight assignment) inside a tabu search, started from a relaxed CP search, a random
+board or a checkerboard fill. The C++ engine (cpp/edgematch/vlns.*) runs on threads with the
+GIL released; this module drives it: workers, checkpoints, progress bar, Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import threading
+import time
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from .._errors import PuzzleError
+from .._result import Result
+from ._model import EdgePuzzle, score
+
+INITS = ("cp", "random", "checkerboard")
+
+# Defaults of the tabu search (Algorithm 1), tuned on the official 16 x 16 (bench/results/).
+TUNING: Dict[str, Any] = {
+    "greed": 2.0,            # selection key = greed * violations + uniform(0, 1)
+    "class_weight": [1, 1, 1, 1, 1],
+    "tabu_cells_min": 2, "tabu_cells_max": 6,
+    "tabu_arcs_min": 10, "tabu_arcs_max": 40,
+    "plateau": 2000,         # iterations without a new phase best -> diversification
+    "kicks": 3,              # random swap-and-rotate moves per diversification
+    "restore_after": 10,     # plateaus without a new best -> restore the best board
+    "restart_after": 10,     # restores without a new best of this start -> fresh init (0 = never)
+    "tabu": True,
+}
+
+
+def _core():
+    from .. import _core
+
+    return _core
+
+
+def max_weight_assignment(weights) -> np.ndarray:
+    """Maximum-weight assignment of a dense matrix with our own O(n^3) Hungarian method
+    (Jonker-Volgenant shortest augmenting paths, C++): for each row, its column (-1 when
+    there are more rows than columns and the row is left out).
+
+    Example:
+        >>> max_weight_assignment([[1, 5], [4, 1]]).tolist()
+        [1, 0]
+    """
+    try:
+        w = np.asarray(weights, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise PuzzleError("weights must be a numeric matrix") from None
+    if w.ndim != 2:
+        raise PuzzleError(f"weights must be a 2-D matrix, got shape {w.shape}")
+    return np.asarray(_core().edgematch_assignment(np.ascontiguousarray(w)), dtype=np.int64)
+
+
+def _check_puzzle(puzzle: EdgePuzzle) -> None:
+    if not isinstance(puzzle, EdgePuzzle):
+        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
+
+
+def initial_board(
+    puzzle: EdgePuzzle,
+    init: str = "cp",
+    *,
+    relax: int = 0,
+    seed: int = 0,
+    node_limit: Optional[int] = 20_000_000,
+    time_limit: Optional[float] = None,
+) -> Tuple[np.ndarray, Dict[str, Any]]:
+    """A starting board for the local search (seed 002, section 5) and facts about it.
+
+    ``init="cp"`` searches the problem with the joins around ``relax`` random non-adjacent
+    cells relaxed (``info["solved"]`` says whether it finished; else the deepest partial board
+    is completed at random); ``"random"`` shuffles each class; ``"checkerboard"`` fills one
+    colour of the checkerboard at random and the other optimally, alternating.
+
+    Example:
+        >>> from cassetete.edgematch import generate, initial_board, score
+        >>> p, _ = generate(5, 5, colors=3, seed=1)
+        >>> board, info = initial_board(p, "cp", relax=2, seed=1)
+        >>> info["solved"], score(p, board)[0] == info["score"]
+        (True, True)
+    """
+    _check_puzzle(puzzle)
+    if init not in INITS:
+        raise PuzzleError(f"unknown init {init!r}; expected one of {INITS}")
+    if relax < 0:
+        raise PuzzleError(f"relax must be >= 0, got {relax}")
+    if time_limit is not None and time_limit <= 0:
+        raise PuzzleError(f"time_limit must be positive, got {time_limit}")
+    ids, compl, _ = puzzle.encode()
+    out = _core().edgematch_local_init(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(), init=init,
+                                       relax=int(relax), seed=int(seed) & 0xFFFFFFFFFFFFFFFF,
+                                       node_limit=int(node_limit or 0), time_limit=time_limit)
+    info = {k: out[k] for k in ("score", "solved", "depth", "cells", "nodes")}
+    return np.asarray(out["board"]), info
+
+
+# --- checkpoint files -------------------------------------------------------------------------
+def write_board(path: str, puzzle: EdgePuzzle, board) -> None:
+    """Write a board atomically (a temporary file then ``os.replace``): one line per row of
+    ``piece,rotation`` pairs after a comment line with the score.
+
+    Example:
+        >>> import os, tempfile
+        >>> from cassetete.edgematch import generate, read_board
+        >>> p, planted = generate(3, 3, colors=3, seed=1)
+        >>> path = os.path.join(tempfile.mkdtemp(), "best.txt")
+        >>> write_board(path, p, planted)
+        >>> bool((read_board(path, p) == planted).all())
+        True
+    """
+    b = np.asarray(board)
+    matched, total = score(puzzle, b)
+    lines = [f"# cassetete edgematch board {puzzle.rows} x {puzzle.cols}, score {matched}/{total}"]
+    for r in range(puzzle.rows):
+        lines.append(" ".join(f"{int(b[r, c, 0])},{int(b[r, c, 1])}" for c in range(puzzle.cols)))
+    tmp = f"{path}.tmp{os.getpid()}"
+    with open(tmp, "w") as handle:
+        handle.write("\n".join(lines) + "\n")
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(tmp, path)
+
+
+def read_board(path: str, puzzle: EdgePuzzle) -> np.ndarray:
+    """Read a board written by :func:`write_board` (shape checked against the puzzle).
+
+    Example:
+        >>> import os, tempfile
+        >>> from cassetete.edgematch import generate
+        >>> p, planted = generate(3, 3, colors=3, seed=1)
+        >>> path = os.path.join(tempfile.mkdtemp(), "b.txt")
+        >>> write_board(path, p, planted); read_board(path, p).shape
+        (3, 3, 2)
+    """
+    rows: List[List[Tuple[int, int]]] = []
+    with open(path) as handle:
+        for number, line in enumerate(handle, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            try:
+                rows.append([tuple(int(x) for x in tok.split(",")) for tok in line.split()])  # type: ignore[misc]
+            except ValueError:
+                raise PuzzleError(f"{path}, line {number}: expected 'piece,rotation' pairs") from None
+    try:
+        b = np.array(rows, dtype=np.int64)
+    except ValueError:
+        raise PuzzleError(f"{path}: rows of different lengths") from None
+    if b.shape != (puzzle.rows, puzzle.cols, 2):
+        raise PuzzleError(f"{path}: a {puzzle.rows} x {puzzle.cols} board was expected, got shape {b.shape}")
+    return b
+
+
+def _merge_trajectories(trajectories: Sequence[Sequence[Tuple[float, int]]]) -> List[Tuple[float, int]]:
+    points = sorted((float(t), int(s)) for traj in trajectories for t, s in traj)
+    out: List[Tuple[float, int]] = []
+    for t, s in points:
+        if not out or s > out[-1][1]:
+            out.append((t, s))
+    return out
+
+
+def solve_local(
+    puzzle: EdgePuzzle,
+    *,
+    time_limit: Optional[float] = None,
+    iterations: Optional[int] = None,
+    seed: Optional[int] = None,
+    workers: int = 1,
+    checkpoint: Optional[str] = None,
+    progress: bool = False,
+    init: str = "cp",
+    relax: int = 0,
+    neighbourhood_size: int = 16,
+    node_limit: Optional[int] = 20_000_000,
+    tuning: Optional[Dict[str, Any]] = None,
+    callback: Optional[Callable[[float, int], None]] = None,
+) -> Result:
+    """Very-large-neighbourhood tabu search (seed 002); ``solve(p, method="vlns")`` calls it.
+
+    Args:
+        time_limit: seconds of search (per worker, the start included); ``iterations``: total
+            moves per worker. At least one is needed; the search also stops on a perfect board.
+        seed: worker i uses seed + i (None: a random seed, reported in ``stats["seed"]``). With
+            one worker and an iteration limit the same seed gives the same board.
+        workers: independent multi-starts on threads; the best board is returned.
+        checkpoint: a file path. The best board is written there atomically at each
+            improvement (checked ~20 times a second) and at the end; if the file exists the
+            search resumes from it instead of ``init``.
+        progress: show a tqdm bar of the best score.
+        init: ``"cp"`` (relaxed CP search, ``relax`` relaxed cells, ``node_limit`` placements),
+            ``"random"`` or ``"checkerboard"``.
+        neighbourhood_size: |S|, cells moved at once by the assignment.
+        tuning: overrides of :data:`TUNING` (tabu tenures, plateau length, ...).
+        callback: called in the calling thread as ``callback(seconds, best_score)`` when the
+            best score improves (checked ~20 times a second), e.g. to log a trajectory.
+
+    Returns a Result: ``solution`` the best board, status ``"solved"`` when every inner join
+    matches else ``"limit"``; stats ``score``, ``total``, ``iterations``, ``seconds``,
+    ``trajectory`` [(seconds, best score), ...], ``stop`` (``"solved"``, ``"time_limit"``,
+    ``"iteration_limit"`` or ``"interrupted"`` after Ctrl-C, which returns the best board).
+
+    Example:
+        >>> from cassetete.edgematch import generate, solve, verify
+        >>> p, _ = generate(5, 5, colors=4, seed=3)
+        >>> res = solve(p, method="vlns", time_limit=10, seed=1)
+        >>> res.status, verify(p, res.solution)
+        ('solved', True)
+    """
+    _check_puzzle(puzzle)
+    if time_limit is None and iterations is None:
+        raise PuzzleError("the local search needs a time_limit or an iterations limit")
+    if time_limit is not None and not time_limit > 0:
+        raise PuzzleError(f"time_limit must be positive, got {time_limit}")
+    if iterations is not None and iterations <= 0:
+        raise PuzzleError(f"iterations must be positive, got {iterations}")
+    if not isinstance(workers, int) or workers < 1:
+        raise PuzzleError(f"workers must be a positive integer, got {workers!r}")
+    if init not in INITS:
+        raise PuzzleError(f"unknown init {init!r}; expected one of {INITS}")
+    if not isinstance(neighbourhood_size, int) or neighbourhood_size < 1:
+        raise PuzzleError(f"neighbourhood_size must be a positive integer, got {neighbourhood_size!r}")
+    if relax < 0:
+        raise PuzzleError(f"relax must be >= 0, got {relax}")
+    options = dict(TUNING)
+    for key, value in (tuning or {}).items():
+        if key not in TUNING:
+            raise PuzzleError(f"unknown tuning option {key!r}; expected one of {sorted(TUNING)}")
+        options[key] = value
+    if seed is None:
+        seed = secrets.randbits(62)
+    ids, compl, _ = puzzle.encode()
+    start = None
+    if checkpoint is not None and os.path.exists(checkpoint):
+        start = read_board(checkpoint, puzzle)
+    states = [
+        _core().EdgematchLocal(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
+                               seed=(int(seed) + i) & 0xFFFFFFFFFFFFFFFF, init=init, relax=int(relax),
+                               node_limit=int(node_limit or 0), board=start, size=neighbourhood_size, **options)
+        for i in range(workers)
+    ]
+    return _drive(puzzle, states, time_limit, iterations, checkpoint, progress, int(seed), callback)
+
+
+def _drive(puzzle: EdgePuzzle, states, time_limit, iterations, checkpoint, progress, seed, callback) -> Result:
+    total = puzzle.total_joins
+    outputs: List[Optional[dict]] = [None] * len(states)
+    errors: List[BaseException] = []
+    seconds = float("inf") if time_limit is None else float(time_limit)
+
+    done = [threading.Event() for _ in states]
+
+    def work(i: int) -> None:
+        try:
+            outputs[i] = states[i].run(seconds, int(iterations or 0))
+        except BaseException as error:  # reported in the main thread
+            errors.append(error)
+        finally:
+            done[i].set()
+
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=total, desc="best score", unit="join")
+    written = -1
+    best_seen = -1
+    t0 = time.perf_counter()
+
+    def refresh() -> None:
+        nonlocal written, best_seen
+        scores = [s.best_score() for s in states]
+        best = max(scores)
+        if best <= best_seen:
+            return
+        best_seen = best
+        if bar is not None:
+            bar.n = max(best, 0)
+            bar.refresh()
+        if checkpoint is not None and best > written:
+            board = states[scores.index(best)].best_board()
+            if board is not None:
+                write_board(checkpoint, puzzle, board)
+                written = best
+        if callback is not None and best >= 0:
+            callback(time.perf_counter() - t0, best)
+
+    threads = [threading.Thread(target=work, args=(i,), daemon=True) for i in range(len(states))]
+    interrupted = False
+    started = 0
+    try:
+        for t in threads:
+            t.start()
+            started += 1
+        # Events, not Thread.join: an interrupted join can mark a running thread as stopped.
+        while not all(d.is_set() for d in done):
+            next(d for d in done if not d.is_set()).wait(0.05)
+            refresh()
+    except KeyboardInterrupt:
+        # The issue asks for Ctrl-C to keep the best board: stop the workers, return it.
+        interrupted = True
+        for s in states:
+            s.cancel()
+        for t in threads[started:]:
+            if not t.ident:  # the interrupt came before this thread started: run it cancelled
+                t.start()
+        while not all(d.is_set() for d in done):
+            try:
+                for d in done:
+                    d.wait()
+            except KeyboardInterrupt:  # a second Ctrl-C: the workers are already stopping
+                pass
+    finally:
+        try:
+            refresh()
+        finally:
+            if bar is not None:
+                bar.close()
+    if errors:
+        raise errors[0]
+    wall = time.perf_counter() - t0
+    scores = [s.best_score() for s in states]
+    k = scores.index(max(scores))
+    board = np.asarray(states[k].best_board())
+    infos = [s.info() for s in states]
+    stops = [o["stop"] for o in outputs if o is not None]
+    if interrupted:
+        stop = "interrupted"
+    elif "solved" in stops:
+        stop = "solved"
+    else:
+        stop = stops[0] if stops else "none"
+    matched = int(score(puzzle, board)[0])
+    stats: Dict[str, Any] = {
+        "score": matched,
+        "total": total,
+        "iterations": int(sum(i["iterations"] for i in infos)),
+        "nodes": int(sum(i["iterations"] for i in infos)),
+        "seconds": wall,
+        "trajectory": _merge_trajectories([s.trajectory() for s in states]),
+        "stop": stop,
+        "seed": seed,
+        "workers": len(states),
+        "worker_scores": scores,
+        "init": infos[k]["init"],
+        "init_score": int(infos[k]["init_score"]),
+        "init_solved": bool(infos[k]["init_solved"]),
+        "diversifications": int(sum(i["diversifications"] for i in infos)),
+        "restores": int(sum(i["restores"] for i in infos)),
+        "restarts": int(sum(i["restarts"] for i in infos)),
+        "rules": {},
+    }
+    return Result("solved" if matched == total else "limit", board, stats)

@@ -1,0 +1,330 @@
+// Python glue for the edge-matching local search (cpp/edgematch/vlns, local_init, hungarian).
+// The search is a resumable object: run(seconds) releases the GIL and may be called from a
+// Python thread; best_score()/best_board() and cancel() may be called meanwhile from another.
+#include <atomic>
+#include <cmath>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "bindings.hpp"
+#include "edgematch/hungarian.hpp"
+#include "edgematch/local_init.hpp"
+#include "edgematch/vlns.hpp"
+
+namespace cassetete::bind {
+
+namespace {
+
+using namespace cassetete::edgematch;
+
+std::unique_ptr<Puzzle> make_local_puzzle(int rows, int cols, const CArray<int32_t>& pieces,
+                                          const CArray<int32_t>& compl_) {
+    if (pieces.ndim() != 2 || pieces.shape(1) != 4) throw InputError("pieces must be a (k, 4) array");
+    if (compl_.ndim() != 1) throw InputError("the complement table must be one-dimensional");
+    auto pz = std::make_unique<Puzzle>();
+    pz->rows = rows;
+    pz->cols = cols;
+    pz->colors = static_cast<int>(compl_.shape(0));
+    auto p = pieces.unchecked<2>();
+    for (py::ssize_t i = 0; i < pieces.shape(0); ++i) pz->pieces.push_back({p(i, 0), p(i, 1), p(i, 2), p(i, 3)});
+    auto c = compl_.unchecked<1>();
+    for (py::ssize_t i = 0; i < compl_.shape(0); ++i) pz->compl_.push_back(c(i));
+    return pz;
+}
+
+std::vector<std::array<int, 3>> make_fixed(const CArray<int32_t>& fixed) {
+    if (fixed.ndim() != 2 || (fixed.shape(0) > 0 && fixed.shape(1) != 3))
+        throw InputError("fixed must be an (f, 3) array of (cell, piece, rotation)");
+    std::vector<std::array<int, 3>> out;
+    auto f = fixed.unchecked<2>();
+    for (py::ssize_t i = 0; i < fixed.shape(0); ++i) out.push_back({f(i, 0), f(i, 1), f(i, 2)});
+    return out;
+}
+
+py::array_t<int32_t> to_board(int rows, int cols, const std::vector<int>& piece, const std::vector<int>& rot) {
+    py::array_t<int32_t> board({rows, cols, 2});
+    auto b = board.mutable_unchecked<3>();
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            b(r, c, 0) = piece[r * cols + c];
+            b(r, c, 1) = rot[r * cols + c];
+        }
+    return board;
+}
+
+void from_board(const py::object& obj, int rows, int cols, std::vector<int>& piece, std::vector<int>& rot) {
+    CArray<int32_t> board = obj.cast<CArray<int32_t>>();
+    if (board.ndim() != 3 || board.shape(0) != rows || board.shape(1) != cols || board.shape(2) != 2)
+        throw InputError("a board must have shape (" + std::to_string(rows) + ", " + std::to_string(cols) + ", 2)");
+    auto b = board.unchecked<3>();
+    piece.assign(rows * cols, 0);
+    rot.assign(rows * cols, 0);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            piece[r * cols + c] = b(r, c, 0);
+            rot[r * cols + c] = b(r, c, 1);
+        }
+}
+
+py::array_t<int32_t> assignment(const CArray<double>& weight) {
+    if (weight.ndim() != 2) throw InputError("the weight matrix must be two-dimensional");
+    const int n = static_cast<int>(weight.shape(0)), m = static_cast<int>(weight.shape(1));
+    const bool flip = n > m;
+    const int rows = flip ? m : n, cols = flip ? n : m;
+    std::vector<double> w(static_cast<size_t>(rows) * cols);
+    auto a = weight.unchecked<2>();
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < m; ++j) {
+            double x = a(i, j);
+            if (!std::isfinite(x)) throw InputError("weight (" + std::to_string(i) + ", " + std::to_string(j) + ") is not finite");
+            if (flip) w[static_cast<size_t>(j) * cols + i] = x;
+            else w[static_cast<size_t>(i) * cols + j] = x;
+        }
+    std::vector<int> col;
+    {
+        py::gil_scoped_release release;
+        col = max_weight_assignment<double>(w, rows, cols);
+    }
+    // Answer as the column of each row of the input (-1 for rows left out when n > m).
+    py::array_t<int32_t> out(n);
+    auto o = out.mutable_unchecked<1>();
+    for (int i = 0; i < n; ++i) o(i) = -1;
+    for (int i = 0; i < rows; ++i) {
+        if (flip) o(col[i]) = i;
+        else o(i) = col[i];
+    }
+    return out;
+}
+
+InitResult run_init(const LocalPuzzle& lp, const std::string& init, int relax, Rng& rng, SearchControl& control) {
+    if (init == "random") return random_init(lp, rng);
+    if (init == "checkerboard") return checkerboard_init(lp, rng);
+    if (init == "cp") return cp_init(lp, relax, rng, control);
+    throw InputError("unknown init '" + init + "'; expected 'cp', 'random' or 'checkerboard'");
+}
+
+py::dict init_dict(const InitResult& res, int rows, int cols, int score) {
+    py::dict out;
+    out["board"] = to_board(rows, cols, res.piece, res.rot);
+    out["score"] = score;
+    out["solved"] = res.solved;
+    out["depth"] = res.depth;
+    out["cells"] = res.cells;
+    out["nodes"] = res.nodes;
+    return out;
+}
+
+// A local-search run (one worker) kept between calls.
+class LocalSearch {
+public:
+    LocalSearch(int rows, int cols, const CArray<int32_t>& pieces, const CArray<int32_t>& compl_,
+                const CArray<int32_t>& fixed, uint64_t seed, const std::string& init, int relax,
+                long long node_limit, const py::object& board, const TabuOptions& opt)
+        : rows_(rows), cols_(cols), init_(init), relax_(relax), node_limit_(node_limit), seed_(seed) {
+        pz_ = make_local_puzzle(rows, cols, pieces, compl_);
+        try {
+            lp_ = std::make_unique<LocalPuzzle>(*pz_, make_fixed(fixed));
+        } catch (const std::invalid_argument& e) {
+            throw InputError(e.what());
+        }
+        if (init != "cp" && init != "random" && init != "checkerboard")
+            throw InputError("unknown init '" + init + "'; expected 'cp', 'random' or 'checkerboard'");
+        if (opt.size < 1) throw InputError("neighbourhood_size must be at least 1");
+        if (!board.is_none()) {
+            from_board(board, rows, cols, start_piece_, start_rot_);
+            std::string problem = check_board(*lp_, start_piece_, start_rot_);
+            if (!problem.empty()) throw InputError("starting board: " + problem);
+        }
+        ts_ = std::make_unique<TabuSearch>(*lp_, opt, seed ^ 0xA5A5A5A5DEADBEEFULL);
+        ts_->set_reinit([this](Rng& rng, std::vector<int>& piece, std::vector<int>& rot) {
+            SearchLimits il;
+            il.node_limit = node_limit_ > 0 ? static_cast<uint64_t>(node_limit_) : uint64_t{2000000};
+            SearchControl ic(il, &token_);
+            InitResult res = run_init(*lp_, init_, relax_, rng, ic);
+            piece = std::move(res.piece);
+            rot = std::move(res.rot);
+        });
+    }
+
+    py::dict run(double seconds, long long iterations) {
+        StopReason reason;
+        {
+            py::gil_scoped_release release;
+            SearchLimits limits;
+            limits.time_limit = seconds;
+            SearchControl control(limits, &token_, nullptr, 64);
+            if (!started_) {
+                if (start_piece_.empty()) {
+                    Rng rng(seed_);
+                    SearchLimits il;
+                    il.time_limit = seconds;
+                    if (node_limit_ > 0) il.node_limit = static_cast<uint64_t>(node_limit_);
+                    SearchControl ic(il, &token_);
+                    InitResult res = run_init(*lp_, init_, relax_, rng, ic);
+                    init_solved_ = res.solved;
+                    init_depth_ = res.depth;
+                    init_nodes_ = res.nodes;
+                    start_piece_ = res.piece;
+                    start_rot_ = res.rot;
+                    init_from_ = init_;
+                } else {
+                    init_from_ = "board";
+                }
+                ts_->start(start_piece_, start_rot_);
+                init_score_ = ts_->score();
+                init_seconds_ = control.elapsed();
+                started_ = true;
+            }
+            ts_->run(control, iterations > 0 ? static_cast<uint64_t>(iterations) : 0, spent_ + control.elapsed());
+            spent_ += control.elapsed();
+            reason = control.reason();
+        }
+        py::dict out;
+        std::string stop = stop_reason_name(reason);
+        int total = 2 * rows_ * cols_ - rows_ - cols_;
+        if (ts_->best_score() == total) stop = "solved";
+        else if (reason == StopReason::none) stop = "iteration_limit";
+        out["stop"] = stop;
+        out["score"] = ts_->score();
+        out["best"] = ts_->best_score();
+        out["iterations"] = ts_->iterations();
+        out["seconds"] = spent_;
+        return out;
+    }
+
+    void cancel() { token_.cancel(); }
+    int best_score() const { return started_ ? ts_->best_score() : -1; }
+
+    py::object best_board() const {
+        std::vector<int> piece, rot;
+        ts_->best_board(piece, rot);
+        if (piece.empty()) return py::none();
+        return to_board(rows_, cols_, piece, rot);
+    }
+
+    py::list trajectory() const {
+        py::list out;
+        for (const auto& point : ts_->trajectory()) out.append(py::make_tuple(point.first, point.second));
+        return out;
+    }
+
+    py::dict info() const {
+        py::dict out;
+        out["init"] = init_from_;
+        out["init_score"] = init_score_;
+        out["init_seconds"] = init_seconds_;
+        out["init_solved"] = init_solved_;
+        out["init_depth"] = init_depth_;
+        out["init_nodes"] = init_nodes_;
+        out["iterations"] = ts_->iterations();
+        out["diversifications"] = ts_->diversifications();
+        out["restores"] = ts_->restores();
+        out["restarts"] = ts_->restarts();
+        out["score"] = started_ ? ts_->score() : -1;
+        out["recount"] = started_ ? ts_->board().recount() : -1;
+        out["seconds"] = spent_;
+        return out;
+    }
+
+private:
+    int rows_, cols_;
+    std::string init_;
+    int relax_;
+    long long node_limit_;
+    uint64_t seed_;
+    std::unique_ptr<Puzzle> pz_;
+    std::unique_ptr<LocalPuzzle> lp_;
+    std::unique_ptr<TabuSearch> ts_;
+    CancellationToken token_;
+    std::vector<int> start_piece_, start_rot_;
+    std::atomic<bool> started_{false};
+    bool init_solved_ = false;
+    int init_depth_ = 0, init_score_ = -1;
+    uint64_t init_nodes_ = 0;
+    double spent_ = 0.0, init_seconds_ = 0.0;
+    std::string init_from_;
+};
+
+py::dict local_init(int rows, int cols, const CArray<int32_t>& pieces, const CArray<int32_t>& compl_,
+                    const CArray<int32_t>& fixed, const std::string& init, int relax, uint64_t seed,
+                    long long node_limit, const py::object& time_limit) {
+    auto pz = make_local_puzzle(rows, cols, pieces, compl_);
+    std::unique_ptr<LocalPuzzle> lp;
+    try {
+        lp = std::make_unique<LocalPuzzle>(*pz, make_fixed(fixed));
+    } catch (const std::invalid_argument& e) {
+        throw InputError(e.what());
+    }
+    PythonSearch ps(time_limit, node_limit > 0 ? py::object(py::int_(node_limit)) : py::object(py::none()));
+    InitResult res;
+    int score = 0;
+    {
+        py::gil_scoped_release release;
+        Rng rng(seed);
+        res = run_init(*lp, init, relax, rng, ps.control);
+        LocalBoard b(*lp);
+        b.assign(res.piece, res.rot);
+        score = b.score;
+    }
+    ps.rethrow_if_interrupted();
+    return init_dict(res, rows, cols, score);
+}
+
+}  // namespace
+
+void register_edgematch_local(py::module_& m) {
+    m.def("edgematch_assignment", &assignment, py::arg("weight"),
+          "Maximum-weight assignment of a dense matrix: the column of each row (-1 if unassigned).");
+    m.def("edgematch_local_init", &local_init, py::arg("rows"), py::arg("cols"), py::arg("pieces"),
+          py::arg("compl"), py::arg("fixed"), py::arg("init") = "cp", py::arg("relax") = 0, py::arg("seed") = 0,
+          py::arg("node_limit") = 0, py::arg("time_limit") = py::none(),
+          "A starting board for the local search (cp / random / checkerboard) with its score.");
+    py::class_<LocalSearch>(m, "EdgematchLocal",
+                            "Resumable very-large-neighbourhood tabu search (seed 002) for one worker.")
+        .def(py::init([](int rows, int cols, const CArray<int32_t>& pieces, const CArray<int32_t>& compl_,
+                         const CArray<int32_t>& fixed, uint64_t seed, const std::string& init, int relax,
+                         long long node_limit, const py::object& board, int size, double greed,
+                         std::vector<int> class_weight, int tabu_cells_min, int tabu_cells_max,
+                         int tabu_arcs_min, int tabu_arcs_max, int plateau, int kicks, int restore_after,
+                         int restart_after, bool tabu) {
+                 TabuOptions opt;
+                 opt.size = size;
+                 opt.greed = greed;
+                 if (class_weight.size() > 5) throw InputError("class_weight has at most 5 entries");
+                 for (size_t i = 0; i < class_weight.size(); ++i) opt.class_weight[i] = class_weight[i];
+                 if (tabu_cells_min < 0 || tabu_cells_max < tabu_cells_min || tabu_arcs_min < 0 ||
+                     tabu_arcs_max < tabu_arcs_min)
+                     throw InputError("tabu tenures must be 0 <= min <= max");
+                 if (plateau < 1 || kicks < 0 || restore_after < 1)
+                     throw InputError("plateau and restore_after must be >= 1, kicks >= 0");
+                 opt.tabu_cells_min = tabu_cells_min;
+                 opt.tabu_cells_max = tabu_cells_max;
+                 opt.tabu_arcs_min = tabu_arcs_min;
+                 opt.tabu_arcs_max = tabu_arcs_max;
+                 opt.plateau = plateau;
+                 opt.kicks = kicks;
+                 opt.restore_after = restore_after;
+                 if (restart_after < 0) throw InputError("restart_after must be >= 0");
+                 opt.restart_after = restart_after;
+                 opt.tabu = tabu;
+                 return std::make_unique<LocalSearch>(rows, cols, pieces, compl_, fixed, seed, init, relax,
+                                                      node_limit, board, opt);
+             }),
+             py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"), py::arg("fixed"),
+             py::arg("seed") = 0, py::arg("init") = "cp", py::arg("relax") = 0, py::arg("node_limit") = 0,
+             py::arg("board") = py::none(), py::arg("size") = 16, py::arg("greed") = 2.0,
+             py::arg("class_weight") = std::vector<int>{1, 1, 1, 1, 1}, py::arg("tabu_cells_min") = 2,
+             py::arg("tabu_cells_max") = 6, py::arg("tabu_arcs_min") = 10, py::arg("tabu_arcs_max") = 40,
+             py::arg("plateau") = 400, py::arg("kicks") = 3, py::arg("restore_after") = 8,
+             py::arg("restart_after") = 0, py::arg("tabu") = true)
+        .def("run", &LocalSearch::run, py::arg("seconds"), py::arg("iterations") = 0,
+             "Search for up to `seconds` more (GIL released); stop early at `iterations` in total.")
+        .def("cancel", &LocalSearch::cancel, "Make a running (or the next) run() return at once.")
+        .def("best_score", &LocalSearch::best_score)
+        .def("best_board", &LocalSearch::best_board)
+        .def("trajectory", &LocalSearch::trajectory)
+        .def("info", &LocalSearch::info);
+}
+
+}  // namespace cassetete::bind
