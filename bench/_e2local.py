@@ -50,3 +50,11 @@ def plot(path: Path, draw) -> bool:
 
 def mean(xs: List[float]) -> float:
     return sum(xs) / len(xs) if xs else float("nan")
+
+
+def write_report(name: str, lines: List[str], figure: str, with_png: bool) -> None:
+    """Writes bench/results/<name>.md (with the PNG linked when it was drawn) and prints it."""
+    if with_png:
+        lines = lines + ["", f"![{figure}]({name}.png)"]
+    (RESULTS / f"{name}.md").write_text("\n".join(lines) + "\n")
+    print("\n".join(lines))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from _e2local import RESULTS, machine, mean, plot, score_at, write_csv
+from _e2local import RESULTS, machine, mean, plot, score_at, write_csv, write_report
 from cassetete import edgematch as em
 
 SIZES = (2, 4, 8, 16, 32, 64)
@@ -56,10 +56,7 @@ def main() -> None:
         vals = [curves[k][min(range(len(steps)), key=lambda i: abs(steps[i] - t))] for t in marks]
         lines.append(f"| {k} | " + " | ".join(f"{v:.1f}" for v in vals) + f" | {finals[k]} |")
     lines += ["", "Paper (2008, 10 runs): the local optimum stops improving beyond |S| = 16."]
-    if ok:
-        lines += ["", "![figure 4](edgematch_local_fig4.png)"]
-    (RESULTS / "edgematch_local_fig4.md").write_text("\n".join(lines) + "\n")
-    print("\n".join(lines))
+    write_report("edgematch_local_fig4", lines, "figure 4", ok)
 
 
 if __name__ == "__main__":

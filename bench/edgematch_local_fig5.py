@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from _e2local import RESULTS, machine, mean, plot, write_csv
+from _e2local import RESULTS, machine, mean, plot, write_csv, write_report
 from cassetete import edgematch as em
 
 
@@ -46,10 +46,7 @@ def main() -> None:
         lines.append(f"| {k} | {solved[k]}/{args.instances} | {mean(depth[k]):.3f} |")
     lines += ["", "Paper (Gecode, 30 instances, 30 s): more than 24 relaxed positions are needed for a reasonable "
               "chance of solving the relaxed problem."]
-    if ok:
-        lines += ["", "![figure 5](edgematch_local_fig5.png)"]
-    (RESULTS / "edgematch_local_fig5.md").write_text("\n".join(lines) + "\n")
-    print("\n".join(lines))
+    write_report("edgematch_local_fig5", lines, "figure 5", ok)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from _e2local import RESULTS, machine, mean, plot, write_csv
+from _e2local import RESULTS, machine, mean, plot, write_csv, write_report
 from cassetete import edgematch as em
 
 
@@ -52,10 +52,7 @@ def main() -> None:
         lines.append(f"| {x} | {mean(starts[x]):.1f} | {min(s)} | {statistics.median(s):g} | {mean(s):.1f} | {max(s)} |")
     lines += ["", "Paper (20 runs): CP initialisation beats random; fewer relaxed positions give the best final "
               "scores (starting from a solved relaxed problem puts the search in a deep local optimum)."]
-    if ok:
-        lines += ["", "![figure 6](edgematch_local_fig6.png)"]
-    (RESULTS / "edgematch_local_fig6.md").write_text("\n".join(lines) + "\n")
-    print("\n".join(lines))
+    write_report("edgematch_local_fig6", lines, "figure 6", ok)
 
 
 if __name__ == "__main__":
