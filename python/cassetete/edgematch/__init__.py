@@ -55,3 +55,6 @@ __all__ = [
     # seed 002 local search
     "INITS", "initial_board", "max_weight_assignment", "read_board", "solve_local", "write_board",
 ]
+from ._position_backtrack import solve_by_positions
+
+__all__ += ["solve_by_positions"]  # seed 000 section 6.1

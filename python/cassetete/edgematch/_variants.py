@@ -131,10 +131,11 @@ def propagate_orientations(puzzle: EdgePuzzle, positions, rots=None) -> Tuple[np
 
 
 def solve_positions(puzzle: EdgePuzzle, positions, *, count: bool = False,
-                    limit: Optional[int] = None) -> Tuple[Optional[np.ndarray], int]:
+                    limit: Optional[int] = None, rotations=None) -> Tuple[Optional[np.ndarray], int]:
     """PUZZLE-POSITION: Algorithm 1, then (when it stalls) branching on the cell with the fewest
     rotations left and propagating again. Returns (a board or None, number of solutions found:
-    all of them with ``count=True``, else at most 1).
+    all of them with ``count=True``, else at most 1). ``rotations``: known rotations per cell
+    (-1 = free), e.g. those of the clues.
 
     Example:
         >>> board, n = solve_positions(*fibonacci_instance(6), count=True)
@@ -165,7 +166,7 @@ def solve_positions(puzzle: EdgePuzzle, positions, *, count: bool = False,
                 return True
         return False
 
-    rec(None)
+    rec(None if rotations is None else np.asarray(rotations, dtype=np.int64))
     return (found[0] if found else None), total
 
 
