@@ -6,11 +6,14 @@ Usage: python bench/edgematch_local_goals.py --time 3600 --seeds 1
        python bench/edgematch_local_goals.py --time 60 --seeds 1 2 3 4 5
 Writes bench/results/edgematch_local_goal_T{time}_seed{s}.csv (seconds, best score),
 ..._seed{s}_best.txt (the best board, a resumable checkpoint) and edgematch_local_goals_T{time}.md.
+With --summary-only, the summary is rebuilt from the trajectories already written (runs made in
+separate processes, one per core, or cut short: the "seconds run" column tells).
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import os
 import statistics
 import time
@@ -26,11 +29,19 @@ def main() -> None:
     ap.add_argument("--init", default="cp", choices=em.INITS)
     ap.add_argument("--size", type=int, default=16)
     ap.add_argument("--resume", action="store_true", help="resume each seed from its _best.txt checkpoint")
+    ap.add_argument("--summary-only", action="store_true", help="only rebuild the summary from the .csv files")
     args = ap.parse_args()
     RESULTS.mkdir(exist_ok=True)
     e2 = em.eternity2()
     tag = f"T{args.time:g}"
     finals, trajectories = {}, {}
+    if args.summary_only:
+        for seed in args.seeds:
+            with open(RESULTS / f"edgematch_local_goal_{tag}_seed{seed}.csv") as handle:
+                points = [(float(row["seconds"]), int(row["best_score"])) for row in csv.DictReader(handle)]
+            trajectories[seed], finals[seed] = points, points[-1][1]
+        summarise(args, tag, finals, trajectories)
+        return
     for seed in args.seeds:
         stem = RESULTS / f"edgematch_local_goal_{tag}_seed{seed}"
         ck = f"{stem}_best.txt"
@@ -49,20 +60,26 @@ def main() -> None:
         log.write(f"{res.stats['seconds']:.2f},{res.stats['score']}\n")
         log.close()
         finals[seed] = res.stats["score"]
-        trajectories[seed] = res.stats["trajectory"]
+        trajectories[seed] = list(res.stats["trajectory"]) + [(res.stats["seconds"], res.stats["score"])]
         print(f"seed {seed}: {res.stats['score']}/480 in {time.time() - t0:.0f} s "
               f"({res.stats['iterations']} moves, stop {res.stats['stop']})", flush=True)
+    summarise(args, tag, finals, trajectories)
+
+
+def summarise(args: argparse.Namespace, tag: str, finals: dict, trajectories: dict) -> None:
+    """Writes edgematch_local_goals_<tag>.md: score of each seed at fixed times, and the spread."""
     marks = [t for t in (1, 10, 60, 600, 1800, 3600, 86400) if t <= args.time]
     lines = [f"# Eternity II local search goals, {args.time:g} s per run", "",
              f"Official 16 x 16 with the centre clue, `solve(method='vlns', init='{args.init}', "
              f"neighbourhood_size={args.size})`, one worker per run (one core); {machine()}.",
              f"Command: `python bench/edgematch_local_goals.py --time {args.time:g} --seeds "
              f"{' '.join(map(str, args.seeds))}`. Trajectories: `edgematch_local_goal_{tag}_seed*.csv`.", "",
-             "| seed | " + " | ".join(f"at {t:g} s" for t in marks) + " | final |",
-             "|---:|" + "---:|" * len(marks) + "---:|"]
+             "| seed | " + " | ".join(f"at {t:g} s" for t in marks) + " | seconds run | final |",
+             "|---:|" + "---:|" * len(marks) + "---:|---:|"]
     for seed in args.seeds:
-        lines.append(f"| {seed} | " + " | ".join(str(score_at(trajectories[seed], t)) for t in marks)
-                     + f" | {finals[seed]} |")
+        ran = trajectories[seed][-1][0]
+        lines.append(f"| {seed} | " + " | ".join(str(score_at(trajectories[seed], t)) if t <= ran + 1 else "-"
+                                                 for t in marks) + f" | {ran:.0f} | {finals[seed]} |")
     vals = list(finals.values())
     lines += ["", f"Final scores: mean {mean(vals):.1f}, median {statistics.median(vals):g}, min {min(vals)}, "
               f"max {max(vals)} over {len(vals)} run(s).", "",
