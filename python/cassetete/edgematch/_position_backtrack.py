@@ -111,13 +111,16 @@ def solve_by_positions(
                 return False
         return True
 
-    def stop_now() -> bool:
-        if stats["count"] and (not count or (limit is not None and stats["count"] >= limit)):
-            return True
+    def out_of_time() -> bool:
         if deadline is not None and time.monotonic() > deadline:
             stats["complete"] = False
             return True
         return False
+
+    def stop_now() -> bool:
+        if stats["count"] and (not count or (limit is not None and stats["count"] >= limit)):
+            return True
+        return out_of_time()
 
     def place(i: int) -> bool:
         """Fills free_cells[i:]; True when the search must stop."""
@@ -142,8 +145,7 @@ def solve_by_positions(
                 positions[r, c], used[p] = -1, False
                 return True
             positions[r, c], used[p] = -1, False
-            if stats["placements"] % 256 == 0 and deadline is not None and time.monotonic() > deadline:
-                stats["complete"] = False
+            if stats["placements"] % 256 == 0 and out_of_time():
                 return True
         return False
 
