@@ -130,14 +130,16 @@ def test_e2_boards_legal_and_score_recounted(init):
     assert all(a[1] < b[1] and a[0] <= b[0] for a, b in zip(traj, traj[1:]))
 
 
-def test_incremental_score_equals_recount_mid_run():
-    # The engine's running score (kept move by move) against a full recount from the rules.
+@pytest.mark.parametrize("neutral", [False, True])
+def test_incremental_score_equals_recount_mid_run(neutral):
+    # The engine's running score (kept move by move) against a full recount from the rules; with
+    # the neutral walk, intensification restores boards other than the first to reach the best.
     from cassetete import _core
 
     e2 = em.eternity2()
     ids, compl, _ = e2.encode()
     st = _core.EdgematchLocal(16, 16, ids, compl, e2.fixed_array(), seed=9, init="random", plateau=50,
-                              restore_after=3, kicks=5)
+                              restore_after=3, kicks=5, neutral=neutral)
     for chunk in (1, 500, 5000, 20000):
         st.run(60.0, chunk)
         info = st.info()
@@ -146,10 +148,10 @@ def test_incremental_score_equals_recount_mid_run():
         assert recount(e2, board) == st.best_score()
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_small_planted_puzzles_are_solved(seed):
+@pytest.mark.parametrize("seed,tuning", [(1, None), (2, None), (3, {"neutral": True, "restart_after": 0})])
+def test_small_planted_puzzles_are_solved(seed, tuning):
     p, _ = em.generate(6, 6, colors=4, frame_colors=2, seed=seed)
-    res = em.solve(p, method="vlns", time_limit=20, seed=seed, init="random")
+    res = em.solve(p, method="vlns", time_limit=20, seed=seed, init="random", tuning=tuning)
     assert res.status == "solved" and res.stats["stop"] == "solved"
     assert check_board(6, 6, p.pieces, res.solution)
 

@@ -194,6 +194,9 @@ void TabuSearch::run(SearchControl& control, uint64_t max_iterations, double ela
             run_rot_ = board_.rot;
             plateaus_since_best_ = restores_since_best_ = 0;
             if (board_.score > best_.load(std::memory_order_relaxed)) note_best(elapsed0 + control.elapsed());
+        } else if (opt_.neutral && board_.score == run_best_ && !moved_.empty()) {
+            run_piece_ = board_.piece;
+            run_rot_ = board_.rot;
         }
         if (!opt_.tabu) continue;
         const int span1 = opt_.tabu_cells_max - opt_.tabu_cells_min + 1;

@@ -31,6 +31,10 @@ struct TabuOptions {
     int restore_after = 8;      // plateaus without a new best -> restore the best board
     int restart_after = 0;      // restores without a new best of this start -> new start (0 = never)
     bool tabu = true;           // false: plain descent with the neighbourhood (figure 4)
+    // Neutral walk: a board that equals the best score of the current start becomes the board
+    // that intensification restores, so the search drifts along a plateau of equal scores
+    // instead of always going back to the first board that reached it.
+    bool neutral = false;
 };
 
 // The neighbourhood (section 3) on a board, with scratch space.

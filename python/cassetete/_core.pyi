@@ -227,6 +227,7 @@ class EdgematchLocal:
         restore_after: int = 8,
         restart_after: int = 0,
         tabu: bool = True,
+        neutral: bool = False,
     ) -> None: ...
     def run(self, seconds: float, iterations: int = 0) -> Dict[str, Any]: ...  # stop, score, best, iterations, seconds
     def cancel(self) -> None: ...

@@ -33,6 +33,7 @@ TUNING: Dict[str, Any] = {
     "restore_after": 10,     # plateaus without a new best -> restore the best board
     "restart_after": 10,     # restores without a new best of this start -> fresh init (0 = never)
     "tabu": True,
+    "neutral": False,        # intensification restores the latest board with the start's best score
 }
 
 
