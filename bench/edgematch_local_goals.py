@@ -4,9 +4,10 @@ bench/results/ as it goes (so a long run can be read or stopped at any time), an
 
 Usage: python bench/edgematch_local_goals.py --time 3600 --seeds 1
        python bench/edgematch_local_goals.py --time 60 --seeds 1 2 3 4 5
+       python bench/edgematch_local_goals.py --time 3600 --seeds 1 --tuning '{"neutral": true}' --label neutral
 Writes bench/results/edgematch_local_goal_T{time}_seed{s}.csv (seconds, best score),
 ..._seed{s}_best.txt (the best board, a resumable checkpoint) and edgematch_local_goals_T{time}.md.
-With --summary-only, the summary is rebuilt from the trajectories already written (runs made in
+With --label L, the files are named ..._T{time}_L_... instead. With --summary-only, the summary is rebuilt from the trajectories already written (runs made in
 separate processes, one per core, or cut short: the "seconds run" column tells).
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import json
 import os
 import statistics
 import time
@@ -30,11 +32,16 @@ def main() -> None:
     ap.add_argument("--size", type=int, default=16)
     ap.add_argument("--resume", action="store_true", help="resume each seed from its _best.txt checkpoint")
     ap.add_argument("--summary-only", action="store_true", help="only rebuild the summary from the .csv files")
+    ap.add_argument("--tuning", default="", help='JSON overrides of edgematch TUNING, e.g. \'{"neutral": true}\'')
+    ap.add_argument("--label", default="", help="name of the tuning in the result files")
     ap.add_argument("--note", default="", help="conditions of the runs, written under the table")
     args = ap.parse_args()
     RESULTS.mkdir(exist_ok=True)
     e2 = em.eternity2()
-    tag = f"T{args.time:g}"
+    if args.tuning and not args.label:
+        ap.error("--tuning needs --label (the result files are named after it)")
+    tag = f"T{args.time:g}" + (f"_{args.label}" if args.label else "")
+    args.tuning_dict = json.loads(args.tuning) if args.tuning else {}
     finals, trajectories = {}, {}
     if args.summary_only:
         for seed in args.seeds:
@@ -56,7 +63,7 @@ def main() -> None:
             log.flush()
 
         t0 = time.time()
-        res = em.solve(e2, method="vlns", time_limit=args.time, seed=seed, init=args.init,
+        res = em.solve(e2, method="vlns", time_limit=args.time, seed=seed, init=args.init, tuning=args.tuning_dict,
                        neighbourhood_size=args.size, checkpoint=ck, callback=record)
         log.write(f"{res.stats['seconds']:.2f},{res.stats['score']}\n")
         log.close()
@@ -77,9 +84,11 @@ def summarise(args: argparse.Namespace, tag: str, finals: dict, trajectories: di
     marks = [t for t in (1, 10, 60, 600, 1800, 3600, 86400) if t <= args.time]
     lines = [f"# Eternity II local search goals, {args.time:g} s per run", "",
              f"Official 16 x 16 with the centre clue, `solve(method='vlns', init='{args.init}', "
-             f"neighbourhood_size={args.size})`, one worker per run (one core); {machine()}.",
+             f"neighbourhood_size={args.size}" + (f", tuning={args.tuning_dict}" if args.tuning_dict else "")
+             + f")`, one worker per run (one core); {machine()}.",
              f"Command: `python bench/edgematch_local_goals.py --time {args.time:g} --seeds "
-             f"{' '.join(map(str, args.seeds))}`. Trajectories: `edgematch_local_goal_{tag}_seed*.csv`.", "",
+             f"{' '.join(map(str, args.seeds))}" + (f" --tuning '{args.tuning}' --label {args.label}" if args.label else "")
+             + f"`. Trajectories: `edgematch_local_goal_{tag}_seed*.csv`.", "",
              "| seed | " + " | ".join(f"at {t:g} s" for t in marks) + " | seconds run | final | final first reached at |",
              "|---:|" + "---:|" * len(marks) + "---:|---:|---:|"]
     for seed in args.seeds:
