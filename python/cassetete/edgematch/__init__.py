@@ -36,7 +36,7 @@ from ._blocks import Block, block_level, prune as prune_blocks, solve_orientatio
 from ._packing import block_packing_approximation, interior_blocks, set_packing
 from ._reductions import contour_ring, contour_to_puzzle, partition_to_contour, partition_to_orientation
 from ._reduction_sat import one_in_three_to_position
-from ._local import INITS, initial_board, max_weight_assignment, read_board, solve_local, write_board
+from ._local import INITS, TUNING, initial_board, max_weight_assignment, read_board, solve_local, write_board
 
 __all__ = [
     # model, formats, pictures
@@ -53,7 +53,7 @@ __all__ = [
     "position_path_approximation", "propagate_orientations", "prune_blocks", "set_packing",
     "solve_orientations", "solve_orientations_blocks", "solve_positions", "valid_pieces",
     # seed 002 local search
-    "INITS", "initial_board", "max_weight_assignment", "read_board", "solve_local", "write_board",
+    "INITS", "TUNING", "initial_board", "max_weight_assignment", "read_board", "solve_local", "write_board",
 ]
 from ._position_backtrack import solve_by_positions
 

@@ -201,7 +201,8 @@ def solve_local(
         init: ``"cp"`` (relaxed CP search, ``relax`` relaxed cells, ``node_limit`` placements),
             ``"random"`` or ``"checkerboard"``.
         neighbourhood_size: |S|, cells moved at once by the assignment.
-        tuning: overrides of :data:`TUNING` (tabu tenures, plateau length, ...).
+        tuning: overrides of :data:`TUNING` (tabu tenures, plateau length, restarts, the
+            neutral walk, ...).
         callback: called in the calling thread as ``callback(seconds, best_score)`` when the
             best score improves (checked ~20 times a second), e.g. to log a trajectory.
 
