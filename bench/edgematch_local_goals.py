@@ -87,7 +87,8 @@ def summarise(args: argparse.Namespace, tag: str, finals: dict, trajectories: di
              f"neighbourhood_size={args.size}" + (f", tuning={args.tuning_dict}" if args.tuning_dict else "")
              + f")`, one worker per run (one core); {machine()}.",
              f"Command: `python bench/edgematch_local_goals.py --time {args.time:g} --seeds "
-             f"{' '.join(map(str, args.seeds))}" + (f" --tuning '{args.tuning}' --label {args.label}" if args.label else "")
+             f"{' '.join(map(str, args.seeds))}" + (f" --size {args.size}" if args.size != 16 else "")
+             + (f" --tuning '{args.tuning}'" if args.tuning else "") + (f" --label {args.label}" if args.label else "")
              + f"`. Trajectories: `edgematch_local_goal_{tag}_seed*.csv`.", "",
              "| seed | " + " | ".join(f"at {t:g} s" for t in marks) + " | seconds run | final | final first reached at |",
              "|---:|" + "---:|" * len(marks) + "---:|---:|---:|"]
