@@ -7,8 +7,9 @@ Usage: python bench/edgematch_local_goals.py --time 3600 --seeds 1
        python bench/edgematch_local_goals.py --time 3600 --seeds 1 --tuning '{"neutral": true}' --label neutral
 Writes bench/results/edgematch_local_goal_T{time}_seed{s}.csv (seconds, best score),
 ..._seed{s}_best.txt (the best board, a resumable checkpoint) and edgematch_local_goals_T{time}.md.
-With --label L, the files are named ..._T{time}_L_... instead. With --summary-only, the summary is rebuilt from the trajectories already written (runs made in
-separate processes, one per core, or cut short: the "seconds run" column tells).
+With --label L (needed with --tuning), the files are named ..._T{time}_L_... instead.
+With --summary-only, the summary is rebuilt from the trajectories already written (runs made
+in separate processes, one per core, or cut short: the "seconds run" column tells).
 """
 
 from __future__ import annotations
