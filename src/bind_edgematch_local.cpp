@@ -101,7 +101,8 @@ InitResult run_init(const LocalPuzzle& lp, const std::string& init, int relax, R
     if (init == "random") return random_init(lp, rng);
     if (init == "checkerboard") return checkerboard_init(lp, rng);
     if (init == "cp") return cp_init(lp, relax, rng, control);
-    throw InputError("unknown init '" + init + "'; expected 'cp', 'random' or 'checkerboard'");
+    if (init == "cp_first_fail") return cp_init(lp, relax, rng, control, true);
+    throw InputError("unknown init '" + init + "'; expected 'cp', 'cp_first_fail', 'random' or 'checkerboard'");
 }
 
 py::dict init_dict(const InitResult& res, int rows, int cols, int score) {
@@ -128,8 +129,8 @@ public:
         } catch (const std::invalid_argument& e) {
             throw InputError(e.what());
         }
-        if (init != "cp" && init != "random" && init != "checkerboard")
-            throw InputError("unknown init '" + init + "'; expected 'cp', 'random' or 'checkerboard'");
+        if (init != "cp" && init != "cp_first_fail" && init != "random" && init != "checkerboard")
+            throw InputError("unknown init '" + init + "'; expected 'cp', 'cp_first_fail', 'random' or 'checkerboard'");
         if (opt.size < 1) throw InputError("neighbourhood_size must be at least 1");
         if (!board.is_none()) {
             from_board(board, rows, cols, start_piece_, start_rot_);

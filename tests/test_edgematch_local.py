@@ -103,17 +103,30 @@ def test_checkerboard_beats_random():
     assert cb > rand + 100
 
 
-def test_cp_init_solves_relaxed_small_puzzle_and_reports_depth():
+@pytest.mark.parametrize("init", ["cp", "cp_first_fail"])
+def test_cp_init_solves_relaxed_small_puzzle_and_reports_depth(init):
     p, _ = em.generate(6, 6, colors=4, frame_colors=2, seed=5)
-    board, info = em.initial_board(p, "cp", relax=3, seed=2)
+    board, info = em.initial_board(p, init, relax=3, seed=2)
     assert info["solved"] and info["cells"] == 36 - 3
     assert_legal(p, board)
     # only the joins around the 3 relaxed cells may be wrong
     assert info["score"] == recount(p, board) >= p.total_joins - 4 * 3
     e2 = em.eternity2()
-    board, info = em.initial_board(e2, "cp", relax=0, seed=1, node_limit=100_000)
+    board, info = em.initial_board(e2, init, relax=0, seed=1, node_limit=100_000)
     assert not info["solved"] and 0 < info["depth"] < info["cells"] == 255
     assert_legal(e2, board)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_cp_inits_solve_planted_puzzles_without_relaxation(seed):
+    """With nothing relaxed, a solved CP search is a full solution: every join matches."""
+    p, _ = em.generate(6, 6, colors=5, frame_colors=3, seed=seed)
+    for init in ("cp", "cp_first_fail"):
+        board, info = em.initial_board(p, init, relax=0, seed=seed, node_limit=None)
+        assert info["solved"] and info["depth"] == info["cells"] == 36
+        assert_legal(p, board)
+        assert recount(p, board) == info["score"] == p.total_joins
+        assert check_board(p.rows, p.cols, p.pieces, board, p.matching, p.fixed)
 
 
 # --- the search ------------------------------------------------------------------------------------

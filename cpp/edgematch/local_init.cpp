@@ -1,5 +1,6 @@
 #include "edgematch/local_init.hpp"
 
+#include <cstdint>
 #include <string>
 
 #include "edgematch/candidates.hpp"
@@ -84,7 +85,7 @@ InitResult checkerboard_init(const LocalPuzzle& lp, Rng& rng) {
     return out;
 }
 
-InitResult cp_init(const LocalPuzzle& lp, int relax, Rng& rng, SearchControl& control) {
+InitResult cp_init(const LocalPuzzle& lp, int relax, Rng& rng, SearchControl& control, bool first_fail) {
     InitResult out;
     const int n = lp.n;
     // Relaxed positions: random, pairwise non-adjacent, free.
@@ -121,23 +122,29 @@ InitResult cp_init(const LocalPuzzle& lp, int relax, Rng& rng, SearchControl& co
     const uint64_t nodes0 = control.nodes();
     bool stop = false;
 
-    // Plain recursion: depth <= cells, one candidate lookup per node.
-    auto rec = [&](auto&& self, int d) -> bool {
-        if (d == static_cast<int>(order.size())) return true;
-        const int cell = order[d];
+    // The placements that fit a cell's rim sides and placed neighbours; `known` = it has any.
+    auto candidates_at = [&](int cell, bool& known) {
         unsigned mask = 0;
         int need[4] = {0, 0, 0, 0};
         for (int s = 0; s < 4; ++s) {
-            int y = lp.nb[cell][s];
+            const int y = lp.nb[cell][s];
             if (y < 0) {
                 mask |= 1u << s;
-                need[s] = 0;
             } else if (piece[y] >= 0) {
                 mask |= 1u << s;
                 need[s] = lp.pz.compl_[lp.edge[piece[y]][rot[y] * 4 + ((s + 2) & 3)]];
             }
         }
-        const auto range = idx.lookup(mask, idx.key_of(mask, need));
+        known = mask != 0;
+        return idx.lookup(mask, idx.key_of(mask, need));
+    };
+
+    // Plain recursion: depth <= cells, one candidate lookup per node.
+    auto row_order = [&](auto&& self, int d) -> bool {
+        if (d == static_cast<int>(order.size())) return true;
+        const int cell = order[d];
+        bool known = false;
+        const auto range = candidates_at(cell, known);
         for (const uint32_t* it = range.begin; it != range.end; ++it) {
             const int p = static_cast<int>(*it >> 2);
             if (used[p]) continue;
@@ -160,7 +167,81 @@ InitResult cp_init(const LocalPuzzle& lp, int relax, Rng& rng, SearchControl& co
         }
         return false;
     };
-    out.solved = rec(rec, 0);
+
+    // First fail with forward checking (the CP model of seed 002, section 5, searched with
+    // Gecode): the open cell with the fewest unused placements goes next, and a node fails as
+    // soon as an open cell has none. Cells with no known side (no placed neighbour, not on the
+    // rim) are not counted. range_of[cell] caches the cell's candidate list; it changes only
+    // when a neighbour is placed or lifted.
+    std::vector<CandidateIndex::Range> range_of(n, CandidateIndex::Range{nullptr, nullptr});
+    std::vector<char> known(n, 0), open(n, 0);
+    for (int cell : order) open[cell] = 1;
+    auto refresh = [&](int cell) {
+        bool k = false;
+        range_of[cell] = candidates_at(cell, k);
+        known[cell] = k;
+    };
+    auto refresh_around = [&](int cell) {
+        for (int s = 0; s < 4; ++s) {
+            const int y = lp.nb[cell][s];
+            if (y >= 0 && open[y]) refresh(y);
+        }
+    };
+    if (first_fail)
+        for (int cell : order) refresh(cell);
+    auto fewest_first = [&](auto&& self, int d) -> bool {
+        if (d == static_cast<int>(order.size())) return true;
+        int cell = -1;
+        size_t best = SIZE_MAX;
+        for (int c : order) {
+            if (!open[c] || !known[c]) continue;
+            size_t count = 0;
+            for (const uint32_t* it = range_of[c].begin; it != range_of[c].end && count < best; ++it)
+                count += !used[*it >> 2];
+            if (count < best) {
+                if (count == 0) return false;
+                best = count;
+                cell = c;
+            }
+        }
+        if (cell < 0)
+            for (int c : order)
+                if (open[c]) {
+                    cell = c;
+                    break;
+                }
+        const CandidateIndex::Range range = range_of[cell];
+        open[cell] = 0;
+        bool found = false;
+        for (const uint32_t* it = range.begin; it != range.end; ++it) {
+            const int p = static_cast<int>(*it >> 2);
+            if (used[p]) continue;
+            if (control.tick()) {
+                stop = true;
+                break;
+            }
+            piece[cell] = p;
+            rot[cell] = static_cast<int>(*it & 3);
+            used[p] = 1;
+            refresh_around(cell);
+            if (d + 1 > deepest) {
+                deepest = d + 1;
+                deep_piece = piece;
+                deep_rot = rot;
+            }
+            if (self(self, d + 1)) {
+                found = true;
+                break;
+            }
+            used[p] = 0;
+            piece[cell] = -1;
+            refresh_around(cell);
+            if (stop) break;
+        }
+        if (!found) open[cell] = 1;
+        return found;
+    };
+    out.solved = first_fail ? fewest_first(fewest_first, 0) : row_order(row_order, 0);
     out.depth = deepest;
     out.nodes = control.nodes() - nodes0;
     if (out.solved) {

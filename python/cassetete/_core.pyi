@@ -195,7 +195,7 @@ def edgematch_local_init(
     pieces: np.ndarray,
     compl: np.ndarray,
     fixed: np.ndarray,
-    init: str = "cp",  # "cp" | "random" | "checkerboard"
+    init: str = "cp",  # "cp" | "cp_first_fail" | "random" | "checkerboard"
     relax: int = 0,
     seed: int = 0,
     node_limit: int = 0,

@@ -20,7 +20,7 @@ from .._errors import PuzzleError
 from .._result import Result
 from ._model import EdgePuzzle, score
 
-INITS = ("cp", "random", "checkerboard")
+INITS = ("cp", "cp_first_fail", "random", "checkerboard")
 
 # Defaults of the tabu search (Algorithm 1), tuned on the official 16 x 16 (bench/results/).
 TUNING: Dict[str, Any] = {
@@ -79,7 +79,9 @@ def initial_board(
 
     ``init="cp"`` searches the problem with the joins around ``relax`` random non-adjacent
     cells relaxed (``info["solved"]`` says whether it finished; else the deepest partial board
-    is completed at random); ``"random"`` shuffles each class; ``"checkerboard"`` fills one
+    is completed at random) in row order; ``"cp_first_fail"`` searches the same relaxed problem
+    with first fail and forward checking (the open cell with the fewest unused placements next,
+    a dead end as soon as one has none); ``"random"`` shuffles each class; ``"checkerboard"`` fills one
     colour of the checkerboard at random and the other optimally, alternating.
 
     Example:
@@ -198,7 +200,8 @@ def solve_local(
             improvement (checked ~20 times a second) and at the end; if the file exists the
             search resumes from it instead of ``init``.
         progress: show a tqdm bar of the best score.
-        init: ``"cp"`` (relaxed CP search, ``relax`` relaxed cells, ``node_limit`` placements),
+        init: ``"cp"`` (relaxed CP search in row order, ``relax`` relaxed cells, ``node_limit``
+            placements), ``"cp_first_fail"`` (the same with first fail and forward checking),
             ``"random"`` or ``"checkerboard"``.
         neighbourhood_size: |S|, cells moved at once by the assignment.
         tuning: overrides of :data:`TUNING` (tabu tenures, plateau length, restarts, the
