@@ -1,7 +1,8 @@
 """Seed 002, figure 6: scores after a fixed time of the tabu search started from the CP
-initialisation relaxing 0, 5, ..., 30 positions, against a random initialisation.
+initialisation relaxing 0, 5, ..., 30 positions, against a random initialisation; optionally
+also from the first-fail CP initialisation (``--first-fail 0 30``: groups "ff 0", "ff 30").
 
-Usage: python bench/edgematch_local_fig6.py [--time 60] [--runs 20] [--cp-nodes 5000000]
+Usage: python bench/edgematch_local_fig6.py [--time 60] [--runs 20] [--cp-nodes 5000000] [--first-fail K ...]
 Writes bench/results/edgematch_local_fig6.{csv,md,png}.
 """
 
@@ -20,9 +21,12 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--cp-nodes", type=int, default=5_000_000, help="placement budget of the CP initialisation")
     ap.add_argument("--relax", type=int, nargs="+", default=list(range(0, 31, 5)))
+    ap.add_argument("--first-fail", type=int, nargs="*", default=[],
+                    help="relaxed counts for extra groups started by init='cp_first_fail'")
     args = ap.parse_args()
     e2 = em.eternity2()
-    groups = [(f"cp {k}", "cp", k) for k in args.relax] + [("random", "random", 0)]
+    groups = ([(f"cp {k}", "cp", k) for k in args.relax] + [(f"ff {k}", "cp_first_fail", k) for k in args.first_fail]
+              + [("random", "random", 0)])
     rows, scores, starts = [], {}, {}
     for label, init, k in groups:
         scores[label], starts[label] = [], []
@@ -45,7 +49,10 @@ def main() -> None:
              f"per run (initialisation included), {args.runs} run(s) per group (seeds 100..); CP initialisation "
              f"budget {args.cp_nodes} placements, relaxed positions random and pairwise non-adjacent; {machine()}.",
              f"Command: `python bench/edgematch_local_fig6.py --time {args.time:g} --runs {args.runs} "
-             f"--cp-nodes {args.cp_nodes}`.", "",
+             f"--cp-nodes {args.cp_nodes}"
+             + (f" --first-fail {' '.join(map(str, args.first_fail))}" if args.first_fail else "") + "`.",
+             "Groups: `cp k` = row-order CP start with k relaxed positions, `ff k` = first-fail CP start "
+             "(`init=\"cp_first_fail\"`), `random` = random board.", "",
              "| init | mean start | min | median | mean | max |", "|---|---:|---:|---:|---:|---:|"]
     for x in labels:
         s = scores[x]
