@@ -288,7 +288,7 @@ void register_edgematch_local(py::module_& m) {
                          long long node_limit, const py::object& board, int size, double greed,
                          std::vector<int> class_weight, int tabu_cells_min, int tabu_cells_max,
                          int tabu_arcs_min, int tabu_arcs_max, int plateau, int kicks, int restore_after,
-                         int restart_after, bool tabu, bool neutral) {
+                         int restart_after, bool tabu, bool neutral, int restart_kicks) {
                  TabuOptions opt;
                  opt.size = size;
                  opt.greed = greed;
@@ -310,6 +310,8 @@ void register_edgematch_local(py::module_& m) {
                  opt.restart_after = restart_after;
                  opt.tabu = tabu;
                  opt.neutral = neutral;
+                 if (restart_kicks < 0) throw InputError("restart_kicks must be >= 0");
+                 opt.restart_kicks = restart_kicks;
                  return std::make_unique<LocalSearch>(rows, cols, pieces, compl_, fixed, seed, init, relax,
                                                       node_limit, board, opt);
              }),
@@ -319,7 +321,8 @@ void register_edgematch_local(py::module_& m) {
              py::arg("class_weight") = std::vector<int>{1, 1, 1, 1, 1}, py::arg("tabu_cells_min") = 2,
              py::arg("tabu_cells_max") = 6, py::arg("tabu_arcs_min") = 10, py::arg("tabu_arcs_max") = 40,
              py::arg("plateau") = 400, py::arg("kicks") = 3, py::arg("restore_after") = 8,
-             py::arg("restart_after") = 0, py::arg("tabu") = true, py::arg("neutral") = false)
+             py::arg("restart_after") = 0, py::arg("tabu") = true, py::arg("neutral") = false,
+             py::arg("restart_kicks") = 0)
         .def("run", &LocalSearch::run, py::arg("seconds"), py::arg("iterations") = 0,
              "Search for up to `seconds` more (GIL released); stop early at `iterations` in total.")
         .def("cancel", &LocalSearch::cancel, "Make a running (or the next) run() return at once.")

@@ -143,25 +143,30 @@ def test_e2_boards_legal_and_score_recounted(init):
     assert all(a[1] < b[1] and a[0] <= b[0] for a, b in zip(traj, traj[1:]))
 
 
-@pytest.mark.parametrize("neutral", [False, True])
-def test_incremental_score_equals_recount_mid_run(neutral):
+@pytest.mark.parametrize("neutral,restart_kicks", [(False, 0), (True, 0), (False, 15)])
+def test_incremental_score_equals_recount_mid_run(neutral, restart_kicks):
     # The engine's running score (kept move by move) against a full recount from the rules; with
-    # the neutral walk, intensification restores boards other than the first to reach the best.
+    # the neutral walk, intensification restores boards other than the first to reach the best;
+    # with restart_kicks, restarts perturb the best board instead of drawing a fresh one.
     from cassetete import _core
 
     e2 = em.eternity2()
     ids, compl, _ = e2.encode()
     st = _core.EdgematchLocal(16, 16, ids, compl, e2.fixed_array(), seed=9, init="random", plateau=50,
-                              restore_after=3, kicks=5, neutral=neutral)
+                              restore_after=3, kicks=5, neutral=neutral, restart_after=2,
+                              restart_kicks=restart_kicks)
     for chunk in (1, 500, 5000, 20000):
         st.run(60.0, chunk)
         info = st.info()
         assert info["score"] == info["recount"]
         board = st.best_board()
         assert recount(e2, board) == st.best_score()
+        assert_legal(e2, board)
+    assert st.info()["restarts"] > 0
 
 
-@pytest.mark.parametrize("seed,tuning", [(1, None), (2, None), (3, {"neutral": True, "restart_after": 0})])
+@pytest.mark.parametrize("seed,tuning", [(1, None), (2, None), (3, {"neutral": True, "restart_after": 0}),
+                                         (4, {"restart_kicks": 10, "restart_after": 2})])
 def test_small_planted_puzzles_are_solved(seed, tuning):
     p, _ = em.generate(6, 6, colors=4, frame_colors=2, seed=seed)
     res = em.solve(p, method="vlns", time_limit=20, seed=seed, init="random", tuning=tuning)

@@ -158,7 +158,11 @@ void TabuSearch::note_best(double seconds) {
 void TabuSearch::diversify() {
     // Section 4: a few random swap-and-rotate moves.
     ++diversifications_;
-    for (int t = 0; t < opt_.kicks; ++t) {
+    kick(opt_.kicks);
+}
+
+void TabuSearch::kick(int moves) {
+    for (int t = 0; t < moves; ++t) {
         int cls = class_pick_[rng_.below(class_pick_.size())];
         const auto& cells = lp_.movable[cls];
         if (cells.size() < 2) continue;
@@ -213,9 +217,18 @@ void TabuSearch::run(SearchControl& control, uint64_t max_iterations, double ela
         } else if (++since_phase_ >= opt_.plateau) {
             if (++plateaus_since_best_ >= opt_.restore_after) {
                 plateaus_since_best_ = 0;
-                if (opt_.restart_after > 0 && reinit_ && ++restores_since_best_ >= opt_.restart_after) {
+                if (opt_.restart_after > 0 && (reinit_ || opt_.restart_kicks > 0) &&
+                    ++restores_since_best_ >= opt_.restart_after) {
                     std::vector<int> piece, rot;
-                    reinit_(rng_, piece, rot);
+                    if (opt_.restart_kicks > 0) {
+                        best_board(piece, rot);
+                        board_.assign(piece, rot);
+                        kick(opt_.restart_kicks);
+                        piece = board_.piece;
+                        rot = board_.rot;
+                    } else {
+                        reinit_(rng_, piece, rot);
+                    }
                     std::fill(cell_until_.begin(), cell_until_.end(), 0);
                     std::fill(arc_until_.begin(), arc_until_.end(), 0);
                     start(piece, rot);

@@ -35,6 +35,10 @@ struct TabuOptions {
     // that intensification restores, so the search drifts along a plateau of equal scores
     // instead of always going back to the first board that reached it.
     bool neutral = false;
+    // Restart by perturbation (iterated local search): when > 0, a restart takes the overall
+    // best board and applies this many random swap-and-rotate moves instead of drawing a fresh
+    // start, so the search keeps working near the best board found.
+    int restart_kicks = 0;
 };
 
 // The neighbourhood (section 3) on a board, with scratch space.
@@ -98,6 +102,7 @@ public:
 private:
     void note_best(double seconds);
     void diversify();
+    void kick(int moves);
 
     const LocalPuzzle& lp_;
     TabuOptions opt_;

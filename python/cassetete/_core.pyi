@@ -228,6 +228,7 @@ class EdgematchLocal:
         restart_after: int = 0,
         tabu: bool = True,
         neutral: bool = False,
+        restart_kicks: int = 0,  # > 0: restarts perturb the overall best board instead of a fresh init
     ) -> None: ...
     def run(self, seconds: float, iterations: int = 0) -> Dict[str, Any]: ...  # stop, score, best, iterations, seconds
     def cancel(self) -> None: ...

@@ -34,6 +34,7 @@ TUNING: Dict[str, Any] = {
     "restart_after": 10,     # restores without a new best of this start -> fresh init (0 = never)
     "tabu": True,
     "neutral": False,        # intensification restores the latest board with the start's best score
+    "restart_kicks": 0,      # > 0: a restart kicks the overall best board this many times (no fresh init)
 }
 
 
@@ -205,7 +206,7 @@ def solve_local(
             ``"random"`` or ``"checkerboard"``.
         neighbourhood_size: |S|, cells moved at once by the assignment.
         tuning: overrides of :data:`TUNING` (tabu tenures, plateau length, restarts, the
-            neutral walk, ...).
+            neutral walk, restarts by perturbing the best board, ...).
         callback: called in the calling thread as ``callback(seconds, best_score)`` when the
             best score improves (checked ~20 times a second), e.g. to log a trajectory.
 
