@@ -97,12 +97,16 @@ py::array_t<int32_t> assignment(const CArray<double>& weight) {
     return out;
 }
 
+void check_init_name(const std::string& init) {
+    if (init != "cp" && init != "cp_first_fail" && init != "random" && init != "checkerboard")
+        throw InputError("unknown init '" + init + "'; expected 'cp', 'cp_first_fail', 'random' or 'checkerboard'");
+}
+
 InitResult run_init(const LocalPuzzle& lp, const std::string& init, int relax, Rng& rng, SearchControl& control) {
+    check_init_name(init);
     if (init == "random") return random_init(lp, rng);
     if (init == "checkerboard") return checkerboard_init(lp, rng);
-    if (init == "cp") return cp_init(lp, relax, rng, control);
-    if (init == "cp_first_fail") return cp_init(lp, relax, rng, control, true);
-    throw InputError("unknown init '" + init + "'; expected 'cp', 'cp_first_fail', 'random' or 'checkerboard'");
+    return cp_init(lp, relax, rng, control, init == "cp_first_fail");
 }
 
 py::dict init_dict(const InitResult& res, int rows, int cols, int score) {
@@ -129,8 +133,7 @@ public:
         } catch (const std::invalid_argument& e) {
             throw InputError(e.what());
         }
-        if (init != "cp" && init != "cp_first_fail" && init != "random" && init != "checkerboard")
-            throw InputError("unknown init '" + init + "'; expected 'cp', 'cp_first_fail', 'random' or 'checkerboard'");
+        check_init_name(init);
         if (opt.size < 1) throw InputError("neighbourhood_size must be at least 1");
         if (!board.is_none()) {
             from_board(board, rows, cols, start_piece_, start_rot_);

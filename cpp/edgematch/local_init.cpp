@@ -123,7 +123,7 @@ InitResult cp_init(const LocalPuzzle& lp, int relax, Rng& rng, SearchControl& co
     bool stop = false;
 
     // The placements that fit a cell's rim sides and placed neighbours; `known` = it has any.
-    auto candidates_at = [&](int cell, bool& known) {
+    auto candidates_at = [&](int cell, bool* known) {
         unsigned mask = 0;
         int need[4] = {0, 0, 0, 0};
         for (int s = 0; s < 4; ++s) {
@@ -135,34 +135,42 @@ InitResult cp_init(const LocalPuzzle& lp, int relax, Rng& rng, SearchControl& co
                 need[s] = lp.pz.compl_[lp.edge[piece[y]][rot[y] * 4 + ((s + 2) & 3)]];
             }
         }
-        known = mask != 0;
+        if (known) *known = mask != 0;
         return idx.lookup(mask, idx.key_of(mask, need));
+    };
+
+    // One placement (entry = piece << 2 | rot) as the d-th of the search, remembering the
+    // deepest board; and its undoing. Shared by both searches below.
+    auto place = [&](int cell, uint32_t entry, int d) {
+        const int p = static_cast<int>(entry >> 2);
+        piece[cell] = p;
+        rot[cell] = static_cast<int>(entry & 3);
+        used[p] = 1;
+        if (d + 1 > deepest) {
+            deepest = d + 1;
+            deep_piece = piece;
+            deep_rot = rot;
+        }
+    };
+    auto lift = [&](int cell) {
+        used[piece[cell]] = 0;
+        piece[cell] = -1;
     };
 
     // Plain recursion: depth <= cells, one candidate lookup per node.
     auto row_order = [&](auto&& self, int d) -> bool {
         if (d == static_cast<int>(order.size())) return true;
         const int cell = order[d];
-        bool known = false;
-        const auto range = candidates_at(cell, known);
+        const auto range = candidates_at(cell, nullptr);
         for (const uint32_t* it = range.begin; it != range.end; ++it) {
-            const int p = static_cast<int>(*it >> 2);
-            if (used[p]) continue;
+            if (used[*it >> 2]) continue;
             if (control.tick()) {
                 stop = true;
                 return false;
             }
-            piece[cell] = p;
-            rot[cell] = static_cast<int>(*it & 3);
-            used[p] = 1;
-            if (d + 1 > deepest) {
-                deepest = d + 1;
-                deep_piece = piece;
-                deep_rot = rot;
-            }
+            place(cell, *it, d);
             if (self(self, d + 1)) return true;
-            used[p] = 0;
-            piece[cell] = -1;
+            lift(cell);
             if (stop) return false;
         }
         return false;
@@ -178,7 +186,7 @@ InitResult cp_init(const LocalPuzzle& lp, int relax, Rng& rng, SearchControl& co
     for (int cell : order) open[cell] = 1;
     auto refresh = [&](int cell) {
         bool k = false;
-        range_of[cell] = candidates_at(cell, k);
+        range_of[cell] = candidates_at(cell, &k);
         known[cell] = k;
     };
     auto refresh_around = [&](int cell) {
@@ -214,27 +222,18 @@ InitResult cp_init(const LocalPuzzle& lp, int relax, Rng& rng, SearchControl& co
         open[cell] = 0;
         bool found = false;
         for (const uint32_t* it = range.begin; it != range.end; ++it) {
-            const int p = static_cast<int>(*it >> 2);
-            if (used[p]) continue;
+            if (used[*it >> 2]) continue;
             if (control.tick()) {
                 stop = true;
                 break;
             }
-            piece[cell] = p;
-            rot[cell] = static_cast<int>(*it & 3);
-            used[p] = 1;
+            place(cell, *it, d);
             refresh_around(cell);
-            if (d + 1 > deepest) {
-                deepest = d + 1;
-                deep_piece = piece;
-                deep_rot = rot;
-            }
             if (self(self, d + 1)) {
                 found = true;
                 break;
             }
-            used[p] = 0;
-            piece[cell] = -1;
+            lift(cell);
             refresh_around(cell);
             if (stop) break;
         }
