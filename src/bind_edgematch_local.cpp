@@ -291,7 +291,8 @@ void register_edgematch_local(py::module_& m) {
                          long long node_limit, const py::object& board, int size, double greed,
                          std::vector<int> class_weight, int tabu_cells_min, int tabu_cells_max,
                          int tabu_arcs_min, int tabu_arcs_max, int plateau, int kicks, int restore_after,
-                         int restart_after, bool tabu, bool neutral, int restart_kicks) {
+                         int restart_after, bool tabu, bool neutral, int restart_kicks, int penalty_weight,
+                         int penalty_every) {
                  TabuOptions opt;
                  opt.size = size;
                  opt.greed = greed;
@@ -315,6 +316,10 @@ void register_edgematch_local(py::module_& m) {
                  opt.neutral = neutral;
                  if (restart_kicks < 0) throw InputError("restart_kicks must be >= 0");
                  opt.restart_kicks = restart_kicks;
+                 if (penalty_weight < 0 || penalty_every < 1)
+                     throw InputError("penalty_weight must be >= 0 and penalty_every >= 1");
+                 opt.penalty_weight = penalty_weight;
+                 opt.penalty_every = penalty_every;
                  return std::make_unique<LocalSearch>(rows, cols, pieces, compl_, fixed, seed, init, relax,
                                                       node_limit, board, opt);
              }),
@@ -323,9 +328,9 @@ void register_edgematch_local(py::module_& m) {
              py::arg("board") = py::none(), py::arg("size") = 16, py::arg("greed") = 2.0,
              py::arg("class_weight") = std::vector<int>{1, 1, 1, 1, 1}, py::arg("tabu_cells_min") = 2,
              py::arg("tabu_cells_max") = 6, py::arg("tabu_arcs_min") = 10, py::arg("tabu_arcs_max") = 40,
-             py::arg("plateau") = 400, py::arg("kicks") = 3, py::arg("restore_after") = 8,
-             py::arg("restart_after") = 0, py::arg("tabu") = true, py::arg("neutral") = false,
-             py::arg("restart_kicks") = 0)
+             py::arg("plateau") = 2000, py::arg("kicks") = 3, py::arg("restore_after") = 10,
+             py::arg("restart_after") = 10, py::arg("tabu") = true, py::arg("neutral") = false,
+             py::arg("restart_kicks") = 0, py::arg("penalty_weight") = 0, py::arg("penalty_every") = 200)
         .def("run", &LocalSearch::run, py::arg("seconds"), py::arg("iterations") = 0,
              "Search for up to `seconds` more (GIL released); stop early at `iterations` in total.")
         .def("cancel", &LocalSearch::cancel, "Make a running (or the next) run() return at once.")

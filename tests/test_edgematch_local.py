@@ -143,18 +143,20 @@ def test_e2_boards_legal_and_score_recounted(init):
     assert all(a[1] < b[1] and a[0] <= b[0] for a, b in zip(traj, traj[1:]))
 
 
-@pytest.mark.parametrize("neutral,restart_kicks", [(False, 0), (True, 0), (False, 15)])
-def test_incremental_score_equals_recount_mid_run(neutral, restart_kicks):
+@pytest.mark.parametrize("neutral,restart_kicks,penalty_weight", [(False, 0, 0), (True, 0, 0), (False, 15, 0),
+                                                                   (False, 0, 4), (False, 0, 64)])
+def test_incremental_score_equals_recount_mid_run(neutral, restart_kicks, penalty_weight):
     # The engine's running score (kept move by move) against a full recount from the rules; with
     # the neutral walk, intensification restores boards other than the first to reach the best;
-    # with restart_kicks, restarts perturb the best board instead of drawing a fresh one.
+    # with restart_kicks, restarts perturb the best board instead of drawing a fresh one; with
+    # guided local search penalties the moves follow a weighted score, the reported one is not.
     from cassetete import _core
 
     e2 = em.eternity2()
     ids, compl, _ = e2.encode()
     st = _core.EdgematchLocal(16, 16, ids, compl, e2.fixed_array(), seed=9, init="random", plateau=50,
                               restore_after=3, kicks=5, neutral=neutral, restart_after=2,
-                              restart_kicks=restart_kicks)
+                              restart_kicks=restart_kicks, penalty_weight=penalty_weight, penalty_every=20)
     for chunk in (1, 500, 5000, 20000):
         st.run(60.0, chunk)
         info = st.info()
@@ -166,12 +168,25 @@ def test_incremental_score_equals_recount_mid_run(neutral, restart_kicks):
 
 
 @pytest.mark.parametrize("seed,tuning", [(1, None), (2, None), (3, {"neutral": True, "restart_after": 0}),
-                                         (4, {"restart_kicks": 10, "restart_after": 2})])
+                                         (4, {"restart_kicks": 10, "restart_after": 2}),
+                                         (5, {"penalty_weight": 4, "penalty_every": 50})])
 def test_small_planted_puzzles_are_solved(seed, tuning):
     p, _ = em.generate(6, 6, colors=4, frame_colors=2, seed=seed)
     res = em.solve(p, method="vlns", time_limit=20, seed=seed, init="random", tuning=tuning)
     assert res.status == "solved" and res.stats["stop"] == "solved"
     assert check_board(6, 6, p.pieces, res.solution)
+
+
+def test_penalties_change_the_search():
+    # Same seed, same start: with guided local search penalties the moves differ (the option is
+    # wired through), and the reported score is still the plain count of matched joins.
+    e2 = em.eternity2()
+    plain = em.solve(e2, method="vlns", iterations=3000, seed=6, node_limit=50_000)
+    guided = em.solve(e2, method="vlns", iterations=3000, seed=6, node_limit=50_000,
+                      tuning={"penalty_weight": 64, "penalty_every": 10})
+    assert not np.array_equal(plain.solution, guided.solution)
+    assert guided.stats["score"] == recount(e2, guided.solution)
+    assert_legal(e2, guided.solution)
 
 
 def test_opposite_matching_and_clues():
@@ -243,7 +258,8 @@ def test_bad_inputs():
     for kwargs in ({"time_limit": 0}, {"time_limit": -1}, {}, {"iterations": 0}, {"time_limit": 1, "init": "dfs"},
                    {"time_limit": 1, "workers": 0}, {"time_limit": 1, "neighbourhood_size": 0},
                    {"time_limit": 1, "relax": -2}, {"time_limit": 1, "tuning": {"nope": 1}},
-                   {"time_limit": 1, "tuning": {"plateau": 0}}):
+                   {"time_limit": 1, "tuning": {"plateau": 0}}, {"time_limit": 1, "tuning": {"penalty_weight": -1}},
+                   {"time_limit": 1, "tuning": {"penalty_every": 0}}):
         with pytest.raises(PuzzleError):
             em.solve(e2, method="vlns", **kwargs)
     with pytest.raises(PuzzleError, match="unknown method"):
@@ -319,3 +335,15 @@ def test_plain_neighbourhood_never_loses_score():
             assert out["score"] >= last
             last = out["score"]
         assert recount(e2, st.best_board()) == last > 100  # well above a random board (~35)
+
+
+def test_engine_defaults_equal_the_python_tuning():
+    # solve() always passes TUNING, but direct _core callers get the binding's own defaults:
+    # both must describe the same search.
+    import re
+
+    from cassetete import _core
+
+    doc = _core.EdgematchLocal.__init__.__doc__
+    for key, value in em.TUNING.items():
+        assert re.search(rf"\b{key}: [^=]+= {re.escape(repr(value))}[,)]", doc), (key, value)

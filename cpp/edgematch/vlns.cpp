@@ -34,7 +34,8 @@ void Neighbourhood::select(int cls, int size, const std::vector<double>& key, st
 }
 
 void Neighbourhood::apply(LocalBoard& b, const std::vector<int>& S, Rng& rng, const uint64_t* arc_until,
-                          uint64_t now, std::vector<std::pair<int, int>>& moved) {
+                          uint64_t now, std::vector<std::pair<int, int>>& moved, const int* join_bonus,
+                          int max_bonus) {
     moved.clear();
     const int k = static_cast<int>(S.size());
     if (k == 0) return;
@@ -49,32 +50,39 @@ void Neighbourhood::apply(LocalBoard& b, const std::vector<int>& S, Rng& rng, co
     w_.resize(static_cast<size_t>(k) * k);
     rot_.resize(static_cast<size_t>(k) * k);
     const int64_t noise = std::max<int64_t>(1, kScale / k);
+    const int64_t bonus_unit = kScale / 16;
+    // A tabu arc must lose against any non-tabu one, bonuses included.
+    const int64_t tabu_cost = 8 * kScale + 4 * bonus_unit * max_bonus;
     const int n = lp_.n;
+    int64_t side_value[4] = {kScale, kScale, kScale, kScale};
     for (int j = 0; j < k; ++j) {
         const int cell = S[j];
         for (int s = 0; s < 4; ++s) {
             int y = lp_.nb[cell][s];
             int e = y < 0 ? 0 : lp_.edge[b.piece[y]][b.rot[y] * 4 + ((s + 2) & 3)];
             need[s] = e == 0 ? -2 : lp_.pz.compl_[e];
+            if (join_bonus) side_value[s] = kScale + bonus_unit * join_bonus[cell * 4 + s];
         }
         for (int i = 0; i < k; ++i) {
             const int p = pieces_[i];
             const uint8_t allowed = lp_.allowed(p, cell);
             const int start = allowed == 0xF ? static_cast<int>(rng.below(4)) : 0;
-            int best = -1, best_rot = 0;
+            int64_t best = -1;
+            int best_rot = 0;
             for (int t = 0; t < 4; ++t) {
                 int r = (start + t) & 3;
                 if (!(allowed >> r & 1)) continue;
                 const int* e = &lp_.edge[p][r * 4];
-                int m = (e[0] == need[0]) + (e[1] == need[1]) + (e[2] == need[2]) + (e[3] == need[3]);
+                int64_t m = (e[0] == need[0]) * side_value[0] + (e[1] == need[1]) * side_value[1] +
+                            (e[2] == need[2]) * side_value[2] + (e[3] == need[3]) * side_value[3];
                 if (m > best) {
                     best = m;
                     best_rot = r;
                 }
             }
-            int64_t w = best * kScale + static_cast<int64_t>(rng.below(static_cast<uint64_t>(noise)));
+            int64_t w = best + static_cast<int64_t>(rng.below(static_cast<uint64_t>(noise)));
             // Section 4, tabu_2: a reverse move gets a very small weight.
-            if (arc_until && S[i] != cell && arc_until[static_cast<size_t>(S[i]) * n + cell] > now) w -= 8 * kScale;
+            if (arc_until && S[i] != cell && arc_until[static_cast<size_t>(S[i]) * n + cell] > now) w -= tabu_cost;
             w_[static_cast<size_t>(i) * k + j] = w;
             rot_[static_cast<size_t>(i) * k + j] = static_cast<int8_t>(best_rot);
         }
@@ -115,6 +123,10 @@ void Neighbourhood::swap_rotate(LocalBoard& b, int a, int c, Rng& rng, bool rand
 TabuSearch::TabuSearch(const LocalPuzzle& lp, const TabuOptions& opt, uint64_t seed)
     : lp_(lp), opt_(opt), rng_(seed), board_(lp), hood_(lp), key_(lp.n, 0.0), cell_until_(lp.n, 0),
       arc_until_(static_cast<size_t>(lp.n) * lp.n, 0) {
+    if (opt_.penalty_weight > 0) {
+        penalty_.assign(static_cast<size_t>(lp.n) * 4, 0);
+        join_bonus_.assign(static_cast<size_t>(lp.n) * 4, 0);
+    }
     for (int k = 0; k < 5; ++k) {
         int w = std::max(0, opt_.class_weight[k]) * static_cast<int>(lp.movable[k].size());
         for (int i = 0; i < w; ++i) class_pick_.push_back(k);
@@ -171,6 +183,39 @@ void TabuSearch::kick(int moves) {
     }
 }
 
+void TabuSearch::clear_penalties() {
+    std::fill(penalty_.begin(), penalty_.end(), 0);
+    std::fill(join_bonus_.begin(), join_bonus_.end(), 0);
+    max_bonus_ = 0;
+}
+
+void TabuSearch::penalise() {
+    // Guided local search: among the wrong inner joins, those with the largest utility
+    // 1 / (1 + penalty), i.e. the smallest penalty, get one more unit (both cells' sides).
+    int lowest = -1;
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int cell = 0; cell < lp_.n; ++cell) {
+            for (int s = 1; s <= 2; ++s) {  // east and south: each join once
+                const int y = lp_.nb[cell][s];
+                if (y < 0) continue;
+                const int a = lp_.edge[board_.piece[cell]][board_.rot[cell] * 4 + s];
+                const int b = lp_.edge[board_.piece[y]][board_.rot[y] * 4 + ((s + 2) & 3)];
+                if (lp_.match(a, b)) continue;
+                const int pen = penalty_[cell * 4 + s];
+                if (pass == 0) {
+                    if (lowest < 0 || pen < lowest) lowest = pen;
+                } else if (pen == lowest) {
+                    const int o = y * 4 + ((s + 2) & 3);
+                    penalty_[cell * 4 + s] = penalty_[o] = pen + 1;
+                    join_bonus_[cell * 4 + s] = join_bonus_[o] = (pen + 1) * opt_.penalty_weight;
+                    max_bonus_ = std::max(max_bonus_, join_bonus_[o]);
+                }
+            }
+        }
+        if (lowest < 0) return;
+    }
+}
+
 void TabuSearch::run(SearchControl& control, uint64_t max_iterations, double elapsed0) {
     const int total = [&] {
         int t = 0;
@@ -191,7 +236,10 @@ void TabuSearch::run(SearchControl& control, uint64_t max_iterations, double ela
             key_[cell] = key;
         }
         hood_.select(cls, opt_.size, key_, S_);
-        hood_.apply(board_, S_, rng_, opt_.tabu ? arc_until_.data() : nullptr, it, moved_);
+        const bool guided = opt_.penalty_weight > 0;
+        hood_.apply(board_, S_, rng_, opt_.tabu ? arc_until_.data() : nullptr, it, moved_,
+                    guided ? join_bonus_.data() : nullptr, max_bonus_);
+        if (guided && opt_.penalty_every > 0 && it % static_cast<uint64_t>(opt_.penalty_every) == 0) penalise();
         if (board_.score > run_best_) {
             run_best_ = board_.score;
             run_piece_ = board_.piece;
@@ -231,11 +279,13 @@ void TabuSearch::run(SearchControl& control, uint64_t max_iterations, double ela
                     }
                     std::fill(cell_until_.begin(), cell_until_.end(), 0);
                     std::fill(arc_until_.begin(), arc_until_.end(), 0);
+                    clear_penalties();
                     start(piece, rot);
                     ++restarts_;
                     if (board_.score > best_.load(std::memory_order_relaxed)) note_best(elapsed0 + control.elapsed());
                 } else {
                     board_.assign(run_piece_, run_rot_);  // intensification
+                    clear_penalties();
                     ++restores_;
                 }
             } else {

@@ -26,10 +26,10 @@ struct TabuOptions {
     int class_weight[5] = {1, 1, 1, 1, 1};  // chance of a class ~ weight * free cells of the class
     int tabu_cells_min = 2, tabu_cells_max = 6;    // tenure of tabu_1 (chosen positions)
     int tabu_arcs_min = 10, tabu_arcs_max = 40;    // tenure of tabu_2 (reverse moves)
-    int plateau = 400;          // iterations without a new phase best -> diversification
+    int plateau = 2000;         // iterations without a new phase best -> diversification
     int kicks = 3;              // random swap-and-rotate moves per diversification
-    int restore_after = 8;      // plateaus without a new best -> restore the best board
-    int restart_after = 0;      // restores without a new best of this start -> new start (0 = never)
+    int restore_after = 10;     // plateaus without a new best -> restore the best board
+    int restart_after = 10;     // restores without a new best of this start -> new start (0 = never)
     bool tabu = true;           // false: plain descent with the neighbourhood (figure 4)
     // Neutral walk: a board that equals the best score of the current start becomes the board
     // that intensification restores, so the search drifts along a plateau of equal scores
@@ -39,6 +39,15 @@ struct TabuOptions {
     // best board and applies this many random swap-and-rotate moves instead of drawing a fresh
     // start, so the search keeps working near the best board found.
     int restart_kicks = 0;
+    // Guided local search (Voudouris & Tsang's penalties on features; here a feature is one
+    // inner join of the board). Every `penalty_every` iterations the wrong joins of highest
+    // utility 1 / (1 + penalty) get one more penalty unit, and the assignment values a matched
+    // join at 1 + penalty * penalty_weight / 16 joins, so joins that stay wrong for long become
+    // worth fixing. Penalties are cleared when the best board is restored and at restarts.
+    // The score that counts (best boards, trajectory) is never weighted.
+    // penalty_weight 0 = off.
+    int penalty_weight = 0;
+    int penalty_every = 200;
 };
 
 // The neighbourhood (section 3) on a board, with scratch space.
@@ -54,8 +63,10 @@ public:
     // is tabu: its weight is pushed down so it is only used when nothing else is possible
     // (arc_until may be null). Returns the moves made (from cell, to cell), from != to, in
     // `moved`. Ties between equal scores are broken at random with rng.
+    // join_bonus (may be null): extra value of a matched join per (cell * 4 + side), in
+    // kScale / 16 units (guided local search penalties times their weight).
     void apply(LocalBoard& b, const std::vector<int>& S, Rng& rng, const uint64_t* arc_until, uint64_t now,
-               std::vector<std::pair<int, int>>& moved);
+               std::vector<std::pair<int, int>>& moved, const int* join_bonus = nullptr, int max_bonus = 0);
 
     // The small move: swap the pieces of two free cells of the same class, each turned to its
     // best rotation there (random rotation among the allowed ones when random_rot).
@@ -103,6 +114,8 @@ private:
     void note_best(double seconds);
     void diversify();
     void kick(int moves);
+    void penalise();
+    void clear_penalties();
 
     const LocalPuzzle& lp_;
     TabuOptions opt_;
@@ -115,6 +128,9 @@ private:
     std::vector<uint64_t> cell_until_;  // tabu_1: cell chosen -> free again at this iteration
     std::vector<uint64_t> arc_until_;   // tabu_2: n * n, (from, to) forbidden until
     std::vector<int> class_pick_;       // classes with free cells, repeated by weight
+    std::vector<int> penalty_;          // guided local search: penalty per (cell * 4 + side)
+    std::vector<int> join_bonus_;       // penalty * penalty_weight, the value passed to apply()
+    int max_bonus_ = 0;
     uint64_t iterations_ = 0, diversifications_ = 0, restores_ = 0, restarts_ = 0;
     int phase_best_ = -1, since_phase_ = 0, plateaus_since_best_ = 0, restores_since_best_ = 0;
     // Best board of the current start (restored by intensification); the overall best below.

@@ -222,13 +222,15 @@ class EdgematchLocal:
         tabu_cells_max: int = 6,
         tabu_arcs_min: int = 10,
         tabu_arcs_max: int = 40,
-        plateau: int = 400,
+        plateau: int = 2000,
         kicks: int = 3,
-        restore_after: int = 8,
-        restart_after: int = 0,
+        restore_after: int = 10,
+        restart_after: int = 10,
         tabu: bool = True,
         neutral: bool = False,
         restart_kicks: int = 0,  # > 0: restarts perturb the overall best board instead of a fresh init
+        penalty_weight: int = 0,  # guided local search: value of a penalty unit in 1/16 join (0 = off)
+        penalty_every: int = 200,  # iterations between penalty updates
     ) -> None: ...
     def run(self, seconds: float, iterations: int = 0) -> Dict[str, Any]: ...  # stop, score, best, iterations, seconds
     def cancel(self) -> None: ...
