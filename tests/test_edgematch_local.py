@@ -5,6 +5,7 @@ and an independent score count written here from the rules."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import signal
 import sys
@@ -302,6 +303,24 @@ def test_cli_search_prints_score(capsys):
     assert main(["edgematch", "search", "e2", "--iterations", "500", "--seed", "2", "--init", "random"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("score: ") and "/480" in out
+
+
+def test_cli_search_passes_tuning(tmp_path, capsys):
+    # The --tuning JSON reaches the engine: the CLI's board is the one solve() gives with the
+    # same seed, iteration budget and tuning.
+    from cassetete.cli import main
+
+    tuning = {"penalty_weight": 64, "penalty_every": 10}
+    ck = tmp_path / "best.txt"
+    assert main(["edgematch", "search", "e2", "--iterations", "3000", "--seed", "6", "--init", "random",
+                 "--checkpoint", str(ck), "--tuning", json.dumps(tuning)]) == 0
+    e2 = em.eternity2()
+    direct = em.solve(e2, method="vlns", iterations=3000, seed=6, init="random", tuning=tuning)
+    assert np.array_equal(em.read_board(str(ck), e2), direct.solution)
+    capsys.readouterr()
+    for bad in ("{penalty_weight: 4}", "[1, 2]", '{"nope": 1}', '{"penalty_every": 0}'):
+        assert main(["edgematch", "search", "e2", "--iterations", "10", "--tuning", bad]) == 2
+        assert "cassetete: error:" in capsys.readouterr().err
 
 
 def test_progress_bar_shows_best_score(capsys):

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from typing import Optional, TextIO
 
 from .. import edgematch as em
+from .._errors import PuzzleError
 
 
 def add_parser(subparsers) -> None:
@@ -36,6 +38,8 @@ def add_parser(subparsers) -> None:
     search.add_argument("--relax", type=int, default=0, help="cp init: relaxed non-adjacent positions")
     search.add_argument("--size", type=int, default=16, help="|S|, cells moved at once by the assignment")
     search.add_argument("--progress", action="store_true", help="show a progress bar of the best score")
+    search.add_argument("--tuning", metavar="JSON", default=None,
+                        help='overrides of edgematch.TUNING, e.g. \'{"penalty_weight": 4}\'')
     search.set_defaults(handler=run_search)
     gen = sub.add_parser("generate", help="a random puzzle with a planted solution, in cassetete format")
     gen.add_argument("rows", type=int)
@@ -70,13 +74,27 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     return 0 if res.solution is not None else 1
 
 
+def _parse_tuning(text: Optional[str]) -> Optional[dict]:
+    """The ``--tuning`` JSON object (None when absent); PuzzleError when it is not one."""
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise PuzzleError(f"--tuning: not valid JSON ({error.msg} at character {error.pos})") from None
+    if not isinstance(value, dict):
+        raise PuzzleError(f"--tuning: expected a JSON object such as '{{\"penalty_weight\": 4}}', got {text!r}")
+    return value
+
+
 def run_search(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     """Handler of ``cassetete edgematch search``: prints the score and the best board."""
     out = out or sys.stdout
+    tuning = _parse_tuning(args.tuning)
     puzzle = em.eternity2() if args.file == "e2" else em.load(args.file)
     res = em.solve(puzzle, method="vlns", time_limit=args.time, iterations=args.iterations, workers=args.workers,
                    checkpoint=args.checkpoint, seed=args.seed, init=args.init, relax=args.relax,
-                   neighbourhood_size=args.size, progress=args.progress)
+                   neighbourhood_size=args.size, progress=args.progress, tuning=tuning)
     st = res.stats
     out.write(f"score: {st['score']}/{st['total']} ({res.status}, stop: {st['stop']}), iterations: "
               f"{st['iterations']}, seconds: {st['seconds']:.1f}, seed: {st['seed']}\n")
