@@ -330,7 +330,7 @@ void register_edgematch_local(py::module_& m) {
              py::arg("tabu_cells_max") = 6, py::arg("tabu_arcs_min") = 10, py::arg("tabu_arcs_max") = 40,
              py::arg("plateau") = 2000, py::arg("kicks") = 3, py::arg("restore_after") = 10,
              py::arg("restart_after") = 10, py::arg("tabu") = true, py::arg("neutral") = false,
-             py::arg("restart_kicks") = 0, py::arg("penalty_weight") = 0, py::arg("penalty_every") = 200)
+             py::arg("restart_kicks") = 0, py::arg("penalty_weight") = 4, py::arg("penalty_every") = 200)
         .def("run", &LocalSearch::run, py::arg("seconds"), py::arg("iterations") = 0,
              "Search for up to `seconds` more (GIL released); stop early at `iterations` in total.")
         .def("cancel", &LocalSearch::cancel, "Make a running (or the next) run() return at once.")

@@ -236,7 +236,7 @@ void TabuSearch::run(SearchControl& control, uint64_t max_iterations, double ela
             key_[cell] = key;
         }
         hood_.select(cls, opt_.size, key_, S_);
-        const bool guided = opt_.penalty_weight > 0;
+        const bool guided = opt_.penalty_weight > 0 && opt_.tabu;  // tabu=false: the plain VLNS of figure 4
         hood_.apply(board_, S_, rng_, opt_.tabu ? arc_until_.data() : nullptr, it, moved_,
                     guided ? join_bonus_.data() : nullptr, max_bonus_);
         if (guided && opt_.penalty_every > 0 && it % static_cast<uint64_t>(opt_.penalty_every) == 0) penalise();

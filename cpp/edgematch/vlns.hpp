@@ -45,8 +45,9 @@ struct TabuOptions {
     // join at 1 + penalty * penalty_weight / 16 joins, so joins that stay wrong for long become
     // worth fixing. Penalties are cleared when the best board is restored and at restarts.
     // The score that counts (best boards, trajectory) is never weighted.
-    // penalty_weight 0 = off.
-    int penalty_weight = 0;
+    // Only with tabu (the plain descent of figure 4 stays unweighted). penalty_weight 0 = off; 4 is the default since it lifted both 1-hour E2 runs measured
+    // (bench/results/edgematch_local_goals_T3600_gls4.md).
+    int penalty_weight = 4;
     int penalty_every = 200;
 };
 

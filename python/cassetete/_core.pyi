@@ -229,7 +229,7 @@ class EdgematchLocal:
         tabu: bool = True,
         neutral: bool = False,
         restart_kicks: int = 0,  # > 0: restarts perturb the overall best board instead of a fresh init
-        penalty_weight: int = 0,  # guided local search: value of a penalty unit in 1/16 join (0 = off)
+        penalty_weight: int = 4,  # guided local search: value of a penalty unit in 1/16 join (0 = off)
         penalty_every: int = 200,  # iterations between penalty updates
     ) -> None: ...
     def run(self, seconds: float, iterations: int = 0) -> Dict[str, Any]: ...  # stop, score, best, iterations, seconds

@@ -35,7 +35,7 @@ TUNING: Dict[str, Any] = {
     "tabu": True,
     "neutral": False,        # intensification restores the latest board with the start's best score
     "restart_kicks": 0,      # > 0: a restart kicks the overall best board this many times (no fresh init)
-    "penalty_weight": 0,     # guided local search: value of one penalty unit, in 1/16 join (0 = off)
+    "penalty_weight": 4,     # guided local search: value of one penalty unit, in 1/16 join (0 = off)
     "penalty_every": 200,    # iterations between penalty updates of the wrong joins
 }
 
