@@ -34,8 +34,8 @@ void Neighbourhood::select(int cls, int size, const std::vector<double>& key, st
 }
 
 void Neighbourhood::apply(LocalBoard& b, const std::vector<int>& S, Rng& rng, const uint64_t* arc_until,
-                          uint64_t now, std::vector<std::pair<int, int>>& moved, const int* join_bonus,
-                          int max_bonus) {
+                          uint64_t now, std::vector<std::pair<int, int>>& moved, const int* penalty,
+                          int penalty_weight, int max_penalty) {
     moved.clear();
     const int k = static_cast<int>(S.size());
     if (k == 0) return;
@@ -50,9 +50,10 @@ void Neighbourhood::apply(LocalBoard& b, const std::vector<int>& S, Rng& rng, co
     w_.resize(static_cast<size_t>(k) * k);
     rot_.resize(static_cast<size_t>(k) * k);
     const int64_t noise = std::max<int64_t>(1, kScale / k);
-    const int64_t bonus_unit = kScale / 16;
-    // A tabu arc must lose against any non-tabu one, bonuses included.
-    const int64_t tabu_cost = 8 * kScale + 4 * bonus_unit * max_bonus;
+    // One penalty unit is worth penalty_weight / 16 of a matched join.
+    const int64_t penalty_unit = kScale / 16 * penalty_weight;
+    // A tabu arc must lose against any non-tabu one, penalties included.
+    const int64_t tabu_cost = 8 * kScale + 4 * penalty_unit * max_penalty;
     const int n = lp_.n;
     int64_t side_value[4] = {kScale, kScale, kScale, kScale};
     for (int j = 0; j < k; ++j) {
@@ -61,7 +62,7 @@ void Neighbourhood::apply(LocalBoard& b, const std::vector<int>& S, Rng& rng, co
             int y = lp_.nb[cell][s];
             int e = y < 0 ? 0 : lp_.edge[b.piece[y]][b.rot[y] * 4 + ((s + 2) & 3)];
             need[s] = e == 0 ? -2 : lp_.pz.compl_[e];
-            if (join_bonus) side_value[s] = kScale + bonus_unit * join_bonus[cell * 4 + s];
+            if (penalty) side_value[s] = kScale + penalty_unit * penalty[cell * 4 + s];
         }
         for (int i = 0; i < k; ++i) {
             const int p = pieces_[i];
@@ -123,10 +124,7 @@ void Neighbourhood::swap_rotate(LocalBoard& b, int a, int c, Rng& rng, bool rand
 TabuSearch::TabuSearch(const LocalPuzzle& lp, const TabuOptions& opt, uint64_t seed)
     : lp_(lp), opt_(opt), rng_(seed), board_(lp), hood_(lp), key_(lp.n, 0.0), cell_until_(lp.n, 0),
       arc_until_(static_cast<size_t>(lp.n) * lp.n, 0) {
-    if (opt_.penalty_weight > 0) {
-        penalty_.assign(static_cast<size_t>(lp.n) * 4, 0);
-        join_bonus_.assign(static_cast<size_t>(lp.n) * 4, 0);
-    }
+    if (opt_.penalty_weight > 0) penalty_.assign(static_cast<size_t>(lp.n) * 4, 0);
     for (int k = 0; k < 5; ++k) {
         int w = std::max(0, opt_.class_weight[k]) * static_cast<int>(lp.movable[k].size());
         for (int i = 0; i < w; ++i) class_pick_.push_back(k);
@@ -185,8 +183,7 @@ void TabuSearch::kick(int moves) {
 
 void TabuSearch::clear_penalties() {
     std::fill(penalty_.begin(), penalty_.end(), 0);
-    std::fill(join_bonus_.begin(), join_bonus_.end(), 0);
-    max_bonus_ = 0;
+    max_penalty_ = 0;
 }
 
 void TabuSearch::penalise() {
@@ -207,8 +204,7 @@ void TabuSearch::penalise() {
                 } else if (pen == lowest) {
                     const int o = y * 4 + ((s + 2) & 3);
                     penalty_[cell * 4 + s] = penalty_[o] = pen + 1;
-                    join_bonus_[cell * 4 + s] = join_bonus_[o] = (pen + 1) * opt_.penalty_weight;
-                    max_bonus_ = std::max(max_bonus_, join_bonus_[o]);
+                    max_penalty_ = std::max(max_penalty_, pen + 1);
                 }
             }
         }
@@ -238,7 +234,7 @@ void TabuSearch::run(SearchControl& control, uint64_t max_iterations, double ela
         hood_.select(cls, opt_.size, key_, S_);
         const bool guided = opt_.penalty_weight > 0 && opt_.tabu;  // tabu=false: the plain VLNS of figure 4
         hood_.apply(board_, S_, rng_, opt_.tabu ? arc_until_.data() : nullptr, it, moved_,
-                    guided ? join_bonus_.data() : nullptr, max_bonus_);
+                    guided ? penalty_.data() : nullptr, opt_.penalty_weight, max_penalty_);
         if (guided && opt_.penalty_every > 0 && it % static_cast<uint64_t>(opt_.penalty_every) == 0) penalise();
         if (board_.score > run_best_) {
             run_best_ = board_.score;

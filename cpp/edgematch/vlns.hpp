@@ -45,7 +45,8 @@ struct TabuOptions {
     // join at 1 + penalty * penalty_weight / 16 joins, so joins that stay wrong for long become
     // worth fixing. Penalties are cleared when the best board is restored and at restarts.
     // The score that counts (best boards, trajectory) is never weighted.
-    // Only with tabu (the plain descent of figure 4 stays unweighted). penalty_weight 0 = off; 4 is the default since it lifted both 1-hour E2 runs measured
+    // Only with tabu (the plain descent of figure 4 stays unweighted). penalty_weight 0 = off;
+    // 4 is the default since it lifted both 1-hour E2 runs measured
     // (bench/results/edgematch_local_goals_T3600_gls4.md).
     int penalty_weight = 4;
     int penalty_every = 200;
@@ -64,10 +65,11 @@ public:
     // is tabu: its weight is pushed down so it is only used when nothing else is possible
     // (arc_until may be null). Returns the moves made (from cell, to cell), from != to, in
     // `moved`. Ties between equal scores are broken at random with rng.
-    // join_bonus (may be null): extra value of a matched join per (cell * 4 + side), in
-    // kScale / 16 units (guided local search penalties times their weight).
+    // penalty (may be null): guided local search penalty per (cell * 4 + side); a matched join
+    // is then worth 1 + penalty * penalty_weight / 16 joins. max_penalty bounds the entries.
     void apply(LocalBoard& b, const std::vector<int>& S, Rng& rng, const uint64_t* arc_until, uint64_t now,
-               std::vector<std::pair<int, int>>& moved, const int* join_bonus = nullptr, int max_bonus = 0);
+               std::vector<std::pair<int, int>>& moved, const int* penalty = nullptr, int penalty_weight = 0,
+               int max_penalty = 0);
 
     // The small move: swap the pieces of two free cells of the same class, each turned to its
     // best rotation there (random rotation among the allowed ones when random_rot).
@@ -130,8 +132,7 @@ private:
     std::vector<uint64_t> arc_until_;   // tabu_2: n * n, (from, to) forbidden until
     std::vector<int> class_pick_;       // classes with free cells, repeated by weight
     std::vector<int> penalty_;          // guided local search: penalty per (cell * 4 + side)
-    std::vector<int> join_bonus_;       // penalty * penalty_weight, the value passed to apply()
-    int max_bonus_ = 0;
+    int max_penalty_ = 0;
     uint64_t iterations_ = 0, diversifications_ = 0, restores_ = 0, restarts_ = 0;
     int phase_best_ = -1, since_phase_ = 0, plateaus_since_best_ = 0, restores_since_best_ = 0;
     // Best board of the current start (restored by intensification); the overall best below.
