@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from edgematch_checker import check_board, joins_ok, turned  # noqa: E402
 
 scipy_optimize = pytest.importorskip("scipy.optimize")
+DATA = Path(__file__).resolve().parent / "data" / "edgematch"
 
 
 # --- independent rules --------------------------------------------------------------------------
@@ -212,6 +213,29 @@ def test_workers_return_the_best():
     assert res.stats["score"] == max(res.stats["worker_scores"]) == recount(e2, res.solution)
     assert_legal(e2, res.solution)
 
+
+
+def test_puzzle_with_colour_ids_above_a_byte_is_solved():
+    # The neighbourhood compares colours packed 16 bits a side; a 14 x 14 with one colour per join
+    # (about 350 colour ids) checks the lanes beyond 8 bits.
+    p, _ = em.generate(14, 14, colors=5000, seed=3)
+    ids, _, _ = p.encode()
+    assert int(np.max(ids)) > 255
+    res = em.solve(p, method="vlns", time_limit=60, seed=1, init="random")
+    assert res.status == "solved" and check_board(14, 14, p.pieces, res.solution)
+
+
+def test_record_board_461_from_the_one_hour_run(tmp_path):
+    # The best board of the 1-hour runs (bench/results/edgematch_local_goals_T3600_gls4.md, seed 3),
+    # re-checked from the rules; resuming the search from it reads the same score.
+    e2 = em.eternity2()
+    board = em.read_board(str(DATA / "e2_board_461.txt"), e2)
+    assert_legal(e2, board)
+    assert recount(e2, board) == 461
+    path = tmp_path / "best.txt"
+    path.write_text((DATA / "e2_board_461.txt").read_text())
+    res = em.solve(e2, method="vlns", iterations=1, seed=1, checkpoint=str(path))
+    assert res.stats["init"] == "board" and res.stats["init_score"] == 461 and res.stats["score"] >= 461
 
 def test_checkpoint_written_and_resumed(tmp_path):
     e2 = em.eternity2()

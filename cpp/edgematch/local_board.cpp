@@ -33,9 +33,13 @@ LocalPuzzle::LocalPuzzle(const Puzzle& puzzle, const std::vector<std::array<int,
     edge.resize(n);
     pcls.assign(n, 0);
     rots.assign(static_cast<size_t>(n) * 16, 0);
+    packed.assign(static_cast<size_t>(n) * 4, 0);
     for (int p = 0; p < n; ++p) {
         for (int r = 0; r < 4; ++r)
-            for (int s = 0; s < 4; ++s) edge[p][r * 4 + s] = pz.edge(p, r, s);
+            for (int s = 0; s < 4; ++s) {
+                edge[p][r * 4 + s] = pz.edge(p, r, s);
+                packed[p * 4 + r] |= static_cast<uint64_t>(edge[p][r * 4 + s]) << (16 * s);
+            }
         for (int s = 0; s < 4; ++s) pcls[p] += pz.pieces[p][s] == 0;
         for (int m = 0; m < 16; ++m)
             for (int r = 0; r < 4; ++r) {

@@ -30,6 +30,10 @@ struct LocalPuzzle {
     std::vector<int> fixed_rot;
     std::vector<uint8_t> rots;           // per (piece * 16 + rim mask): allowed rotations (bits)
     std::vector<std::array<int, 16>> edge;  // edge[piece][rot * 4 + side]
+    // packed[piece * 4 + rot]: the same four colours, 16 bits a side (side s in bits 16s..16s+15),
+    // so a piece is compared with the four colours a hole needs in a few word operations.
+    // Colour ids stay below 0xFFFF (Puzzle::validate), which is left free to mean "no match".
+    std::vector<uint64_t> packed;
     std::vector<std::vector<int>> movable;  // per class 0..4: free cells
     std::vector<int> deg;                // inner joins around a cell
 

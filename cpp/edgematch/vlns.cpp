@@ -7,21 +7,48 @@ namespace cassetete::edgematch {
 namespace {
 constexpr int64_t kScale = int64_t{1} << 20;  // one matched join; random tie-break noise stays below it
 constexpr double kExcluded = -1e18;           // selection key of a cell that may not be chosen
+constexpr uint64_t kNoColour = 0xFFFF;         // a 16-bit lane no colour id takes
+
+// Bit s (0..3) set when 16-bit lane s of x is zero: the lane's high bit after adding 0x7FFF
+// to its low 15 bits (no carry leaves a lane) or-ed with its own high bit says "non-zero";
+// the multiply gathers the four lane flags (bits 0, 16, 32, 48) into bits 48..51.
+inline unsigned zero_lanes(uint64_t x) {
+    constexpr uint64_t kLow = 0x7FFF7FFF7FFF7FFFULL, kHigh = 0x8000800080008000ULL;
+    constexpr uint64_t kGather = (uint64_t{1} << 48) | (uint64_t{1} << 33) | (uint64_t{1} << 18) | (uint64_t{1} << 3);
+    const uint64_t zero = ~(((x & kLow) + kLow) | x) & kHigh;
+    return static_cast<unsigned>(((zero >> 15) * kGather) >> 48) & 0xF;
+}
 }  // namespace
 
 void Neighbourhood::select(int cls, int size, const std::vector<double>& key, std::vector<int>& S) {
     S.clear();
     const std::vector<int>& cand = lp_.movable[cls];
-    order_.assign(cand.begin(), cand.end());
-    std::sort(order_.begin(), order_.end(), [&](int a, int b) { return key[a] > key[b]; });
+    // (key, cell) side by side: the sort reads contiguous memory instead of key[cell].
+    order_.resize(cand.size());
+    for (size_t i = 0; i < cand.size(); ++i) order_[i] = {key[cand[i]], cand[i]};
+    const auto larger_key = [](const std::pair<double, int>& a, const std::pair<double, int>& b) {
+        return a.first > b.first;
+    };
+    // Only a head of the order is usually read (|S| cells, plus those skipped as neighbours of
+    // chosen ones or tabu), so sort the largest keys first and the rest only if S is not full.
+    // Keys carry a random real, so the order read is that of a full sort.
+    const size_t all = order_.size();
+    size_t sorted = std::min(all, static_cast<size_t>(4) * static_cast<size_t>(std::max(size, 1)) + 8);
+    if (sorted < all) std::nth_element(order_.begin(), order_.begin() + sorted, order_.end(), larger_key);
+    std::sort(order_.begin(), order_.begin() + sorted, larger_key);
     if (mark_.size() != static_cast<size_t>(lp_.n)) mark_.assign(lp_.n, 0);
     if (++stamp_ == 0) {
         std::fill(mark_.begin(), mark_.end(), 0);
         stamp_ = 1;
     }
-    for (int cell : order_) {
+    for (size_t i = 0; i < all; ++i) {
         if (static_cast<int>(S.size()) >= size) break;
-        if (key[cell] <= kExcluded) continue;
+        if (i == sorted) {
+            std::sort(order_.begin() + sorted, order_.end(), larger_key);
+            sorted = all;
+        }
+        const int cell = order_[i].second;
+        if (order_[i].first <= kExcluded) continue;
         bool free = true;
         for (int s = 0; s < 4 && free; ++s) {
             int y = lp_.nb[cell][s];
@@ -44,9 +71,8 @@ void Neighbourhood::apply(LocalBoard& b, const std::vector<int>& S, Rng& rng, co
         pieces_[i] = b.piece[S[i]];
         b.lift(S[i]);
     }
-    // Colour each hole needs on each side (-2: nothing matches: rim or frame colour facing).
+    // Colour each hole needs on each side (kNoColour: nothing matches: rim or frame colour facing).
     // The holes are pairwise non-adjacent, so every neighbour of a hole is on the board.
-    int need[4];
     w_.resize(static_cast<size_t>(k) * k);
     rot_.resize(static_cast<size_t>(k) * k);
     const int64_t noise = std::max<int64_t>(1, kScale / k);
@@ -56,26 +82,30 @@ void Neighbourhood::apply(LocalBoard& b, const std::vector<int>& S, Rng& rng, co
     const int64_t tabu_cost = 8 * kScale + 4 * penalty_unit * max_penalty;
     const int n = lp_.n;
     int64_t side_value[4] = {kScale, kScale, kScale, kScale};
+    int64_t value_of[16];  // value of a piece whose matching sides are the bits of the index
     for (int j = 0; j < k; ++j) {
         const int cell = S[j];
+        uint64_t need = 0;  // the colours the hole needs, packed like LocalPuzzle::packed
         for (int s = 0; s < 4; ++s) {
             int y = lp_.nb[cell][s];
             int e = y < 0 ? 0 : lp_.edge[b.piece[y]][b.rot[y] * 4 + ((s + 2) & 3)];
-            need[s] = e == 0 ? -2 : lp_.pz.compl_[e];
+            need |= (e == 0 ? kNoColour : static_cast<uint64_t>(lp_.pz.compl_[e])) << (16 * s);
             if (penalty) side_value[s] = kScale + penalty_unit * penalty[cell * 4 + s];
         }
+        for (int mask = 0; mask < 16; ++mask)
+            value_of[mask] = (mask & 1 ? side_value[0] : 0) + (mask & 2 ? side_value[1] : 0) +
+                             (mask & 4 ? side_value[2] : 0) + (mask & 8 ? side_value[3] : 0);
         for (int i = 0; i < k; ++i) {
             const int p = pieces_[i];
             const uint8_t allowed = lp_.allowed(p, cell);
             const int start = allowed == 0xF ? static_cast<int>(rng.below(4)) : 0;
+            const uint64_t* turned = &lp_.packed[static_cast<size_t>(p) * 4];
             int64_t best = -1;
             int best_rot = 0;
             for (int t = 0; t < 4; ++t) {
                 int r = (start + t) & 3;
                 if (!(allowed >> r & 1)) continue;
-                const int* e = &lp_.edge[p][r * 4];
-                int64_t m = (e[0] == need[0]) * side_value[0] + (e[1] == need[1]) * side_value[1] +
-                            (e[2] == need[2]) * side_value[2] + (e[3] == need[3]) * side_value[3];
+                const int64_t m = value_of[zero_lanes(turned[r] ^ need)];
                 if (m > best) {
                     best = m;
                     best_rot = r;
@@ -247,13 +277,13 @@ void TabuSearch::run(SearchControl& control, uint64_t max_iterations, double ela
             run_rot_ = board_.rot;
         }
         if (!opt_.tabu) continue;
-        const int span1 = opt_.tabu_cells_max - opt_.tabu_cells_min + 1;
-        const int span2 = opt_.tabu_arcs_max - opt_.tabu_arcs_min + 1;
+        const int64_t span1 = int64_t{opt_.tabu_cells_max} - opt_.tabu_cells_min + 1;  // no int overflow
+        const int64_t span2 = int64_t{opt_.tabu_arcs_max} - opt_.tabu_arcs_min + 1;
         for (int cell : S_)
-            cell_until_[cell] = it + opt_.tabu_cells_min + (span1 > 0 ? rng_.below(span1) : 0);
+            cell_until_[cell] = it + opt_.tabu_cells_min + (span1 > 0 ? rng_.below(static_cast<uint64_t>(span1)) : 0);
         for (const auto& mv : moved_)
             arc_until_[static_cast<size_t>(mv.second) * lp_.n + mv.first] =
-                it + opt_.tabu_arcs_min + (span2 > 0 ? rng_.below(span2) : 0);
+                it + opt_.tabu_arcs_min + (span2 > 0 ? rng_.below(static_cast<uint64_t>(span2)) : 0);
         // Plateau detection, diversification, intensification (Algorithm 1).
         if (board_.score > phase_best_) {
             phase_best_ = board_.score;

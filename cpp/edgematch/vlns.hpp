@@ -77,7 +77,8 @@ public:
 
 private:
     const LocalPuzzle& lp_;
-    std::vector<int> order_, mark_, pieces_, col_;
+    std::vector<std::pair<double, int>> order_;  // (selection key, cell)
+    std::vector<int> mark_, pieces_, col_;
     std::vector<int64_t> w_;
     std::vector<int8_t> rot_;
     Assignment assign_;
