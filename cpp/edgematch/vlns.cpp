@@ -83,6 +83,12 @@ void Neighbourhood::apply(LocalBoard& b, const std::vector<int>& S, Rng& rng, co
     const int n = lp_.n;
     int64_t side_value[4] = {kScale, kScale, kScale, kScale};
     int64_t value_of[16];  // value of a piece whose matching sides are the bits of the index
+    const auto fill_values = [&] {
+        for (int mask = 0; mask < 16; ++mask)
+            value_of[mask] = (mask & 1 ? side_value[0] : 0) + (mask & 2 ? side_value[1] : 0) +
+                             (mask & 4 ? side_value[2] : 0) + (mask & 8 ? side_value[3] : 0);
+    };
+    if (!penalty) fill_values();  // the same for every hole
     for (int j = 0; j < k; ++j) {
         const int cell = S[j];
         uint64_t need = 0;  // the colours the hole needs, packed like LocalPuzzle::packed
@@ -92,9 +98,7 @@ void Neighbourhood::apply(LocalBoard& b, const std::vector<int>& S, Rng& rng, co
             need |= (e == 0 ? kNoColour : static_cast<uint64_t>(lp_.pz.compl_[e])) << (16 * s);
             if (penalty) side_value[s] = kScale + penalty_unit * penalty[cell * 4 + s];
         }
-        for (int mask = 0; mask < 16; ++mask)
-            value_of[mask] = (mask & 1 ? side_value[0] : 0) + (mask & 2 ? side_value[1] : 0) +
-                             (mask & 4 ? side_value[2] : 0) + (mask & 8 ? side_value[3] : 0);
+        if (penalty) fill_values();
         for (int i = 0; i < k; ++i) {
             const int p = pieces_[i];
             const uint8_t allowed = lp_.allowed(p, cell);
