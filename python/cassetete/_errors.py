@@ -1,10 +1,15 @@
-"""The one exception type for bad input."""
+"""The library's two exception types: bad input, and a limit that stopped a count."""
 
 from __future__ import annotations
+
+from typing import Any, Dict, Optional
 
 
 class PuzzleError(ValueError):
     """Bad puzzle input: the message says what is wrong and where (line, column, piece).
+
+    Raised for malformed text or files, wrong shapes, impossible sizes, contradictory
+    clues and wrong option types or values (``time_limit="x"``, ``node_limit=1.5``).
 
     Example:
         >>> import cassetete
@@ -14,3 +19,34 @@ class PuzzleError(ValueError):
         ...     print("rejected")
         rejected
     """
+
+
+class LimitReached(TimeoutError):
+    """A ``time_limit`` or ``node_limit`` stopped a count before it was complete.
+
+    ``count_solutions`` returns a plain ``int`` only when the count is exact (or capped
+    by the ``limit=`` the caller asked for); otherwise it raises this, so a partial
+    count can never be mistaken for the answer.
+
+    Attributes:
+        count: the solutions found before the stop: a lower bound of the true count.
+        stats: the search statistics (``nodes``, ``seconds``, ``stop``: which limit).
+
+    Example:
+        >>> from cassetete import LimitReached
+        >>> try:
+        ...     raise LimitReached(668, {"stop": "time_limit"})
+        ... except LimitReached as stopped:
+        ...     print(stopped.count, "or more;", stopped.stats["stop"])
+        668 or more; time_limit
+    """
+
+    def __init__(self, count: int, stats: Optional[Dict[str, Any]] = None, what: str = "count") -> None:
+        self.count = int(count)
+        self.stats: Dict[str, Any] = dict(stats or {})
+        stop = self.stats.get("stop") or "limit"
+        super().__init__(f"{what} stopped by the {stop} after {self.count} solution(s): "
+                         f"{self.count} is a lower bound, not the answer")
+
+    def __reduce__(self):
+        return (type(self), (self.count, self.stats))

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
-from typing import Any, Dict
+from typing import Any, Dict, Optional
+
+import numpy as np
 
 SOLVED = "solved"
 UNSATISFIABLE = "unsatisfiable"
@@ -11,35 +14,106 @@ LIMIT = "limit"
 STATUSES = (SOLVED, UNSATISFIABLE, LIMIT)
 
 
-@dataclass
+def _same(a: Any, b: Any) -> bool:
+    """Deep equality that treats numpy arrays by value (``==`` on arrays is elementwise)."""
+    if a is b:
+        return True
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        try:
+            return bool(np.array_equal(np.asarray(a), np.asarray(b)))
+        except (TypeError, ValueError):
+            return False
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return type(a) is type(b) and len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    try:
+        return bool(a == b)
+    except (TypeError, ValueError):
+        return False
+
+
+@dataclass(eq=False)
 class Result:
-    """Outcome of a search.
+    """Outcome of a search, the same type in every family.
 
     Attributes:
         status: ``"solved"``, ``"unsatisfiable"`` (proved to have no solution) or ``"limit"``
-            (a time or node limit stopped the search first).
+            (a time or node limit stopped the search first; optimisation methods also return
+            their best state with this status when it is not a full solution).
         solution: the family's solution object (a numpy grid, a list of rectangles, ...) or None.
-        stats: ``{"nodes": int, "seconds": float, "rules": {rule name: count}, ...}``.
+        stats: ``{"nodes": int, "seconds": float, ...}``; ``"stop"`` names the limit that
+            stopped a search, ``"seed"`` the seed a randomised method used.
+        puzzle: the puzzle that was solved, kept so the result can draw itself.
+        family: the family module that draws it (``"sudoku"``, ``"hashi"``, ...); found from
+            the puzzle's type when not given.
+
+    Results compare by value (numpy arrays included), pickle, and show as SVG in Jupyter.
 
     Example:
         >>> from cassetete import Result
         >>> r = Result("solved", solution=[1, 2], stats={"nodes": 3})
         >>> r.solved, r.stats["nodes"]
         (True, 3)
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(r)) == r
+        True
     """
 
     status: str
     solution: Any = None
     stats: Dict[str, Any] = field(default_factory=dict)
+    puzzle: Any = field(default=None, repr=False)
+    family: Optional[str] = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
             raise ValueError(f"unknown status {self.status!r}; expected one of {STATUSES}")
+        if self.family is None and self.puzzle is not None:
+            module = type(self.puzzle).__module__.split(".")
+            if len(module) >= 2 and module[0] == "cassetete":
+                self.family = module[1]
 
     @property
     def solved(self) -> bool:
         """True when ``solution`` holds a solution."""
         return self.status == SOLVED
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Result):
+            return NotImplemented
+        return (self.status == other.status and self.family == other.family
+                and _same(self.solution, other.solution) and _same(self.stats, other.stats)
+                and _same(self.puzzle, other.puzzle))
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
+
+    def render(self, format: str = "text") -> str:
+        """The puzzle with this result's solution drawn in, through the family's ``render``.
+
+        Example:
+            >>> import cassetete
+            >>> r = cassetete.sudoku.solve("." * 16)
+            >>> r.render().count("\\n") >= 3
+            True
+        """
+        if self.puzzle is None or self.family is None:
+            raise ValueError("this result keeps no puzzle to draw")
+        module = importlib.import_module(f"cassetete.{self.family}")
+        solution = self.solution if self.status == SOLVED or self.solution is not None else None
+        return module.render(self.puzzle, solution, format=format)
+
+    def to_svg(self) -> str:
+        """The solved (or best) grid as an SVG document."""
+        return self.render("svg")
+
+    def _repr_svg_(self) -> Optional[str]:
+        if self.puzzle is None or self.family is None:
+            return None
+        try:
+            return self.to_svg()
+        except Exception:  # Jupyter falls back to repr when a picture cannot be drawn
+            return None
 
     def __repr__(self) -> str:
         nodes = self.stats.get("nodes")
