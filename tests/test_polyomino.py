@@ -11,6 +11,8 @@ import warnings
 import numpy as np
 import pytest
 
+from cassetete import LimitReached, PuzzleError
+
 import cassetete
 from cassetete import polyomino
 from test_polyomino_checker import PENTOMINO_ROWS, canonical, cells_of, check_packing, region_images
@@ -213,4 +215,15 @@ def test_area_mismatch_counts_zero_and_says_so():
 
 def test_time_and_node_limits():
     assert polyomino.solve("6x10", node_limit=0).status == "limit"
-    assert polyomino.count("6x10", unique=False, node_limit=1000) < 9356
+    for workers in (1, 2):
+        with pytest.raises(LimitReached) as stopped:
+            polyomino.count("6x10", unique=False, node_limit=1000, workers=workers)
+        assert stopped.value.count < 9356 and stopped.value.stats["stop"] == "node_limit"
+    with pytest.raises(PuzzleError):
+        polyomino.count("6x10", time_limit="x")
+
+
+def test_symmetries_accept_a_region_name():
+    # The 2x3x10 box has the symmetry group of a cuboid with three distinct sides: 8 isometries.
+    assert len(polyomino.symmetries("2x3x10")) == 8
+    assert len(polyomino.symmetries("6x10")) == 4

@@ -16,7 +16,6 @@ Example:
 
 from __future__ import annotations
 
-import os
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Iterator, List, Optional
@@ -24,7 +23,8 @@ from typing import Any, Iterator, List, Optional
 import numpy as np
 
 from .. import _core
-from .._errors import PuzzleError
+from .._errors import LimitReached, PuzzleError
+from .._options import check_choice, check_limit, check_node_limit, check_time_limit, check_workers
 from .._result import UNSATISFIABLE, Result
 from .model import Packing
 from .region import parse_region, symmetries
@@ -34,6 +34,7 @@ from .shapes import (
     PENTOMINOES,
     TETROMINOES,
     PieceSpec,
+    normalize,
     orientations,
     piece_set,
     rotations3d,
@@ -45,6 +46,9 @@ __all__ = [
     "HEXOMINOES",
     "Packing",
     "count",
+    "count_solutions",
+    "render",
+    "verify",
     "solve",
     "solutions",
     "placements",
@@ -76,11 +80,13 @@ def count(
     pieces: PieceSpec = "pentominoes",
     unique: bool = True,
     flips: bool = True,
+    *,
     limit: Optional[int] = None,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
     workers: int = 1,
     engine: str = "auto",
+    method: Optional[str] = None,
 ) -> int:
     """Number of ways to pack the pieces into the region.
 
@@ -101,14 +107,18 @@ def count(
     count (no assumption that solutions are asymmetric; see ``Packing.weighted_prefixes``).
 
     A region whose area differs from the pieces' area gives 0 with a warning. If a time or
-    node limit stops the search, the count so far is returned.
+    node limit stops the search, :class:`cassetete.LimitReached` is raised (its ``count`` is a
+    lower bound): a partial count is never returned. ``method`` is a synonym of ``engine``
+    (the contract's option name).
 
     Example:
         >>> count("2x3x10"), count("2x3x10", unique=False)
         (12, 96)
     """
-    if engine not in ("auto", "bitboard", "cells"):
-        raise PuzzleError(f"engine must be 'auto', 'bitboard' or 'cells', got {engine!r}")
+    engine = _check_engine(engine if method is None else method)
+    limit = check_limit(limit)
+    time_limit, node_limit = check_time_limit(time_limit), check_node_limit(node_limit)
+    workers = check_workers(workers)
     packing = _packing(region, pieces, flips)
     if not packing.area_matches:
         return 0
@@ -123,8 +133,6 @@ def count(
             weights = [1] * len(prefixes)
     else:
         prefixes, weights = [[]], [1]
-    if workers == -1:
-        workers = os.cpu_count() or 1
     if workers <= 1 or limit is not None:
         if engine == "bitboard":
             return packing.count_bitboard(prefixes, limit, time_limit, node_limit, None if limit is not None else weights)
@@ -136,23 +144,32 @@ def count(
     if engine == "bitboard":
         packer = packing.bitboard()
 
-        def run(chunk: List[Any]) -> int:
-            return int(
-                _core.bitboard_count(packer, [p for p, _ in chunk], 0, time_limit, node_limit, [w for _, w in chunk])[0]
-            )
+        def run(chunk: List[Any]) -> Any:
+            return _core.bitboard_count(packer, [p for p, _ in chunk], 0, time_limit, node_limit, [w for _, w in chunk])
 
     else:
 
-        def run(chunk: List[Any]) -> int:
-            return int(
-                _core.exactcover_count(
-                    packing.cover._problem(), [p for p, _ in chunk], 0, time_limit, node_limit, [w for _, w in chunk]
-                )[0]
+        def run(chunk: List[Any]) -> Any:
+            return _core.exactcover_count(
+                packing.cover._problem(), [p for p, _ in chunk], 0, time_limit, node_limit, [w for _, w in chunk]
             )
 
     packing.cover._problem()  # build once, before the threads share it
     with ThreadPoolExecutor(workers) as pool:
-        return sum(pool.map(run, chunks))
+        outcomes = list(pool.map(run, chunks))
+    total = sum(int(c) for c, _, _ in outcomes)
+    if not all(complete for _, complete, _ in outcomes):
+        stops = [stats.get("stop") for _, complete, stats in outcomes if not complete]
+        raise LimitReached(total, {"nodes": sum(int(s.get("nodes", 0)) for _, _, s in outcomes),
+                                   "stop": stops[0], "complete": False})
+    return total
+
+
+count_solutions = count  # the family verb of the contract
+
+
+def _check_engine(engine: object) -> str:
+    return check_choice(engine, "engine", ("auto", "bitboard", "cells"))
 
 
 def solutions(
@@ -160,6 +177,7 @@ def solutions(
     pieces: PieceSpec = "pentominoes",
     unique: bool = True,
     flips: bool = True,
+    *,
     limit: Optional[int] = None,
     engine: str = "auto",
 ) -> Iterator[np.ndarray]:
@@ -173,9 +191,14 @@ def solutions(
         >>> sum(1 for _ in solutions("3x20", unique=False))
         8
     """
-    if engine not in ("auto", "bitboard", "cells"):
-        raise PuzzleError(f"engine must be 'auto', 'bitboard' or 'cells', got {engine!r}")
+    engine = _check_engine(engine)
+    limit = check_limit(limit)
     packing = _packing(region, pieces, flips)
+    return _stream(packing, unique, limit, engine)
+
+
+def _stream(packing: Packing, unique: bool, limit: Optional[int], engine: str) -> Iterator[np.ndarray]:
+    # A separate generator so that bad arguments raise at the call, not at the first next().
     if not packing.area_matches:
         return
     if engine == "auto":
@@ -203,6 +226,7 @@ def solve(
     region: Any,
     pieces: PieceSpec = "pentominoes",
     flips: bool = True,
+    *,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
 ) -> Result:
@@ -215,10 +239,11 @@ def solve(
     """
     packing = _packing(region, pieces, flips)
     if not packing.area_matches:
-        return Result(UNSATISFIABLE, None, {"nodes": 0, "seconds": 0.0, "reason": "area mismatch"})
+        return Result(UNSATISFIABLE, None, {"nodes": 0, "seconds": 0.0, "reason": "area mismatch"},
+                      puzzle=packing.mask, family="polyomino")
     result = packing.cover.solve(time_limit=time_limit, node_limit=node_limit)
     grid = packing.grid(result.solution) if result.solution is not None else None
-    return Result(result.status, grid, result.stats)
+    return Result(result.status, grid, result.stats, puzzle=packing.mask, family="polyomino")
 
 
 def placements(region: Any, piece: str, pieces: PieceSpec = "pentominoes", flips: bool = True) -> List[np.ndarray]:
@@ -236,3 +261,53 @@ def placements(region: Any, piece: str, pieces: PieceSpec = "pentominoes", flips
         raise PuzzleError(f"unknown piece {piece!r}; pieces are {packing.names}")
     p = packing.names.index(piece)
     return [packing.coords[list(cells)] for q, cells in packing.placements if q == p]
+
+
+def render(region: Any, solution: Optional[np.ndarray] = None, format: str = "text") -> str:  # noqa: A002
+    """Draw a packing (a labelled grid from :func:`solve`) or, without one, the empty region:
+    text, or SVG (3-D packings as an isometric picture).
+
+    Example:
+        >>> print(render("2x3"))
+        # # #
+        # # #
+        >>> render("3x20", solve("3x20").solution, format="svg").startswith("<svg")
+        True
+    """
+    if format not in ("text", "svg"):
+        raise PuzzleError(f"unknown format {format!r}: 'text' or 'svg'")
+    if solution is None:
+        mask = parse_region(region)
+        grid = np.where(mask, "#", ".")
+    else:
+        grid = np.asarray(solution)
+    if format == "text":
+        return render_text(grid)
+    return render_svg_iso(grid) if grid.ndim == 3 else render_svg(grid)
+
+
+def verify(region: Any, solution: np.ndarray, pieces: PieceSpec = "pentominoes", flips: bool = True) -> bool:
+    """True when the labelled grid covers exactly the region's cells, each piece once, each
+    label's cells forming the piece in one of its allowed orientations.
+
+    Example:
+        >>> verify("3x20", solve("3x20").solution)
+        True
+        >>> verify("3x20", np.full((3, 20), "I"))
+        False
+    """
+    shapes = piece_set(pieces)
+    mask = parse_region(region)
+    grid = np.asarray(solution)
+    if grid.shape != mask.shape:
+        return False
+    if np.any((grid == ".") == mask):
+        return False  # a region cell left empty, or a cell outside the region covered
+    labels = set(grid[mask].tolist())
+    if labels != set(shapes):
+        return False
+    for name in labels:
+        cells = normalize(map(tuple, np.argwhere(grid == name).tolist()))
+        if cells not in set(orientations(shapes[name], dim=mask.ndim, flips=flips)):
+            return False
+    return True
