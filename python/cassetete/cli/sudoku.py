@@ -23,9 +23,13 @@ DEMO_9X9 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3..
 
 
 def _read_text(source: str) -> str:
-    path = Path(source)
-    if source != "-" and not path.exists() and len(source) >= 16 and "\n" not in source and not path.suffix:
-        return source  # a puzzle typed on the command line (one-line form)
+    if source != "-" and len(source) >= 16 and "\n" not in source and "/" not in source:
+        try:
+            is_file = Path(source).exists()
+        except OSError:  # a name longer than the system allows: a typed puzzle
+            is_file = False
+        if not is_file and not Path(source).suffix:
+            return source  # a puzzle typed on the command line (one-line form)
     return read_text(source)
 
 
