@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from cassetete.polyomino.model import Packing
+from cassetete.polyomino import Packing
 
 SEED = {  # region: (solutions as printed in the seed, enumerative nodes, enumerative time)
     "2x30": ("0", "100", "0 s"),

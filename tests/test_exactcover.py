@@ -144,7 +144,7 @@ def test_bad_input(build, message):
 
 
 def test_limits_stop_a_long_search():
-    from cassetete.polyomino.model import Packing
+    from cassetete.polyomino import Packing
 
     cover = Packing("3x4x5").cover  # all 31520 packings would take minutes
     with pytest.raises(LimitReached) as stopped:
@@ -166,7 +166,7 @@ def test_ctrl_c_interrupts_the_search():
 
     code = (
         "import sys\n"
-        "from cassetete.polyomino.model import Packing\n"
+        "from cassetete.polyomino import Packing\n"
         "c = Packing('3x4x5').cover\n"
         "print('ready', flush=True)\n"
         "try:\n"

@@ -91,7 +91,7 @@ def test_both_engines_agree(engine):
 
 @pytest.mark.parametrize("rule", ["lowest", "fewest"])
 def test_bitboard_branching_rules(rule):
-    from cassetete.polyomino.model import Packing
+    from cassetete.polyomino import Packing
 
     for region in ["3x20", "2x3x10", "4x15"]:
         unique, total = TABLE[region]
@@ -128,7 +128,7 @@ def test_solve_and_render(tmp_path):
 
 def test_pieces_not_turned_over():
     # With flips=False only the rotations of the region are symmetries of the problem.
-    from cassetete.polyomino.model import Packing
+    from cassetete.polyomino import Packing
 
     assert len(Packing("6x10", flips=False).group) == 2
     unique = list(polyomino.solutions("6x10", flips=False))

@@ -10,7 +10,7 @@ the same step recurses with another piece. Branches with a trivial residual grou
 by the plain exact cover search. No division, so no assumption about symmetric solutions.
 
 Example:
-    >>> from cassetete.polyomino.model import Packing
+    >>> from cassetete.polyomino import Packing
     >>> p = Packing("3x20")
     >>> p.cover.count(), p.cover.count_prefixes(p.unique_prefixes())
     (8, 2)
