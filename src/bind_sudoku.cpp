@@ -113,14 +113,7 @@ py::tuple solve_many(const CArray<uint8_t>& puzzles, int box_rows, int box_cols,
                              std::to_string(i % geometry.cells()) + ": value " + std::to_string(data[i]) +
                              " exceeds " + std::to_string(geometry.size()));
     PythonSearch search(py::none(), node_limit);
-    SearchControl::PollHook poll = [&search]() {
-        py::gil_scoped_acquire acquire;
-        if (PyErr_CheckSignals() != 0) {
-            search.interrupted = true;
-            return true;
-        }
-        return false;
-    };
+    SearchControl::PollHook poll = signal_poll(&search.interrupted);
     sudoku::BatchOutcome batch;
     {
         py::gil_scoped_release release;
