@@ -119,9 +119,11 @@ def executor_for(scheduler: Optional[str] = None, workers: Optional[int] = None)
     127.0.0.1 when Dask is installed, else a ``ProcessPoolExecutor``); closed on exit.
 
     Example:
-        >>> with executor_for(workers=1) as executor:
-        ...     executor is not None
-        True
+        >>> with executor_for(scheduler="tcp://127.0.0.1:8786", workers=2) as executor:
+        ...     pass
+        Traceback (most recent call last):
+        ...
+        cassetete._errors.PuzzleError: give either a scheduler address or a number of workers, not both
     """
     if scheduler is not None and workers is not None:
         raise PuzzleError("give either a scheduler address or a number of workers, not both")

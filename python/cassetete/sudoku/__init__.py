@@ -16,6 +16,7 @@ from ._generate import Rating, generate, rate
 from ._model import MAX_ORDER, Sudoku, infer_box
 from ._parse import FORMATS, dump, format, iter_puzzles, load, load_many, parse, parse_lines_array, parse_many
 from ._render import to_svg
+from ..parallel._batch import solve_file
 from ._solve import (DEFAULT_RULES, INVALID, RULES, as_sudoku, count_solutions, invalid_puzzles, solutions, solve,
                      solve_many, split, verify)
 
@@ -47,6 +48,7 @@ __all__ = [
     "render",
     "solutions",
     "solve",
+    "solve_file",
     "solve_many",
     "split",
     "to_svg",
