@@ -36,7 +36,7 @@ __all__ = ["DEFAULT_CHUNK", "DEFAULT_SLICE", "ExactCoverJob", "Job", "PackingJob
 
 def count_cover(cover: Any, executor: Any, *, prefix: Sequence[int] = (), limit: Optional[int] = None,
                 time_limit: Optional[float] = None, node_limit: Optional[int] = None, progress: bool = False,
-                checkpoint: Optional[str] = None, slice_seconds: float = DEFAULT_SLICE) -> int:
+                checkpoint: Optional[str] = None, slice_seconds: Optional[float] = None) -> int:
     """Count an :class:`~cassetete.exactcover.ExactCover` on ``executor`` (what
     ``ExactCover.count(executor=...)`` calls); raises :class:`cassetete.LimitReached` when a
     limit stops it.
@@ -75,7 +75,7 @@ def solve_cover(cover: Any, executor: Any, *, prefix: Sequence[int] = (), time_l
 
 def count_packing(packing: Any, executor: Any, *, unique: bool, engine: str, limit: Optional[int] = None,
                   time_limit: Optional[float] = None, node_limit: Optional[int] = None, progress: bool = False,
-                  checkpoint: Optional[str] = None, slice_seconds: float = DEFAULT_SLICE) -> int:
+                  checkpoint: Optional[str] = None, slice_seconds: Optional[float] = None) -> int:
     """Count a polyomino packing on ``executor`` (what ``polyomino.count(executor=...)``
     calls): the symmetry-broken subproblems, weighted by their copies unless ``unique``.
 
@@ -95,7 +95,7 @@ def count_packing(packing: Any, executor: Any, *, unique: bool, engine: str, lim
 
 def count_sudoku(puzzle: Any, executor: Any, *, rules: Sequence[str], limit: Optional[int] = None,
                  time_limit: Optional[float] = None, node_limit: Optional[int] = None, progress: bool = False,
-                 checkpoint: Optional[str] = None, slice_seconds: float = DEFAULT_SLICE) -> int:
+                 checkpoint: Optional[str] = None, slice_seconds: Optional[float] = None) -> int:
     """Count a Sudoku's solutions on ``executor`` (what ``sudoku.count_solutions(executor=...)``
     calls).
 

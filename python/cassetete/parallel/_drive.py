@@ -36,11 +36,17 @@ from ._jobs import Job, Prefix
 
 __all__ = ["run_count", "run_first", "DEFAULT_SLICE"]
 
-DEFAULT_SLICE = 2.0  # seconds a subproblem may run before it is cut deeper
+DEFAULT_SLICE = 2.0  # seconds a subproblem may run before it is cut deeper (on a small cluster)
+# On a large cluster the slice grows with the workers so that the scheduler, at about a
+# millisecond per task (bench/results/parallel.md), stays under a few percent of its capacity:
+# 1600 workers x 2 ms / 0.1 = 32 s slices.
+SLICE_PER_WORKER = 0.02
 Part = Tuple[Prefix, int]
 
 
-def _check_slice(value: object) -> float:
+def _check_slice(value: object, workers: int = 1) -> float:
+    if value is None:
+        return max(DEFAULT_SLICE, SLICE_PER_WORKER * workers)
     seconds = check_time_limit(value, "slice_seconds")
     if seconds is None or seconds <= 0:
         from .._errors import PuzzleError
@@ -54,7 +60,7 @@ def count_slice(handle: Any, parts: List[Part], slice_seconds: float) -> Dict[st
     """Count subproblems until the slice is used; return the count of the finished ones and the
     frontier (the children of a subproblem that outran the slice, and the ones not started)."""
     job: Job = resolve(handle)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     total = nodes = finished = 0
     discarded = 0.0
     frontier: List[Part] = []
@@ -73,7 +79,7 @@ def count_slice(handle: Any, parts: List[Part], slice_seconds: float) -> Dict[st
             frontier.extend((child, weight) for child in job.split(tuple(prefix)))
             finished += 1  # replaced by its children
     return {"count": total, "nodes": nodes, "finished": finished, "frontier": frontier,
-            "seconds": time.perf_counter() - start, "discarded": discarded}
+            "seconds": time.perf_counter() - start, "cpu": time.process_time() - cpu, "discarded": discarded}
 
 
 def first_slice(handle: Any, parts: List[Part], slice_seconds: float) -> Dict[str, Any]:
@@ -144,13 +150,14 @@ def _chunk_size(queue_length: int, workers: int, part_seconds: Optional[float], 
 
 
 def run_count(job: Job, executor: Any, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
-              node_limit: Optional[int] = None, slice_seconds: float = DEFAULT_SLICE, checkpoint: Optional[str] = None,
+              node_limit: Optional[int] = None, slice_seconds: Optional[float] = None, checkpoint: Optional[str] = None,
               checkpoint_every: float = 10.0, progress: bool = False) -> Tuple[int, Dict[str, Any]]:
     """Count the solutions of ``job`` on ``executor`` (None: one local thread): ``(count, stats)``.
 
     Raises :class:`cassetete.LimitReached` when ``time_limit`` or ``node_limit`` stops the count
     (after writing the checkpoint, from which a later call resumes). With ``limit``, returns
-    ``limit`` once that many solutions are counted.
+    ``limit`` once that many solutions are counted. ``slice_seconds`` (None: 2 s, more on
+    clusters of over 100 workers) is how long a subproblem runs before it is cut deeper.
     """
     if executor is None:  # a checkpoint or a progress bar without a cluster: one local thread
         with ThreadPoolExecutor(1) as pool:
@@ -159,17 +166,18 @@ def run_count(job: Job, executor: Any, *, limit: Optional[int] = None, time_limi
                              progress=progress)
     limit = check_limit(limit)
     time_limit, node_limit = check_time_limit(time_limit), check_node_limit(node_limit)
-    slice_seconds = _check_slice(slice_seconds)
     runner = Runner(executor)
     started = time.perf_counter()
     workers = runner.workers
+    slice_seconds = _check_slice(slice_seconds, workers)
     state = _checkpoint.load(checkpoint, job.key) if checkpoint else None
     resumed = state is not None
     if state is None:
         state = _checkpoint.Progress(job.key, pending=_initial_parts(job, 8 * workers))
     queue: Deque[Part] = deque(state.pending)
     running: Dict[Any, List[Part]] = {}
-    stats: Dict[str, Any] = {"tasks": 0, "discarded_seconds": 0.0, "task_seconds": 0.0, "workers": workers,
+    stats: Dict[str, Any] = {"tasks": 0, "discarded_seconds": 0.0, "task_seconds": 0.0, "task_cpu_seconds": 0.0,
+                             "workers": workers,
                              "resumed": resumed, "slice_seconds": slice_seconds}
     part_seconds: Optional[float] = None
     timed_parts = 0
@@ -202,6 +210,7 @@ def run_count(job: Job, executor: Any, *, limit: Optional[int] = None, time_limi
                 queue.extendleft(reversed([(tuple(p), int(w)) for p, w in result["frontier"]]))
                 stats["discarded_seconds"] += result["discarded"]
                 stats["task_seconds"] += result["seconds"]
+                stats["task_cpu_seconds"] += result["cpu"]
                 timed_parts += max(1, int(result["finished"]))
                 part_seconds = stats["task_seconds"] / timed_parts
                 bar.update(int(result["finished"]), len(queue) + sum(map(len, running.values())), state.count)

@@ -22,7 +22,7 @@ import os
 import pickle
 import tempfile
 import threading
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures import wait as futures_wait
 from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
 
