@@ -52,7 +52,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     solve.add_argument("source", help="FILE, '-' for stdin, or one puzzle in one-line form")
     solve.add_argument("--box", type=int, nargs=2, metavar=("ROWS", "COLS"), help="box shape (non-square orders)")
     solve.add_argument("--count", action="store_true", help="print the number of solutions (0, 1 or 2 = several)")
-    solve.add_argument("--explain", action="store_true", help="print the rule applications (the seed's 'Règles EUP')")
+    solve.add_argument("--explain", action="store_true", help="print the rule applications (the Sudoku lecture notes' 'Règles EUP')")
     solve.add_argument("--rules", nargs="+", choices=sudoku.RULES, default=list(sudoku.DEFAULT_RULES),
                        help="rules used by propagation (default: all)")
     solve.add_argument("--grid", action="store_true", help="print solutions as N lines (default for one puzzle)")

@@ -17,7 +17,7 @@ from ._model import Sudoku, infer_box
 from ._solve import DEFAULT_RULES, PuzzleLike, as_sudoku
 
 # Rule sets from the weakest to the strongest: rate() reports the first that solves the puzzle
-# without branching. The first three are the seed's rules added one at a time (004, "règles eup").
+# without branching. The first three are the Sudoku lecture notes' rules added one at a time ("règles eup").
 RULE_LADDER: Tuple[Tuple[str, ...], ...] = (
     ("exclusivity",),
     ("exclusivity", "uniqueness"),
