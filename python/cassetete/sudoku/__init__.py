@@ -1,5 +1,5 @@
 """Sudoku of any box shape r x c (N = r*c <= 64): parsing, solving, counting, batches,
-generation, rating and the seed's step-by-step rules (seed 004).
+generation, rating and the Sudoku lecture notes' step-by-step rules.
 
 Example:
     >>> from cassetete import sudoku

@@ -63,7 +63,7 @@ def explain(puzzle: PuzzleLike, *, rules: Sequence[str] = SEED_RULES,
 def candidates(puzzle: PuzzleLike, *, rules: Sequence[str] = ("exclusivity",),
                box: Optional[Sequence[int]] = None) -> np.ndarray:
     """The candidate masks after propagating `rules`: an (N, N) uint64 array, bit v-1 set when
-    value v is still possible (the seed's matrix G).
+    value v is still possible (the Sudoku lecture notes' matrix G).
 
     Example:
         >>> int(candidates("1" + "." * 15)[0, 1])

@@ -16,7 +16,7 @@ from ._parse import parse, parse_lines_array
 PuzzleLike = Union[Sudoku, str, np.ndarray, Sequence[Sequence[int]]]
 
 RULES = ("exclusivity", "uniqueness", "parity", "intersections")
-# The seed's three rules plus locked candidates (box/line intersections), which pay on 16x16 and
+# The Sudoku lecture notes' three rules plus locked candidates (box/line intersections), which pay on 16x16 and
 # larger. With all four on, 9x9 puzzles go to the dedicated bitboard engine.
 DEFAULT_RULES = RULES
 
