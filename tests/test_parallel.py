@@ -167,3 +167,12 @@ def test_solve_file_reports_unsatisfiable_lines(tmp_path):
     assert is_solution(decode_line(empty), decode_line(out[0]), (3, 3))
     assert out[1] == "unsatisfiable"
     assert (totals["solved"], totals["unsatisfiable"]) == (1, 1)
+
+
+def test_progress_bar_only_when_asked(capsys, threads):
+    assert queens(9).count(executor=threads) == 352
+    quiet = capsys.readouterr()
+    assert quiet.out == "" and quiet.err == ""
+    assert queens(9).count(executor=threads, progress=True) == 352
+    shown = capsys.readouterr()
+    assert shown.out == "" and "subproblem" in shown.err
