@@ -76,8 +76,13 @@ def count_slice(handle: Any, parts: List[Part], slice_seconds: float) -> Dict[st
             finished += 1
         else:
             discarded += time.perf_counter() - began
-            frontier.extend((child, weight) for child in job.split(tuple(prefix)))
-            finished += 1  # replaced by its children
+            children = job.split(tuple(prefix))
+            if children == [tuple(prefix)]:  # cannot be cut deeper: count it whole, here
+                count, _complete, used = job.count(tuple(prefix), None)
+                total, nodes = total + count * weight, nodes + used
+            else:
+                frontier.extend((child, weight) for child in children)
+            finished += 1  # counted, or replaced by its children
     return {"count": total, "nodes": nodes, "finished": finished, "frontier": frontier,
             "seconds": time.perf_counter() - start, "cpu": time.process_time() - cpu, "discarded": discarded}
 
@@ -99,7 +104,15 @@ def first_slice(handle: Any, parts: List[Part], slice_seconds: float) -> Dict[st
             return {"solution": solution, "nodes": nodes, "finished": finished, "frontier": [],
                     "seconds": time.perf_counter() - start}
         if status == LIMIT:
-            frontier.extend((child, weight) for child in job.split(tuple(prefix)))
+            children = job.split(tuple(prefix))
+            if children == [tuple(prefix)]:  # cannot be cut deeper: search it whole, here
+                status, solution, used = job.first(tuple(prefix), None)
+                nodes += used
+                if status == SOLVED:
+                    return {"solution": solution, "nodes": nodes, "finished": finished, "frontier": [],
+                            "seconds": time.perf_counter() - start}
+            else:
+                frontier.extend((child, weight) for child in children)
     return {"solution": None, "nodes": nodes, "finished": finished, "frontier": frontier,
             "seconds": time.perf_counter() - start}
 

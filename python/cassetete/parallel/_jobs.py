@@ -24,7 +24,7 @@ import numpy as np
 from .. import _core
 from .._result import LIMIT, SOLVED, UNSATISFIABLE
 
-__all__ = ["Job", "ExactCoverJob", "PackingJob", "SudokuJob", "Prefix"]
+__all__ = ["Job", "EdgematchJob", "ExactCoverJob", "PackingJob", "SudokuJob", "Prefix"]
 
 Prefix = Tuple[int, ...]
 
@@ -229,3 +229,57 @@ class SudokuJob(Job):
         if status not in (SOLVED, UNSATISFIABLE):
             status = LIMIT
         return status, solution, int(stats.get("nodes", 0))
+
+
+class EdgematchJob(Job):
+    """An edge-matching count: a prefix is the flattened (cell, piece, rotation) clues of a
+    sub-puzzle (the puzzle's own clues first), cut by :func:`cassetete.edgematch.split` along a
+    static cell order; the roots are the board-rotation parts of
+    :func:`cassetete.edgematch.symmetry_parts`, weighted by the symmetry factor.
+
+    Example:
+        >>> from cassetete import edgematch
+        >>> puzzle, _ = edgematch.generate(3, 3, colors=3, seed=1)
+        >>> job = EdgematchJob(puzzle)
+        >>> total = sum(w * job.count(c, None)[0] for p, w in job.roots() for c in job.split(p))
+        >>> total == edgematch.count_solutions(puzzle)
+        True
+    """
+
+    def __init__(self, puzzle: Any, order: str = "row", symmetry: bool = True) -> None:
+        super().__init__()
+        self.puzzle = puzzle
+        self.order = order
+        self.symmetry = bool(symmetry)
+        self.key = "edgematch-" + _digest(puzzle.rows, puzzle.cols, np.asarray(puzzle.pieces).tobytes(),
+                                          puzzle.matching, sorted(puzzle.fixed.items()), order, self.symmetry)
+
+    @staticmethod
+    def _prefix(puzzle: Any) -> Prefix:
+        return tuple(int(v) for v in np.asarray(puzzle.fixed_array()).ravel())
+
+    def _sub(self, prefix: Prefix) -> Any:
+        cols = self.puzzle.cols
+        fixed = {divmod(prefix[k], cols): (prefix[k + 1], prefix[k + 2]) for k in range(0, len(prefix), 3)}
+        return self.puzzle.with_fixed(fixed)
+
+    def roots(self) -> List[Tuple[Prefix, int]]:
+        from ..edgematch import symmetry_parts
+
+        parts = symmetry_parts(self.puzzle) if self.symmetry else None
+        if parts is None:
+            return [(self._prefix(self.puzzle), 1)]
+        factor, puzzles = parts
+        return [(self._prefix(p), int(factor)) for p in puzzles]
+
+    def count(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[int, bool, int]:
+        from ..edgematch import count
+
+        stats = count(self._sub(prefix), order=self.order, time_limit=time_limit, symmetry=False).stats
+        return int(stats["count"]), bool(stats["complete"]), int(stats.get("nodes", 0))
+
+    def split(self, prefix: Prefix) -> List[Prefix]:
+        from ..edgematch import split
+
+        static = "row" if self.order == "first_fail" else self.order
+        return [self._prefix(p) for p in split(self._sub(prefix), 1, order=static)]
