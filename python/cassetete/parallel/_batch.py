@@ -66,6 +66,13 @@ def solve_lines(lines: Sequence[str], box: Optional[Tuple[int, int]] = None, rul
         geometry = None
         reason = str(error)
     good: List[int] = []
+    array = np.zeros((0, cells), dtype=np.uint8)
+    if geometry is not None:
+        try:  # the common case, a clean chunk, decoded at once
+            array = parse_lines_array([stripped[k] for k in puzzle_rows], size)
+            good, puzzle_rows = puzzle_rows, []
+        except PuzzleError:
+            pass  # find the bad lines one by one
     for k in puzzle_rows:
         if geometry is None:
             out[k] = f"invalid: {reason}"
@@ -80,13 +87,18 @@ def solve_lines(lines: Sequence[str], box: Optional[Tuple[int, int]] = None, rul
             continue
         good.append(k)
     if good:
-        array = parse_lines_array([stripped[k] for k in good], size)
+        if len(good) != len(array):
+            array = parse_lines_array([stripped[k] for k in good], size)
         solutions, counts = solve_many(array, workers=workers, limit=1, node_limit=node_limit, rules=rules,
                                        box=geometry)
-        symbols = np.frombuffer(("." + SYMBOLS).encode(), dtype=np.uint8)
-        for k, solution, count in zip(good, solutions, counts):
+        if size <= 35:  # all rows encoded at once, then cut
+            text = np.frombuffer(("." + SYMBOLS).encode(), dtype=np.uint8)[solutions].tobytes().decode()
+            encoded = [text[k * cells:(k + 1) * cells] for k in range(len(good))]
+        else:
+            encoded = [" ".join(map(str, solution)) for solution in solutions]
+        for k, solution, count in zip(good, encoded, counts.tolist()):
             if count >= 1:
-                out[k] = symbols[solution].tobytes().decode() if size <= 35 else " ".join(map(str, solution))
+                out[k] = solution
             elif count == 0:
                 out[k] = "unsatisfiable"
             elif count == -1:
