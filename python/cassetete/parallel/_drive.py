@@ -211,7 +211,7 @@ def run_count(job: Job, executor: Any, *, limit: Optional[int] = None, time_limi
                 chunk = [queue.popleft() for _ in range(min(size, len(queue)))]
                 running[runner.submit(count_slice, handle, chunk, slice_seconds)] = chunk
                 stats["tasks"] += 1
-            timeouts = [checkpoint_every] if checkpoint else []
+            timeouts = [checkpoint_every] if checkpoint else [1.0]  # wake up now and then (Ctrl-C)
             if time_limit is not None:
                 timeouts.append(max(0.0, time_limit - (time.perf_counter() - started)))
             for future in runner.wait_first(running, timeout=min(timeouts) if timeouts else None):

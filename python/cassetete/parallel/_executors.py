@@ -119,6 +119,9 @@ class Runner:
     def share(self, key: str, problem: Any) -> Any:
         """Send ``problem`` to the workers once; returns the handle tasks take as argument."""
         if self.dask:
+            # Every worker gets a copy now; one that joins later (or replaces a lost one) fetches
+            # it from a peer the first time a task needs it.
+            self.executor.wait_for_workers(1)
             return self.executor.scatter(problem, broadcast=True, hash=False)
         if isinstance(self.executor, ThreadPoolExecutor):
             return _Local(problem)
