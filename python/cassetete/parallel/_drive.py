@@ -21,6 +21,8 @@ Example:
 from __future__ import annotations
 
 import math
+import os
+import socket
 import sys
 import time
 from collections import deque
@@ -84,7 +86,8 @@ def count_slice(handle: Any, parts: List[Part], slice_seconds: float) -> Dict[st
                 frontier.extend((child, weight) for child in children)
             finished += 1  # counted, or replaced by its children
     return {"count": total, "nodes": nodes, "finished": finished, "frontier": frontier,
-            "seconds": time.perf_counter() - start, "cpu": time.process_time() - cpu, "discarded": discarded}
+            "seconds": time.perf_counter() - start, "cpu": time.process_time() - cpu, "discarded": discarded,
+            "worker": f"{socket.gethostname()}:{os.getpid()}"}
 
 
 def first_slice(handle: Any, parts: List[Part], slice_seconds: float) -> Dict[str, Any]:
@@ -224,6 +227,8 @@ def run_count(job: Job, executor: Any, *, limit: Optional[int] = None, time_limi
                 stats["discarded_seconds"] += result["discarded"]
                 stats["task_seconds"] += result["seconds"]
                 stats["task_cpu_seconds"] += result["cpu"]
+                by_worker = stats.setdefault("cpu_by_worker", {})
+                by_worker[result["worker"]] = by_worker.get(result["worker"], 0.0) + result["cpu"]
                 timed_parts += max(1, int(result["finished"]))
                 part_seconds = stats["task_seconds"] / timed_parts
                 bar.update(int(result["finished"]), len(queue) + sum(map(len, running.values())), state.count)
