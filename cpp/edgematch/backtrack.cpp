@@ -88,9 +88,10 @@ public:
             best_piece_ = piece_;
             best_rot_ = rot_;
         }
+        if (opt_.on_solution && !(*opt_.on_solution)(piece_, rot_)) caller_stopped_ = true;
     }
     bool enough() const {
-        return !opt_.count || (opt_.limit != 0 && solutions_ >= opt_.limit);
+        return !opt_.count || caller_stopped_ || (opt_.limit != 0 && solutions_ >= opt_.limit);
     }
 
     // Static order, iterative. collect_depth >= 0: record partial boards at that depth instead.
@@ -232,6 +233,7 @@ public:
     uint64_t solutions_ = 0;
     bool stopped_ = false;
     bool done_early_ = false;
+    bool caller_stopped_ = false;  // the solution callback asked to stop
     std::vector<int> best_piece_, best_rot_;
 };
 
