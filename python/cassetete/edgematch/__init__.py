@@ -13,12 +13,12 @@ Example:
     ('solved', True)
 """
 
-from ._model import MATCHINGS, EdgePuzzle, cell_edges, rotate, score, verify
+from ._model import MATCHINGS, EdgePuzzle, cell_edges, check_board, rotate, score, verify
 from ._orders import ORDERS, cell_order
-from ._formats import dump, infer_size, load, load_brendan_solution
+from ._formats import FORMATS, dump, format, infer_size, load, load_brendan_solution, load_many, parse, parse_many
 from ._render import render, render_svg, render_text
 from ._generate import generate
-from ._solve import METHODS, count, count_solutions, solve, split, symmetry_parts
+from ._solve import METHODS, count, count_solutions, solutions, solve, split, symmetry_parts
 from ._data import eternity2
 from ._variants import (
     checkerboard_approximation,
@@ -36,24 +36,25 @@ from ._blocks import Block, block_level, prune as prune_blocks, solve_orientatio
 from ._packing import block_packing_approximation, interior_blocks, set_packing
 from ._reductions import contour_ring, contour_to_puzzle, partition_to_contour, partition_to_orientation
 from ._reduction_sat import one_in_three_to_position
-from ._local import INITS, TUNING, initial_board, max_weight_assignment, read_board, solve_local, write_board
+from ._local import INITS, NEIGHBOURHOOD_SIZE, TUNING, initial_board, max_weight_assignment, read_board, solve_local, write_board
 
 __all__ = [
     # model, formats, pictures
-    "EdgePuzzle", "MATCHINGS", "cell_edges", "dump", "eternity2", "infer_size", "load",
-    "load_brendan_solution", "render", "render_svg", "render_text", "rotate", "score", "verify",
+    "EdgePuzzle", "FORMATS", "MATCHINGS", "cell_edges", "check_board", "dump", "eternity2", "format", "infer_size",
+    "load", "load_brendan_solution", "load_many", "parse", "parse_many", "render", "render_svg", "render_text",
+    "rotate", "score", "verify",
     # generators and the reductions of seed 000 section 3
     "generate", "contour_ring", "contour_to_puzzle", "one_in_three_to_position", "partition_to_contour",
     "partition_to_orientation",
     # exact search
-    "METHODS", "ORDERS", "cell_order", "count", "count_solutions", "solve", "split", "symmetry_parts",
+    "METHODS", "ORDERS", "cell_order", "count", "count_solutions", "solutions", "solve", "split", "symmetry_parts",
     # seed 000 variants, approximations, block method
     "Block", "block_level", "block_packing_approximation", "checkerboard_approximation", "contour_by_euler",
     "contour_checkerboard_approximation", "fibonacci_instance", "interior_blocks", "matched_faces",
     "position_path_approximation", "propagate_orientations", "prune_blocks", "set_packing",
     "solve_orientations", "solve_orientations_blocks", "solve_positions", "valid_pieces",
     # seed 002 local search
-    "INITS", "TUNING", "initial_board", "max_weight_assignment", "read_board", "solve_local", "write_board",
+    "INITS", "NEIGHBOURHOOD_SIZE", "TUNING", "initial_board", "max_weight_assignment", "read_board", "solve_local", "write_board",
 ]
 from ._position_backtrack import solve_by_positions
 

@@ -20,6 +20,7 @@ import numpy as np
 
 from .._errors import PuzzleError
 from ._model import EdgePuzzle
+from ._rotations import Rotations, piece_rotations
 
 Face = Tuple[int, ...]
 
@@ -42,16 +43,6 @@ class Block(NamedTuple):
     def rim(self) -> Tuple[bool, bool, bool, bool]:
         """Which sides are all frame (label 0): the rim sides the block must lie on."""
         return tuple(all(x == 0 for x in f) for f in self.faces)  # type: ignore[return-value]
-
-
-def _rotations(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]]) -> Dict[int, int]:
-    rot = {p: 0 for p in range(puzzle.size)}
-    if rotations is not None:
-        for k, v in dict(rotations).items():
-            if not 0 <= int(k) < puzzle.size:
-                raise PuzzleError(f"rotation given for piece {k}, which does not exist")
-            rot[int(k)] = int(v) % 4
-    return rot
 
 
 def _sound(block: Block) -> bool:
@@ -159,7 +150,7 @@ def prune(puzzle: EdgePuzzle, blocks: Iterable[Block]) -> List[Block]:
         alive = kept
 
 
-def block_level(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]], size: int, *, pruned: bool = True,
+def block_level(puzzle: EdgePuzzle, rotations: Rotations, size: int, *, pruned: bool = True,
                 max_blocks: Optional[int] = 2_000_000) -> List[Block]:
     """E(size, size) for PUZZLE-ORIENTATION: every size x size block of distinct pieces, each
     turned by ``rotations[p]`` (default 0), whose inner joins match, whose faces are all frame or
@@ -181,7 +172,7 @@ def block_level(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]], size
         raise PuzzleError(f"block size {size} is not a power of two")
     if size > 1 and (puzzle.rows % size or puzzle.cols % size):
         raise PuzzleError(f"{size}x{size} blocks do not tile a {puzzle.rows}x{puzzle.cols} board")
-    rot = _rotations(puzzle, rotations)
+    rot = piece_rotations(puzzle, rotations)
     blocks = _singles(puzzle, rot)
     k = 1
     while k < size:
@@ -193,7 +184,7 @@ def block_level(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]], size
     return blocks
 
 
-def solve_orientations_blocks(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]] = None, *,
+def solve_orientations_blocks(puzzle: EdgePuzzle, rotations: Rotations = None, *,
                               count: bool = False, limit: Optional[int] = None, size: Optional[int] = None,
                               max_blocks: Optional[int] = 2_000_000) -> Tuple[Optional[np.ndarray], int, dict]:
     """PUZZLE-ORIENTATION by the block method (seed 000, section 4.2): build and prune E(2,2),
@@ -220,7 +211,7 @@ def solve_orientations_blocks(puzzle: EdgePuzzle, rotations: Optional[Mapping[in
         size = 4 if R % 4 == 0 and C % 4 == 0 else 2
     if size not in (2, 4):
         raise PuzzleError(f"block size must be 2 or 4, got {size}")
-    rot = _rotations(puzzle, rotations)
+    rot = piece_rotations(puzzle, rotations)
     info: dict = {"size": size}
     blocks = _singles(puzzle, rot)
     k = 1

@@ -1,18 +1,24 @@
 """Reading and writing edge-matching puzzles.
 
-Formats read by :func:`load` (detected from the content):
+:func:`parse` reads a text, a piece array or a puzzle; :func:`load` a path or an open file;
+:func:`parse_many` / :func:`load_many` several puzzles in cassetete's format; :func:`format`
+writes any format below as text and :func:`dump` writes it to a file.
 
-- cassetete's own text (written by :func:`dump`): ``edgematch ROWS COLS MATCHING``, optional
+Formats (:data:`FORMATS`; detected from the content when reading):
+
+- ``cassetete``, our own text: ``edgematch ROWS COLS MATCHING``, optional
   ``fixed ROW COL PIECE ROT`` lines (0-based), then one piece per line ``N E S W``.
-- JSON (raphael-anjou/eternity2 ``official.json`` and dataset instances): ``width``, ``height``,
+- ``json`` (raphael-anjou/eternity2 ``official.json`` and dataset instances): ``width``, ``height``,
   ``pieces`` as [up, right, down, left], ``hints`` as {pos (row-major cell), piece, rot}.
-- Brendan Owen's / bucas: line 1 ``W H``, then one piece per line ``up right down left``.
-- Heule's SAT benchmarks: line 1 = number of hints h, h lines ``row col piece rot`` (1-based row,
+- ``brendan``, Brendan Owen's / bucas: line 1 ``W H``, then one piece per line ``up right down left``.
+- ``heule``, Heule's SAT benchmarks: line 1 = number of hints h, h lines ``row col piece rot`` (1-based row,
   col, piece), then one piece per line ``N E S W``.
-- Wortmann's Eternity2Puzzles.jl: one piece per line ``bottom left top right``, no header.
+- ``wortmann``, Wortmann's Eternity2Puzzles.jl: one piece per line ``bottom left top right``, no header.
 
 Files without a size get it from the piece shapes: with e edge pieces (one 0 label) and k
 pieces, rows + cols = e/2 + 4 and rows * cols = k, rows <= cols. '#' starts a comment.
+Only the cassetete format keeps every puzzle: writing 'opposite' matching, clues or a size
+that a format cannot hold is a PuzzleError rather than a file that reads back differently.
 """
 
 from __future__ import annotations
@@ -26,22 +32,45 @@ from typing import List, Optional, Tuple, Union
 import numpy as np
 
 from .._errors import PuzzleError
+from .._options import check_choice
 from ._model import EdgePuzzle
 
 Source = Union[str, os.PathLike]
+FORMATS = ("cassetete", "json", "brendan", "heule", "wortmann")
 
 
-def _read(source: Source) -> Tuple[str, str]:
-    if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source
-                                            and not source.lstrip().startswith("{") and os.path.exists(source)):
-        path = Path(source)
+def read_source(source: object) -> Tuple[str, str]:
+    """(text, name) of a path or an open text/binary file, for every loader of this family:
+    "no such file: ..." for a missing path, a directory rejected, never read as puzzle text.
+
+    Example:
+        >>> read_source("/no/such/puzzle.txt")
+        Traceback (most recent call last):
+        ...
+        cassetete._errors.PuzzleError: no such file: /no/such/puzzle.txt
+    """
+    if hasattr(source, "read"):
+        name = str(getattr(source, "name", "<file>"))
         try:
-            return path.read_text(), str(path)
+            text = source.read()  # type: ignore[attr-defined]
+            if isinstance(text, bytes):
+                text = text.decode("utf-8")
         except (OSError, UnicodeDecodeError) as error:
-            raise PuzzleError(f"cannot read {path}: {error}") from None
-    if not isinstance(source, str):
-        raise PuzzleError(f"expected a path or text, got {type(source).__name__}")
-    return source, "<text>"
+            raise PuzzleError(f"cannot read {name}: {error}") from None
+        if not isinstance(text, str):
+            raise PuzzleError(f"{name}: read() returned {type(text).__name__}, not text")
+        return text, name
+    if not isinstance(source, (str, os.PathLike)):
+        raise PuzzleError(f"expected a path or an open file, got {type(source).__name__}")
+    path = Path(source)
+    if not path.exists():
+        raise PuzzleError(f"no such file: {path}")
+    if path.is_dir():
+        raise PuzzleError(f"{path} is a directory, not a puzzle file")
+    try:
+        return path.read_text(), str(path)
+    except (OSError, UnicodeDecodeError) as error:
+        raise PuzzleError(f"cannot read {path}: {error}") from None
 
 
 def _int_lines(text: str, where: str) -> List[Tuple[int, List[int]]]:
@@ -94,20 +123,136 @@ def _rows_to_pieces(rows: List[Tuple[int, List[int]]], where: str, perm: Tuple[i
     return out
 
 
-def load(source: Source, *, hints: bool = True, rows: Optional[int] = None,
-         cols: Optional[int] = None) -> EdgePuzzle:
-    """Read a puzzle from a path or a text in any supported format (see the module doc).
+def parse(source: object, *, hints: bool = True, rows: Optional[int] = None, cols: Optional[int] = None,
+          matching: str = "equal") -> EdgePuzzle:
+    """A puzzle from a text in any format of :data:`FORMATS`, a piece array or an EdgePuzzle.
 
     Args:
-        hints: keep the clue pieces stored in the file (JSON ``hints``, Heule's hint lines).
-        rows, cols: board size for header-less files when it cannot be inferred.
+        source: puzzle text; a (k, 4) array of piece labels (N, E, S, W) or a (rows, cols, 4)
+            array (piece i = cell i in row-major order); or an EdgePuzzle (returned as is).
+        hints: keep the clue pieces stored in the text (JSON ``hints``, Heule's hint lines).
+        rows, cols: board size for header-less texts and (k, 4) arrays when it cannot be inferred.
+        matching: the matching rule of an array (texts carry their own).
 
     Example:
-        >>> p = load("edgematch 1 2 equal\\n0 1 0 0\\n0 0 0 1\\n")
+        >>> p = parse("edgematch 1 2 equal\n0 1 0 0\n0 0 0 1\n")
+        >>> p.rows, p.cols
+        (1, 2)
+        >>> parse([[0, 1, 0, 0], [0, 0, 0, 1]], rows=1, cols=2) == p
+        True
+    """
+    if isinstance(source, EdgePuzzle):
+        return source
+    if isinstance(source, bytes):
+        try:
+            source = source.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise PuzzleError(f"puzzle bytes are not UTF-8 text: {error}") from None
+    if isinstance(source, str):
+        return _parse_text(source, "<text>", hints, rows, cols)
+    if isinstance(source, os.PathLike) or hasattr(source, "read"):
+        raise PuzzleError("parse reads puzzle text or arrays; use load() for a path or a file")
+    return _parse_array(source, rows, cols, matching)
+
+
+def load(source: object, *, hints: bool = True, rows: Optional[int] = None,
+         cols: Optional[int] = None) -> EdgePuzzle:
+    """Read a puzzle from a path or an open file in any format of :data:`FORMATS`.
+
+    A missing path is "no such file: ..." and a directory is rejected (a path is never read
+    as puzzle text: use :func:`parse` for text). ``hints``, ``rows``, ``cols`` as in :func:`parse`.
+
+    Example:
+        >>> import io
+        >>> p = load(io.StringIO("edgematch 1 2 equal\n0 1 0 0\n0 0 0 1\n"))
         >>> p.rows, p.cols
         (1, 2)
     """
-    text, where = _read(source)
+    text, where = read_source(source)
+    return _parse_text(text, where, hints, rows, cols)
+
+
+def _split_blocks(text: str) -> List[str]:
+    """The text of each puzzle of a multi-puzzle cassetete text, one per ``edgematch`` header;
+    the whole text when it has at most one header."""
+    lines = text.splitlines()
+    starts = [i for i, line in enumerate(lines) if line.split("#", 1)[0].split()[:1] == ["edgematch"]]
+    if len(starts) <= 1:
+        return [text]
+    if any(line.split("#", 1)[0].strip() for line in lines[:starts[0]]):
+        starts[0] = 0  # text before the first header belongs to it (and is reported there)
+    bounds = starts + [len(lines)]
+    # blank lines in front keep the line numbers of error messages those of the whole text
+    return ["\n" * a + "\n".join(lines[a:b]) for a, b in zip(bounds, bounds[1:])]
+
+
+def parse_many(source: object, *, hints: bool = True) -> List[EdgePuzzle]:
+    """Several puzzles: a text of cassetete-format puzzles one after another (each starts at
+    its ``edgematch`` header; a text without one or with one header is a single puzzle), or an
+    iterable of anything :func:`parse` reads.
+
+    Example:
+        >>> text = "edgematch 1 1 equal\n0 0 0 0\nedgematch 1 2 equal\n0 1 0 0\n0 0 0 1\n"
+        >>> [p.size for p in parse_many(text)]
+        [1, 2]
+    """
+    if isinstance(source, bytes):
+        source = source.decode("utf-8", errors="replace")
+    if isinstance(source, str):
+        return _parse_blocks(source, "<text>", hints)
+    if isinstance(source, (os.PathLike, np.ndarray)) or hasattr(source, "read") or not hasattr(source, "__iter__"):
+        raise PuzzleError(f"parse_many reads a text or an iterable of puzzles, got {type(source).__name__}; "
+                          "use load_many() for a path or a file")
+    out = []
+    for i, item in enumerate(source):  # type: ignore[attr-defined]
+        try:
+            out.append(parse(item, hints=hints))
+        except PuzzleError as error:
+            raise PuzzleError(f"puzzle {i}: {error}") from None
+    return out
+
+
+def load_many(source: object, *, hints: bool = True) -> List[EdgePuzzle]:
+    """Several cassetete-format puzzles from one path or open file (see :func:`parse_many`).
+
+    Example:
+        >>> import io
+        >>> text = "edgematch 1 1 equal\n0 0 0 0\nedgematch 1 1 equal\n0 0 0 0\n"
+        >>> len(load_many(io.StringIO(text)))
+        2
+    """
+    text, where = read_source(source)
+    return _parse_blocks(text, where, hints)
+
+
+def _parse_blocks(text: str, where: str, hints: bool) -> List[EdgePuzzle]:
+    blocks = _split_blocks(text)
+    if len(blocks) == 1:
+        return [_parse_text(text, where, hints, None, None)]
+    return [_parse_text(block, f"{where}, puzzle {i + 1}", hints, None, None) for i, block in enumerate(blocks)]
+
+
+def _parse_array(source: object, rows: Optional[int], cols: Optional[int], matching: str) -> EdgePuzzle:
+    try:
+        arr = np.asarray(source)
+    except Exception as error:  # ragged nested lists
+        raise PuzzleError(f"pieces are not a table of labels: {error}") from None
+    if arr.dtype == object or arr.ndim not in (2, 3) or arr.shape[-1] != 4:
+        raise PuzzleError(f"expected puzzle text, a (k, 4) piece array or a (rows, cols, 4) array, "
+                          f"got {type(source).__name__}" + ("" if arr.dtype == object else f" of shape {arr.shape}"))
+    if arr.ndim == 3:
+        if (rows, cols) not in ((None, None), arr.shape[:2]):
+            raise PuzzleError(f"a {arr.shape[0]} x {arr.shape[1]} array of pieces does not fit rows={rows}, cols={cols}")
+        rows, cols = arr.shape[:2]
+        arr = arr.reshape(-1, 4)
+    elif rows is None or cols is None:
+        if rows is not None or cols is not None:
+            raise PuzzleError("give both rows and cols, or neither")
+        rows, cols = infer_size(arr)
+    return EdgePuzzle(rows, cols, arr, matching=matching)
+
+
+def _parse_text(text: str, where: str, hints: bool, rows: Optional[int], cols: Optional[int]) -> EdgePuzzle:
     stripped = text.lstrip()
     if stripped.startswith("{"):
         return _load_json(text, where, hints)
@@ -193,39 +338,119 @@ def _load_own(text: str, where: str) -> EdgePuzzle:
     return EdgePuzzle(rows_, cols_, np.array(pieces, dtype=np.int64).reshape(-1, 4), matching=matching, fixed=fixed)
 
 
-def dump(puzzle: EdgePuzzle, path: Optional[Source] = None) -> str:
-    """The puzzle in cassetete's text format (read back by :func:`load`); written to ``path``
-    when given.
+def _writable(puzzle: EdgePuzzle, fmt: str, *, clues: bool, size_line: bool) -> None:
+    """PuzzleError when ``fmt`` cannot hold this puzzle (it would read back differently)."""
+    if puzzle.matching != "equal":
+        raise PuzzleError(f"the {fmt} format only holds 'equal' matching; write 'opposite' puzzles as 'cassetete'")
+    if puzzle.fixed and not clues:
+        raise PuzzleError(f"the {fmt} format holds no clues; write this puzzle as 'cassetete' (or drop the clues "
+                          "with puzzle.with_fixed({}))")
+    if not size_line:
+        try:
+            inferred = infer_size(puzzle.pieces)
+        except PuzzleError:
+            inferred = None
+        if inferred != (puzzle.rows, puzzle.cols):
+            raise PuzzleError(f"the {fmt} format stores no board size and a {puzzle.rows} x {puzzle.cols} puzzle "
+                              f"would read back as {'unreadable' if inferred is None else '%d x %d' % inferred}; "
+                              "write it as 'cassetete'")
+
+
+def format(puzzle: EdgePuzzle, format: str = "cassetete") -> str:  # noqa: A001 - the verb of every family
+    """The puzzle as text in one of :data:`FORMATS` (read back by :func:`parse`).
+
+    ``"cassetete"`` keeps everything; the others hold only what their format can: a puzzle
+    with 'opposite' matching, clues (``brendan``, ``wortmann``) or a size the format cannot
+    store (``heule``, ``wortmann`` infer it from the pieces) is a PuzzleError.
 
     Example:
         >>> from cassetete.edgematch import EdgePuzzle
-        >>> print(dump(EdgePuzzle(1, 2, [[0, 1, 0, 0], [0, 0, 0, 1]])), end="")
+        >>> print(format(EdgePuzzle(1, 2, [[0, 1, 0, 0], [0, 0, 0, 1]])), end="")
         edgematch 1 2 equal
         0 1 0 0
         0 0 0 1
+        >>> print(format(EdgePuzzle(1, 2, [[0, 1, 0, 0], [0, 0, 0, 1]]), "brendan"), end="")
+        2 1
+        0 1 0 0
+        0 0 0 1
     """
-    out = [f"edgematch {puzzle.rows} {puzzle.cols} {puzzle.matching}"]
-    for (r, c), (p, rot) in sorted(puzzle.fixed.items()):
-        out.append(f"fixed {r} {c} {p} {rot}")
-    out += [" ".join(str(int(x)) for x in piece) for piece in puzzle.pieces]
-    text = "\n".join(out) + "\n"
-    if path is not None:
-        Path(path).write_text(text)
+    return _format_text(puzzle, format)
+
+
+def _format_text(puzzle: EdgePuzzle, fmt: str) -> str:
+    if not isinstance(puzzle, EdgePuzzle):
+        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
+    fmt = check_choice(fmt, "format", FORMATS)
+    pieces = [[int(x) for x in piece] for piece in puzzle.pieces]
+    out: List[str] = []
+    if fmt == "cassetete":
+        out.append(f"edgematch {puzzle.rows} {puzzle.cols} {puzzle.matching}")
+        out += [f"fixed {r} {c} {p} {rot}" for (r, c), (p, rot) in sorted(puzzle.fixed.items())]
+        out += [" ".join(map(str, piece)) for piece in pieces]
+    elif fmt == "json":
+        _writable(puzzle, fmt, clues=True, size_line=True)
+        hints = [{"pos": r * puzzle.cols + c, "piece": p, "rot": rot} for (r, c), (p, rot) in sorted(puzzle.fixed.items())]
+        data = {"width": puzzle.cols, "height": puzzle.rows, "pieces": pieces, "hints": hints}
+        return json.dumps(data, separators=(",", ":")) + "\n"
+    elif fmt == "brendan":
+        _writable(puzzle, fmt, clues=False, size_line=True)
+        out.append(f"{puzzle.cols} {puzzle.rows}")
+        out += [" ".join(map(str, piece)) for piece in pieces]
+    elif fmt == "heule":
+        _writable(puzzle, fmt, clues=True, size_line=False)
+        out.append(str(len(puzzle.fixed)))
+        out += [f"{r + 1} {c + 1} {p + 1} {rot}" for (r, c), (p, rot) in sorted(puzzle.fixed.items())]
+        out += [" ".join(map(str, piece)) for piece in pieces]
+    else:  # wortmann: bottom left top right
+        _writable(puzzle, fmt, clues=False, size_line=False)
+        out += [f"{s} {w} {n} {e}" for n, e, s, w in pieces]
+    return "\n".join(out) + "\n"
+
+
+def dump(puzzle: EdgePuzzle, path: object = None, *, format: str = "cassetete") -> str:
+    """Write the puzzle to ``path`` (a path or an open text file) in one of :data:`FORMATS`;
+    returns the text written (without a path, only returns it, like :func:`format`).
+
+    Example:
+        >>> import io
+        >>> from cassetete.edgematch import EdgePuzzle
+        >>> handle = io.StringIO()
+        >>> _ = dump(EdgePuzzle(1, 1, [[0, 0, 0, 0]]), handle)
+        >>> handle.getvalue()
+        'edgematch 1 1 equal\n0 0 0 0\n'
+    """
+    text = _format_text(puzzle, format)
+    if path is None:
+        return text
+    if hasattr(path, "write"):
+        path.write(text)  # type: ignore[attr-defined]
+        return text
+    if not isinstance(path, (str, os.PathLike)):
+        raise PuzzleError(f"expected a path or an open file to write, got {type(path).__name__}")
+    target = Path(path)
+    if target.is_dir():
+        raise PuzzleError(f"{target} is a directory, not a file to write")
+    try:
+        target.write_text(text)
+    except OSError as error:
+        raise PuzzleError(f"cannot write {target}: {error}") from None
     return text
 
 
 def load_brendan_solution(source: Source, puzzle: EdgePuzzle) -> np.ndarray:
-    """A board from a Brendan Owen solution file (``W H`` then ``x y rot`` per piece, in piece
-    order; x = column from the left, y = row counted from the BOTTOM, rot = clockwise quarter turns;
-    conventions found by checking the files against their puzzles).
+    """A board from a Brendan Owen solution file, a path or an open file (``W H`` then
+    ``x y rot`` per piece, in piece order; x = column from the left, y = row counted from the
+    BOTTOM, rot = clockwise quarter turns; conventions found by checking the files against
+    their puzzles).
 
     Example:
+        >>> import io
         >>> from cassetete.edgematch import EdgePuzzle
         >>> p = EdgePuzzle(1, 2, [[0, 1, 0, 0], [0, 0, 0, 1]])
-        >>> load_brendan_solution("2 1\\n0 0 0\\n1 0 0\\n", p).tolist()
+        >>> load_brendan_solution(io.StringIO("2 1\\n0 0 0\\n1 0 0\\n"), p).tolist()
         [[[0, 0], [1, 0]]]
     """
-    text, where = _read(source)
+    text, where = read_source(source)
     lines = _int_lines(text, where)
     if not lines or len(lines[0][1]) != 2:
         raise PuzzleError(f"{where}: expected 'W H' on the first line")

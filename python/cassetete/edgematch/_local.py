@@ -18,7 +18,8 @@ import numpy as np
 from .._errors import PuzzleError
 from .._options import check_choice, check_count, check_node_limit, check_seed, check_time_limit, check_workers
 from .._result import Result
-from ._model import EdgePuzzle, score
+from ._formats import read_source
+from ._model import EdgePuzzle, check_board, score
 
 INITS = ("cp", "cp_first_fail", "random", "checkerboard")
 
@@ -127,7 +128,8 @@ def write_board(path: str, puzzle: EdgePuzzle, board) -> None:
         >>> bool((read_board(path, p) == planted).all())
         True
     """
-    b = np.asarray(board)
+    _check_puzzle(puzzle)
+    b = check_board(puzzle, board)
     matched, total = score(puzzle, b)
     lines = [f"# cassetete edgematch board {puzzle.rows} x {puzzle.cols}, score {matched}/{total}"]
     for r in range(puzzle.rows):
@@ -141,7 +143,8 @@ def write_board(path: str, puzzle: EdgePuzzle, board) -> None:
 
 
 def read_board(path: str, puzzle: EdgePuzzle) -> np.ndarray:
-    """Read a board written by :func:`write_board` (shape checked against the puzzle).
+    """Read a board written by :func:`write_board` from a path or an open file, checked
+    against the puzzle (PuzzleError naming the line and column of a bad entry).
 
     Example:
         >>> import os, tempfile
@@ -151,23 +154,28 @@ def read_board(path: str, puzzle: EdgePuzzle) -> np.ndarray:
         >>> write_board(path, p, planted); read_board(path, p).shape
         (3, 3, 2)
     """
+    _check_puzzle(puzzle)
+    text, where = read_source(path)
     rows: List[List[Tuple[int, int]]] = []
-    with open(path) as handle:
-        for number, line in enumerate(handle, 1):
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        row = []
+        for column, token in enumerate(line.split(), 1):
             try:
-                rows.append([tuple(int(x) for x in tok.split(",")) for tok in line.split()])  # type: ignore[misc]
+                piece, rot = (int(x) for x in token.split(","))
             except ValueError:
-                raise PuzzleError(f"{path}, line {number}: expected 'piece,rotation' pairs") from None
-    try:
-        b = np.array(rows, dtype=np.int64)
-    except ValueError:
-        raise PuzzleError(f"{path}: rows of different lengths") from None
-    if b.shape != (puzzle.rows, puzzle.cols, 2):
-        raise PuzzleError(f"{path}: a {puzzle.rows} x {puzzle.cols} board was expected, got shape {b.shape}")
-    return b
+                raise PuzzleError(f"{where}, line {number}, column {column}: expected 'piece,rotation', "
+                                  f"got {token!r}") from None
+            row.append((piece, rot))
+        if len(row) != puzzle.cols:
+            raise PuzzleError(f"{where}, line {number}: {len(row)} cells, the {puzzle.rows} x {puzzle.cols} "
+                              f"puzzle has {puzzle.cols} per row")
+        rows.append(row)
+    if len(rows) != puzzle.rows:
+        raise PuzzleError(f"{where}: {len(rows)} rows, the {puzzle.rows} x {puzzle.cols} puzzle has {puzzle.rows}")
+    return check_board(puzzle, np.array(rows, dtype=np.int64).reshape(puzzle.rows, puzzle.cols, 2), what=where)
 
 
 def _merge_trajectories(trajectories: Sequence[Sequence[Tuple[float, int]]]) -> List[Tuple[float, int]]:

@@ -37,6 +37,9 @@ class EdgePuzzle:
             ``"opposite"`` (monochrome jigsaw: label +i meets -i, 0 is a flat border).
         fixed: clues, a mapping (row, col) -> (piece index, rotation).
 
+    ``seed`` is the seed :func:`generate` drew the puzzle with (None otherwise); it is not part
+    of the puzzle's value (equality ignores it).
+
     Example:
         >>> p = EdgePuzzle(1, 2, [[0, 1, 0, 0], [0, 0, 0, 1]])
         >>> p.size, p.total_joins
@@ -77,6 +80,7 @@ class EdgePuzzle:
             bad = int(np.argwhere(arr < 0)[0][0])
             raise PuzzleError(f"piece {bad} has a negative label (only 'opposite' matching allows them)")
         self.rows, self.cols, self.matching = rows, cols, matching
+        self.seed: Optional[int] = None
         self.pieces = arr
         self.pieces.setflags(write=False)
         self._check_labels()
@@ -174,10 +178,11 @@ class EdgePuzzle:
 
     def __getstate__(self):
         return {"rows": self.rows, "cols": self.cols, "pieces": np.array(self.pieces), "matching": self.matching,
-                "fixed": self.fixed}
+                "fixed": self.fixed, "seed": self.seed}
 
     def __setstate__(self, state) -> None:
         self.__init__(state["rows"], state["cols"], state["pieces"], matching=state["matching"], fixed=state["fixed"])
+        self.seed = state.get("seed")
 
     def _repr_svg_(self) -> str:
         from ._render import render_svg
@@ -185,34 +190,70 @@ class EdgePuzzle:
         return render_svg(self, None)
 
 
-def _board_array(puzzle: EdgePuzzle, board) -> np.ndarray:
-    b = np.asarray(board)
+def check_board(puzzle: EdgePuzzle, board, *, what: str = "board") -> np.ndarray:
+    """A board as an int64 (rows, cols, 2) array of (piece, quarter turns clockwise), checked:
+    every piece index is -1 (an empty cell) or a piece of the puzzle, used at most once, and
+    every placed piece has a rotation 0..3. PuzzleError naming the cell otherwise.
+
+    Example:
+        >>> p = EdgePuzzle(1, 2, [[0, 1, 0, 0], [0, 0, 0, 1]])
+        >>> check_board(p, [[[0, 0], [-1, 0]]]).shape
+        (1, 2, 2)
+        >>> check_board(p, [[[0, 0], [7, 0]]])
+        Traceback (most recent call last):
+        ...
+        cassetete._errors.PuzzleError: board cell (0, 1): piece 7 does not exist (pieces 0..1, -1 = empty)
+    """
+    try:
+        b = np.asarray(board)
+    except Exception as error:  # ragged nested lists
+        raise PuzzleError(f"{what} is not a ({puzzle.rows}, {puzzle.cols}, 2) array: {error}") from None
     if b.shape != (puzzle.rows, puzzle.cols, 2):
-        raise PuzzleError(f"a board must have shape ({puzzle.rows}, {puzzle.cols}, 2), got {b.shape}")
-    return b.astype(np.int64)
+        raise PuzzleError(f"{what} must have shape ({puzzle.rows}, {puzzle.cols}, 2), got {b.shape}")
+    if b.size and not np.issubdtype(b.dtype, np.integer):
+        if b.dtype == object or not np.issubdtype(b.dtype, np.number) or np.any(np.mod(b, 1) != 0):
+            raise PuzzleError(f"{what} must hold integers (piece, rotation), got {b.dtype} values")
+    b = b.astype(np.int64)
+    seen: Dict[int, Cell] = {}
+    for r in range(puzzle.rows):
+        for c in range(puzzle.cols):
+            p, rot = int(b[r, c, 0]), int(b[r, c, 1])
+            if p == -1:
+                continue
+            if not 0 <= p < puzzle.size:
+                raise PuzzleError(f"{what} cell ({r}, {c}): piece {p} does not exist "
+                                  f"(pieces 0..{puzzle.size - 1}, -1 = empty)")
+            if not 0 <= rot < 4:
+                raise PuzzleError(f"{what} cell ({r}, {c}): rotation {rot} of piece {p} (expected 0..3)")
+            if p in seen:
+                raise PuzzleError(f"{what}: piece {p} is placed twice, at {seen[p]} and ({r}, {c})")
+            seen[p] = (r, c)
+    return b
 
 
 def cell_edges(puzzle: EdgePuzzle, board) -> np.ndarray:
-    """(rows, cols, 4) array of the edges each cell shows (N, E, S, W); empty cells (piece < 0)
-    get a placeholder that matches nothing.
+    """(rows, cols, 4) array of the edges each cell shows (N, E, S, W); empty cells (piece -1)
+    get a placeholder that matches nothing. PuzzleError for a board that is not one of this
+    puzzle (see :func:`check_board`).
 
     Example:
         >>> p = EdgePuzzle(1, 2, [[0, 1, 0, 0], [0, 0, 0, 1]])
         >>> cell_edges(p, [[[0, 0], [1, 0]]])[0, 1].tolist()
         [0, 0, 0, 1]
     """
-    b = _board_array(puzzle, board)
+    b = check_board(puzzle, board)
     out = np.full((puzzle.rows, puzzle.cols, 4), np.iinfo(np.int64).min, dtype=np.int64)
     for r in range(puzzle.rows):
         for c in range(puzzle.cols):
             p, rot = int(b[r, c, 0]), int(b[r, c, 1])
-            if 0 <= p < puzzle.size:
+            if p >= 0:
                 out[r, c] = puzzle.edges(p, rot)
     return out
 
 
 def score(puzzle: EdgePuzzle, board) -> Tuple[int, int]:
-    """(matched inner joins, total inner joins) of a board; empty cells (piece -1) match nothing.
+    """(matched inner joins, total inner joins) of a board; empty cells (piece -1) match nothing;
+    PuzzleError for a piece that does not exist or is placed twice.
 
     Example:
         >>> p = EdgePuzzle(1, 2, [[0, 1, 0, 0], [0, 0, 0, 1]])
@@ -239,8 +280,10 @@ def verify(puzzle: EdgePuzzle, board) -> bool:
         >>> verify(p, [[[0, 0], [1, 0]]]), verify(p, [[[1, 0], [0, 0]]])
         (True, False)
     """
+    if not isinstance(puzzle, EdgePuzzle):
+        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
     try:
-        b = _board_array(puzzle, board)
+        b = check_board(puzzle, board)
     except PuzzleError:
         return False
     pieces = b[:, :, 0].ravel()

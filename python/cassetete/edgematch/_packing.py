@@ -22,7 +22,8 @@ from typing import Dict, FrozenSet, Hashable, List, Mapping, Optional, Sequence,
 import numpy as np
 
 from .._errors import PuzzleError
-from ._blocks import Block, _combine, _rotations, _singles
+from ._blocks import Block, _combine, _singles
+from ._rotations import Rotations, piece_rotations
 from ._model import EdgePuzzle
 
 
@@ -90,7 +91,7 @@ def set_packing(sets: Sequence[FrozenSet[Hashable]]) -> List[int]:
     return sorted(chosen)
 
 
-def interior_blocks(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]] = None) -> List[Block]:
+def interior_blocks(puzzle: EdgePuzzle, rotations: Rotations = None) -> List[Block]:
     """E(2,2) restricted to the inside of the board (the seed's Algorithm 4): every 2x2 block of
     four distinct pieces, turned as given, none with a frame edge, whose four inner joins match.
 
@@ -101,12 +102,12 @@ def interior_blocks(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]] =
         >>> tuple(int(x) for x in b[1:3, 1:3, 0].ravel()) in {k.pieces for k in interior_blocks(p, rots)}
         True
     """
-    rot = _rotations(puzzle, rotations)
+    rot = piece_rotations(puzzle, rotations)
     singles = [b for b in _singles(puzzle, rot) if all(f[0] != 0 for f in b.faces)]
     return [b for b in _combine(puzzle, singles, None) if all(x != 0 for f in b.faces for x in f)]
 
 
-def block_packing_approximation(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]] = None
+def block_packing_approximation(puzzle: EdgePuzzle, rotations: Rotations = None
                                 ) -> Tuple[np.ndarray, dict]:
     """Theorem 4.4: place disjoint interior 2x2 blocks found by :func:`set_packing` on
     :func:`interior_blocks`, as in the seed's Figure 15, and single pieces (with their frame
@@ -129,7 +130,7 @@ def block_packing_approximation(puzzle: EdgePuzzle, rotations: Optional[Mapping[
     R, C = puzzle.rows, puzzle.cols
     if R < 1 or C < 1:
         raise PuzzleError("empty board")
-    rot = _rotations(puzzle, rotations)
+    rot = piece_rotations(puzzle, rotations)
     blocks = interior_blocks(puzzle, rot) if R >= 4 and C >= 4 else []
     packed = [blocks[i] for i in set_packing([frozenset(b.pieces) for b in blocks])]
     slots = [(1 + 3 * i, 1 + 3 * j) for i in range((R - 1) // 3) for j in range((C - 1) // 3)]

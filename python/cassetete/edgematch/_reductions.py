@@ -21,20 +21,25 @@ one inward edge (unused by CONTOUR) besides its ring and border edges.
 
 from __future__ import annotations
 
+import numbers as numbers_
+from collections.abc import Iterable
 from typing import List, Sequence, Tuple
 
 import numpy as np
 
 from .._errors import PuzzleError
+from .._options import check_count
 from ._model import EdgePuzzle
 
 ContourInstance = Tuple[int, int, np.ndarray]
 
 
 def _integers(numbers: Sequence[int]) -> List[int]:
+    if isinstance(numbers, (str, bytes)) or not isinstance(numbers, Iterable):
+        raise PuzzleError(f"PARTITION needs a list of natural numbers, got {numbers!r}")
     out = []
     for i, x in enumerate(numbers):
-        if int(x) != x or x < 0:
+        if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers_.Integral) or x < 0:
             raise PuzzleError(f"PARTITION needs natural numbers; item {i} is {x!r}")
         if x:
             out.append(int(x))
@@ -110,8 +115,17 @@ def contour_to_puzzle(contour: ContourInstance) -> EdgePuzzle:
         >>> p.rows, p.cols, solve(p).status
         (3, 4, 'solved')
     """
-    rows, cols, frame = contour
-    frame = np.asarray(frame, dtype=np.int64).reshape(-1, 4)
+    try:
+        rows, cols, frame = contour
+        rows, cols = check_count(rows, "rows"), check_count(cols, "cols")
+        frame = np.asarray(frame)
+        if frame.ndim != 2 or frame.shape[1] != 4 or (frame.size and not np.issubdtype(frame.dtype, np.integer)):
+            raise PuzzleError(f"contour pieces must be a (k, 4) integer array, got shape {frame.shape}")
+        frame = frame.astype(np.int64)
+    except (TypeError, ValueError) as error:
+        if isinstance(error, PuzzleError):
+            raise
+        raise PuzzleError(f"a contour instance is (rows, cols, pieces), got {contour!r:.80}") from None
     if rows < 3 or cols < 3:
         raise PuzzleError(f"the reduction needs an inside: at least 3 x 3, got {rows} x {cols}")
     if len(frame) != 2 * rows + 2 * cols - 4:

@@ -7,6 +7,8 @@ from typing import Optional
 
 import numpy as np
 
+from .._errors import PuzzleError
+from .._options import check_choice
 from ._model import EdgePuzzle, cell_edges
 
 
@@ -97,18 +99,21 @@ def render_svg(puzzle: EdgePuzzle, board=None, *, cell: int = 40, labels: bool =
     return "\n".join(out)
 
 
-def render(puzzle: EdgePuzzle, board=None, *, format: str = "text", **kwargs) -> str:
-    """Text (``format="text"``) or SVG (``format="svg"``) picture of a board.
+def render(puzzle: EdgePuzzle, solution=None, format: str = "text", **kwargs) -> str:
+    """Text (``format="text"``) or SVG (``format="svg"``) picture of the puzzle, with
+    ``solution`` (a (rows, cols, 2) board, possibly with empty cells -1) drawn in; without one,
+    the pieces in index order, unturned. SVG options (``cell``, ``labels``) pass through.
 
     Example:
         >>> from cassetete.edgematch import EdgePuzzle
         >>> render(EdgePuzzle(1, 1, [[0, 0, 0, 0]]), format="svg").startswith("<svg")
         True
     """
-    if format == "svg":
-        return render_svg(puzzle, board, **kwargs)
-    if format == "text":
-        return render_text(puzzle, board)
-    from .._errors import PuzzleError
-
-    raise PuzzleError(f"unknown render format {format!r}; expected 'text' or 'svg'")
+    if not isinstance(puzzle, EdgePuzzle):
+        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
+    fmt = check_choice(format, "render format", ("text", "svg"))
+    if fmt == "svg":
+        return render_svg(puzzle, solution, **kwargs)
+    if kwargs:
+        raise PuzzleError(f"option(s) {sorted(kwargs)} only apply to format='svg'")
+    return render_text(puzzle, solution)

@@ -1,14 +1,19 @@
-"""Exact search: solve, count_solutions, split (C++ backtracking engine, GIL released)."""
+"""Exact search: solve, solutions, count, count_solutions, split (C++ backtracking engine,
+GIL released)."""
 
 from __future__ import annotations
 
+import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 import numpy as np
 
-from .._errors import PuzzleError
+from .._errors import LimitReached, PuzzleError
+from .._options import check_choice, check_count, check_limit, check_node_limit, check_time_limit, check_workers
 from .._result import Result
+from ._formats import parse
 from ._model import EdgePuzzle
 from ._orders import ORDERS, cell_order
 
@@ -21,19 +26,35 @@ def _core():
     return _core
 
 
-def _check(puzzle: EdgePuzzle) -> None:
-    if not isinstance(puzzle, EdgePuzzle):
-        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
+def as_puzzle(puzzle: object) -> EdgePuzzle:
+    """An EdgePuzzle as is, or one read by :func:`parse` from text or a piece array.
+
+    Example:
+        >>> as_puzzle("edgematch 1 1 equal\n0 0 0 0\n").size
+        1
+    """
+    if isinstance(puzzle, EdgePuzzle):
+        return puzzle
+    if isinstance(puzzle, (str, bytes, list, tuple, np.ndarray)):
+        return parse(puzzle)
+    raise PuzzleError(f"expected an EdgePuzzle (or its text), got {type(puzzle).__name__}")
+
+
+def _check_seed(seed: object) -> Optional[int]:
+    """None (candidates in piece order: a deterministic search) or a seed >= 0 that shuffles them."""
+    return None if seed is None else check_count(seed, "seed")
+
+
+def _engine_args(puzzle: EdgePuzzle, order: str) -> Dict[str, Any]:
+    order = check_choice(order, "order", ORDERS)
+    ids, compl, _ = puzzle.encode()
+    return dict(rows=puzzle.rows, cols=puzzle.cols, pieces=ids, compl=compl, fixed=puzzle.fixed_array(),
+                order=cell_order(puzzle.rows, puzzle.cols, order), first_fail=(order == "first_fail"))
 
 
 def _run(puzzle: EdgePuzzle, *, order: str, count: bool, limit: Optional[int], seed, time_limit, node_limit):
-    _check(puzzle)
-    if order not in ORDERS:
-        raise PuzzleError(f"unknown order {order!r}; expected one of {ORDERS}")
-    ids, compl, _ = puzzle.encode()
     return _core().edgematch_search(
-        puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(), cell_order(puzzle.rows, puzzle.cols, order),
-        first_fail=(order == "first_fail"), count=count, limit=int(limit or 0),
+        **_engine_args(puzzle, order), count=count, limit=int(limit or 0),
         seed=None if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF,
         time_limit=time_limit, node_limit=node_limit,
     )
@@ -58,7 +79,7 @@ def symmetry_parts(puzzle: EdgePuzzle) -> Optional[Tuple[int, List[EdgePuzzle]]]
         >>> factor * sum(count_solutions(q, symmetry=False) for q in parts) == count_solutions(p, symmetry=False)
         True
     """
-    _check(puzzle)
+    puzzle = as_puzzle(puzzle)
     if puzzle.fixed or puzzle.rows < 2 or puzzle.cols < 2:
         return None
     for p in range(puzzle.size):
@@ -76,26 +97,36 @@ def symmetry_parts(puzzle: EdgePuzzle) -> Optional[Tuple[int, List[EdgePuzzle]]]
 
 def solve(
     puzzle: EdgePuzzle,
-    method: str = "backtrack",
     *,
+    method: str = "backtrack",
     order: str = "row",
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
     seed: Optional[int] = None,
+    workers: int = 1,
+    progress: bool = False,
     **local: Any,
 ) -> Result:
     """Find one solution (``"backtrack"``) or the best board found in a time budget (``"vlns"``).
 
     Args:
+        puzzle: an EdgePuzzle, or anything :func:`parse` reads.
         method: ``"backtrack"`` (exact C++ engine with candidate tables) or ``"vlns"`` (the
-            very-large-neighbourhood tabu search of seed 002, see :func:`solve_local` for its
-            options: ``workers``, ``checkpoint``, ``progress``, ``init``, ``neighbourhood_size``,
-            ``iterations``, ``relax``, ``tuning``; ``node_limit`` bounds its CP initialisation).
-        order: ``"row"``, ``"border"``, ``"spiral"``, ``"corner"`` or ``"first_fail"``.
-        seed: None = candidates in piece order; an int shuffles them (another first solution).
+            very-large-neighbourhood tabu search of Schaus and Deville, "Hybridation de la
+            programmation par contraintes et d'un voisinage à très grande taille pour Eternity
+            II"; see :func:`solve_local` for its options: ``checkpoint``, ``init``,
+            ``neighbourhood_size``, ``iterations``, ``relax``, ``tuning``; ``node_limit`` bounds
+            its CP initialisation).
+        order: ``"row"``, ``"border"``, ``"spiral"``, ``"corner"`` or ``"first_fail"`` (backtrack).
+        seed: backtrack: None = candidates in piece order (the search is deterministic), an int
+            shuffles them (another first solution); vlns: None = a random seed. The seed is
+            reported in ``stats["seed"]``.
+        workers, progress: for ``"vlns"`` (multi-start threads, -1 = one per core; a tqdm bar
+            of the best score). The backtracking search runs on one thread and shows no bar.
 
     Returns a :class:`cassetete.Result` whose ``solution`` is a (rows, cols, 2) board of
-    (piece, quarter turns clockwise); ``stats["nodes"]`` counts placements.
+    (piece, quarter turns clockwise); ``stats["nodes"]`` counts placements. The vlns search
+    returns its best board with status ``"limit"`` unless every join matches.
 
     Example:
         >>> from cassetete.edgematch import EdgePuzzle, solve
@@ -104,110 +135,239 @@ def solve(
         >>> verify(p, solve(p).solution)
         True
     """
-    if method not in METHODS:
-        raise PuzzleError(f"unknown method {method!r}; expected one of {METHODS}")
+    puzzle = as_puzzle(puzzle)
+    method = check_choice(method, "method", METHODS)
+    if not isinstance(progress, bool):
+        raise PuzzleError(f"progress must be True or False, got {progress!r}")
     if method == "vlns":
         from ._local import solve_local
 
         if node_limit is not None:
-            local.setdefault("node_limit", node_limit)
-        return solve_local(puzzle, time_limit=time_limit, seed=seed, **local)
+            local["node_limit"] = node_limit
+        if order != "row":
+            raise PuzzleError("order only applies to method='backtrack'")
+        return solve_local(puzzle, time_limit=time_limit, seed=seed, workers=workers, progress=progress, **local)
+    if workers != 1:
+        check_workers(workers)
+        local["workers"] = workers
     if local:
         raise PuzzleError(f"option(s) {sorted(local)} only apply to method='vlns'")
-    out = _run(puzzle, order=order, count=False, limit=None, seed=seed, time_limit=time_limit, node_limit=node_limit)
+    seed = _check_seed(seed)
+    out = _run(puzzle, order=order, count=False, limit=None, seed=seed, time_limit=check_time_limit(time_limit),
+               node_limit=check_node_limit(node_limit))
     board = out["board"]
-    return Result(out["status"], None if board is None else np.asarray(board), dict(out["stats"]))
+    stats = dict(out["stats"])
+    stats["seed"] = seed
+    return Result(out["status"], None if board is None else np.asarray(board), stats, puzzle=puzzle)
+
+
+def solutions(
+    puzzle: EdgePuzzle,
+    *,
+    limit: Optional[int] = None,
+    order: str = "row",
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+    seed: Optional[int] = None,
+) -> Iterator[np.ndarray]:
+    """The solutions as (rows, cols, 2) boards, streamed while the C++ search runs on its own
+    thread (the first one arrives as soon as it is found; no cap unless ``limit`` is given).
+    Rotated boards are distinct solutions, as in :func:`count_solutions`.
+
+    Stopping early (``break``, closing the generator) stops the search. When a ``time_limit``
+    or ``node_limit`` cuts the search short, the generator raises
+    :class:`cassetete.LimitReached` after the last solution found, so a truncated list is never
+    mistaken for all of them; ``limit=k`` ends quietly after k solutions.
+
+    Example:
+        >>> from cassetete.edgematch import EdgePuzzle, solutions, verify
+        >>> p = EdgePuzzle(1, 2, [[0, 0, 0, 1], [0, 1, 0, 0]])
+        >>> boards = list(solutions(p))
+        >>> len(boards), all(verify(p, b) for b in boards)
+        (2, True)
+    """
+    puzzle = as_puzzle(puzzle)
+    args = _engine_args(puzzle, order)
+    limit = check_limit(limit)
+    seed = _check_seed(seed)
+    stream = _core().EdgematchSolutionStream(
+        **args, limit=int(limit or 0), seed=seed, time_limit=check_time_limit(time_limit),
+        node_limit=check_node_limit(node_limit))
+    return _stream(stream, seed)
+
+
+def _stream(stream, seed: Optional[int]) -> Iterator[np.ndarray]:
+    found = 0
+    try:
+        for board in stream:
+            found += 1
+            yield np.asarray(board)
+    finally:
+        stream.close()
+    stats = dict(stream.outcome())
+    stats["seed"] = seed
+    if stats["stop"] in ("time_limit", "node_limit"):
+        raise LimitReached(found, stats, what="solutions")
+
+
+def _status(count: int, complete: bool, limit: Optional[int]) -> str:
+    if complete or (limit is not None and count >= limit):
+        return "solved" if count else "unsatisfiable"
+    return "limit"
+
+
+class _Budget:
+    """Time and node limits shared by the parts of one count (symmetry parts, split parts):
+    each part gets what is left when it starts, so the limits bound the whole count."""
+
+    def __init__(self, time_limit: Optional[float], node_limit: Optional[int]) -> None:
+        self.deadline = None if time_limit is None else time.monotonic() + time_limit
+        self.nodes_left = node_limit
+        self.lock = threading.Lock()
+
+    def limits(self) -> Tuple[Optional[float], Optional[int]]:
+        with self.lock:
+            left = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+            return left, None if self.nodes_left is None else max(0, self.nodes_left)
+
+    def spend(self, nodes: int) -> None:
+        with self.lock:
+            if self.nodes_left is not None:
+                self.nodes_left -= nodes
 
 
 def count(
     puzzle: EdgePuzzle,
-    limit: Optional[int] = None,
     *,
+    limit: Optional[int] = None,
     order: str = "row",
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
     symmetry: bool = True,
 ) -> Result:
-    """Count solutions; a Result with ``stats["count"]`` and ``stats["complete"]`` (False when a
-    limit stopped the count first) and the first solution found.
+    """Count solutions, as a Result that says whether the count is complete: ``stats["count"]``
+    (a lower bound when a limit stopped it), ``stats["complete"]`` (the tree was explored),
+    status ``"solved"`` (count exact or capped at ``limit``), ``"unsatisfiable"`` (none, proved)
+    or ``"limit"``; the first solution found as ``solution``.
 
     With ``symmetry`` (and no ``limit``) the count runs on :func:`symmetry_parts` (a corner
     piece pinned, 4x less search on a square board) and is multiplied back, so the figure
-    still includes every rotated board. A ``time_limit``/``node_limit`` applies to each part.
+    still includes every rotated board. ``time_limit`` and ``node_limit`` bound the whole count.
 
     Example:
         >>> from cassetete.edgematch import EdgePuzzle, count
         >>> count(EdgePuzzle(1, 2, [[0, 0, 0, 1], [0, 1, 0, 0]])).stats["count"]  # the board and its half turn
         2
     """
+    puzzle = as_puzzle(puzzle)
+    check_choice(order, "order", ORDERS)
+    limit = check_limit(limit)
+    budget = _Budget(check_time_limit(time_limit), check_node_limit(node_limit))
+    if not isinstance(symmetry, bool):
+        raise PuzzleError(f"symmetry must be True or False, got {symmetry!r}")
     sym = symmetry_parts(puzzle) if symmetry and not limit else None
+    factor, parts = sym if sym is not None else (1, [puzzle])
+    results = [_count_part(q, order, limit, budget) for q in parts]
+    stats = dict(results[0][1])
+    for key in ("nodes", "seconds"):
+        stats[key] = sum(r[1][key] for r in results)
+    stats["count"] = factor * sum(r[1]["count"] for r in results)
+    stats["complete"] = all(r[1]["complete"] for r in results)
+    stats["stop"] = next((r[1]["stop"] for r in results if r[1]["stop"] != "none"), "none")
     if sym is not None:
-        factor, parts = sym
-        results = [count(q, order=order, time_limit=time_limit, node_limit=node_limit, symmetry=False) for q in parts]
-        stats = dict(results[0].stats)
-        for key in ("nodes", "seconds"):
-            stats[key] = sum(r.stats[key] for r in results)
-        stats["count"] = factor * sum(r.stats["count"] for r in results)
-        stats["complete"] = all(r.stats["complete"] for r in results)
         stats["symmetry_factor"] = factor
-        stats["stop"] = next((r.stats["stop"] for r in results if r.stats["stop"] != "none"), "none")
-        first = next((r for r in results if r.solution is not None), results[0])
-        status = "solved" if stats["count"] else ("unsatisfiable" if stats["complete"] else "limit")
-        if status == "solved" and not stats["complete"]:
-            status = "limit"
-        return Result(status, first.solution, stats)
-    out = _run(puzzle, order=order, count=True, limit=limit, seed=None, time_limit=time_limit, node_limit=node_limit)
+    first = next((r[0] for r in results if r[0] is not None), None)
+    return Result(_status(stats["count"], stats["complete"], limit), first, stats, puzzle=puzzle)
+
+
+def _count_part(puzzle: EdgePuzzle, order: str, limit: Optional[int], budget: _Budget):
+    time_left, nodes_left = budget.limits()
+    out = _run(puzzle, order=order, count=True, limit=limit, seed=None, time_limit=time_left,
+               node_limit=nodes_left)
     stats = dict(out["stats"])
+    budget.spend(int(stats["nodes"]))
     stats["count"] = int(out["solutions"])
     stats["complete"] = bool(out["complete"])
     board = out["board"]
-    status = out["status"]
-    if status == "solved" and stats["stop"] not in ("none",) and not stats["complete"]:
-        status = "limit" if limit is None or stats["count"] < limit else status
-    return Result(status, None if board is None else np.asarray(board), stats)
+    return (None if board is None else np.asarray(board)), stats
 
 
 def count_solutions(
     puzzle: EdgePuzzle,
-    limit: Optional[int] = None,
     *,
+    limit: Optional[int] = None,
     order: str = "row",
     workers: int = 1,
     split_depth: int = 3,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
     symmetry: bool = True,
+    progress: bool = False,
 ) -> int:
-    """Number of solutions (stops at ``limit`` when given). Symmetric rotations of one piece
-    that show the same edges count once; rotated boards count separately (``symmetry`` only
-    makes the search smaller, see :func:`symmetry_parts`). With ``workers`` > 1 the tree is
-    split at ``split_depth`` and the parts are counted on threads (the engine releases the GIL).
+    """The exact number of solutions, or ``limit`` when there are at least that many. Symmetric
+    rotations of one piece that show the same edges count once; rotated boards count
+    separately (``symmetry`` only makes the search smaller, see :func:`symmetry_parts`).
 
-    Raises PuzzleError if a time or node limit stops the count before it is complete.
+    With ``workers`` > 1 (-1 = one per core) or ``progress`` the tree is split at
+    ``split_depth`` and the parts are counted on threads (the engine releases the GIL), with a
+    tqdm bar of the parts done when ``progress`` is True. ``time_limit`` and ``node_limit``
+    bound the whole count.
+
+    Raises :class:`cassetete.LimitReached` (``.count`` a lower bound, ``.stats``) when a time or
+    node limit stops the count first: a partial count is never returned.
 
     Example:
         >>> from cassetete.edgematch import EdgePuzzle, count_solutions
         >>> count_solutions(EdgePuzzle(1, 2, [[0, 0, 0, 1], [0, 1, 0, 0]]))
         2
     """
-    if workers is None or workers == 1:
-        res = count(puzzle, limit, order=order, time_limit=time_limit, node_limit=node_limit, symmetry=symmetry)
-        if not res.stats["complete"] and (limit is None or res.stats["count"] < limit):
-            raise PuzzleError("the count was stopped by a time or node limit before it finished")
+    puzzle = as_puzzle(puzzle)
+    workers = check_workers(workers)
+    split_depth = check_count(split_depth, "split_depth")
+    limit = check_limit(limit)
+    if not isinstance(progress, bool):
+        raise PuzzleError(f"progress must be True or False, got {progress!r}")
+    if workers == 1 and not progress:
+        res = count(puzzle, limit=limit, order=order, time_limit=time_limit, node_limit=node_limit,
+                    symmetry=symmetry)
+        if res.status == "limit":
+            raise LimitReached(res.stats["count"], res.stats)
         return int(res.stats["count"])
-    if order == "first_fail":
-        order = "row"
-    factor, roots = (1, [puzzle])
+    check_choice(order, "order", ORDERS)
+    budget = _Budget(check_time_limit(time_limit), check_node_limit(node_limit))
+    static = "row" if order == "first_fail" else order
     sym = symmetry_parts(puzzle) if symmetry and not limit else None
-    if sym is not None:
-        factor, roots = sym
-    parts = [q for root in roots for q in split(root, split_depth, order=order)]
-    n = len(parts) if workers <= 0 else workers
-    with ThreadPoolExecutor(max_workers=max(1, n)) as pool:
-        counts = list(pool.map(lambda p: count_solutions(p, limit, order=order, time_limit=time_limit,
-                                                         node_limit=node_limit, symmetry=False), parts))
-    total = factor * sum(counts)
-    return min(total, limit) if limit else total
+    factor, roots = sym if sym is not None else (1, [puzzle])
+    parts = [q for root in roots for q in split(root, split_depth, order=static)]
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(parts), desc="counting", unit="part")
+
+    def one(part: EdgePuzzle):
+        result = _count_part(part, order, limit, budget)
+        if bar is not None:
+            bar.update(1)
+        return result
+
+    start = time.perf_counter()
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, min(workers, len(parts)))) as pool:
+            results = list(pool.map(one, parts))
+    finally:
+        if bar is not None:
+            bar.close()
+    total = factor * sum(r[1]["count"] for r in results)
+    complete = all(r[1]["complete"] for r in results)
+    if limit is not None and total >= limit:
+        return limit
+    if not complete:
+        stats = {"nodes": sum(r[1]["nodes"] for r in results), "seconds": time.perf_counter() - start,
+                 "stop": next((r[1]["stop"] for r in results if r[1]["stop"] != "none"), "limit"),
+                 "parts": len(parts), "symmetry_factor": factor}
+        raise LimitReached(total, stats)
+    return total
 
 
 def split(puzzle: EdgePuzzle, depth: int, *, order: str = "row") -> List[EdgePuzzle]:
@@ -221,11 +381,11 @@ def split(puzzle: EdgePuzzle, depth: int, *, order: str = "row") -> List[EdgePuz
         >>> sum(count_solutions(q) for q in split(p, 2)) == count_solutions(p)
         True
     """
-    _check(puzzle)
+    puzzle = as_puzzle(puzzle)
     if order == "first_fail":
         raise PuzzleError("split needs a static order (row, border, spiral, corner)")
-    if order not in ORDERS:
-        raise PuzzleError(f"unknown order {order!r}; expected one of {ORDERS}")
+    check_choice(order, "order", ORDERS)
+    depth = check_count(depth, "depth")
     ids, compl, _ = puzzle.encode()
     parts = _core().edgematch_split(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
                                     cell_order(puzzle.rows, puzzle.cols, order), int(depth))
