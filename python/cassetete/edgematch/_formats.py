@@ -135,7 +135,7 @@ def parse(source: object, *, hints: bool = True, rows: Optional[int] = None, col
         matching: the matching rule of an array (texts carry their own).
 
     Example:
-        >>> p = parse("edgematch 1 2 equal\n0 1 0 0\n0 0 0 1\n")
+        >>> p = parse("edgematch 1 2 equal\\n0 1 0 0\\n0 0 0 1\\n")
         >>> p.rows, p.cols
         (1, 2)
         >>> parse([[0, 1, 0, 0], [0, 0, 0, 1]], rows=1, cols=2) == p
@@ -164,7 +164,7 @@ def load(source: object, *, hints: bool = True, rows: Optional[int] = None,
 
     Example:
         >>> import io
-        >>> p = load(io.StringIO("edgematch 1 2 equal\n0 1 0 0\n0 0 0 1\n"))
+        >>> p = load(io.StringIO("edgematch 1 2 equal\\n0 1 0 0\\n0 0 0 1\\n"))
         >>> p.rows, p.cols
         (1, 2)
     """
@@ -192,7 +192,7 @@ def parse_many(source: object, *, hints: bool = True) -> List[EdgePuzzle]:
     iterable of anything :func:`parse` reads.
 
     Example:
-        >>> text = "edgematch 1 1 equal\n0 0 0 0\nedgematch 1 2 equal\n0 1 0 0\n0 0 0 1\n"
+        >>> text = "edgematch 1 1 equal\\n0 0 0 0\\nedgematch 1 2 equal\\n0 1 0 0\\n0 0 0 1\\n"
         >>> [p.size for p in parse_many(text)]
         [1, 2]
     """
@@ -217,7 +217,7 @@ def load_many(source: object, *, hints: bool = True) -> List[EdgePuzzle]:
 
     Example:
         >>> import io
-        >>> text = "edgematch 1 1 equal\n0 0 0 0\nedgematch 1 1 equal\n0 0 0 0\n"
+        >>> text = "edgematch 1 1 equal\\n0 0 0 0\\nedgematch 1 1 equal\\n0 0 0 0\\n"
         >>> len(load_many(io.StringIO(text)))
         2
     """
@@ -417,7 +417,7 @@ def dump(puzzle: EdgePuzzle, path: object = None, *, format: str = "cassetete") 
         >>> handle = io.StringIO()
         >>> _ = dump(EdgePuzzle(1, 1, [[0, 0, 0, 0]]), handle)
         >>> handle.getvalue()
-        'edgematch 1 1 equal\n0 0 0 0\n'
+        'edgematch 1 1 equal\\n0 0 0 0\\n'
     """
     text = _format_text(puzzle, format)
     if path is None:

@@ -26,6 +26,7 @@ from typing import List, Optional
 import numpy as np
 
 from .._errors import PuzzleError
+from .._options import check_limit, check_time_limit
 from .._result import Result
 from ._model import EdgePuzzle
 from ._variants import solve_positions, valid_pieces
@@ -66,10 +67,10 @@ def solve_by_positions(
     """
     if not isinstance(puzzle, EdgePuzzle):
         raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
+    time_limit = check_time_limit(time_limit)
     if time_limit is not None and time_limit <= 0:
         raise PuzzleError(f"time_limit must be positive, got {time_limit}")
-    if limit is not None and limit < 1:
-        raise PuzzleError(f"limit must be at least 1, got {limit}")
+    limit = check_limit(limit)
     rows, cols, k = puzzle.rows, puzzle.cols, puzzle.size
     start = time.monotonic()
     deadline = None if time_limit is None else start + time_limit
@@ -83,7 +84,7 @@ def solve_by_positions(
     clue_board = np.stack([positions, np.where(rotations < 0, 0, rotations)], axis=-1)
     if valid_pieces(puzzle, clue_board) != len(puzzle.fixed):
         stats["seconds"] = time.monotonic() - start
-        return Result("unsatisfiable", None, stats)  # the clues contradict the rim or each other
+        return Result("unsatisfiable", None, stats, puzzle=puzzle)  # the clues contradict the rim or each other
 
     meet = _labels_meet(puzzle)
     zeros = np.array([int(np.sum(np.asarray(puzzle.pieces[p]) == 0)) for p in range(k)])
@@ -159,4 +160,4 @@ def solve_by_positions(
         status = "solved" if stats["complete"] or reached or not count else "limit"
     else:
         status = "unsatisfiable" if stats["complete"] else "limit"
-    return Result(status, board, stats)
+    return Result(status, board, stats, puzzle=puzzle)

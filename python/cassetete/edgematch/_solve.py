@@ -30,7 +30,7 @@ def as_puzzle(puzzle: object) -> EdgePuzzle:
     """An EdgePuzzle as is, or one read by :func:`parse` from text or a piece array.
 
     Example:
-        >>> as_puzzle("edgematch 1 1 equal\n0 0 0 0\n").size
+        >>> as_puzzle("edgematch 1 1 equal\\n0 0 0 0\\n").size
         1
     """
     if isinstance(puzzle, EdgePuzzle):
