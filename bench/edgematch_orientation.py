@@ -1,5 +1,5 @@
 """PUZZLE-ORIENTATION (rotations known): row-by-row backtracking (solve_orientations) against the
-block method of seed 000, section 4.2 (solve_orientations_blocks), counting all solutions of
+block method of Béhague (2024), section 4.2 (solve_orientations_blocks), counting all solutions of
 planted random puzzles. CPU seconds (time.process_time). Writes
 bench/results/edgematch_orientation.md.
 

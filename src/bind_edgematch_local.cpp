@@ -383,7 +383,7 @@ void register_edgematch_local(py::module_& m) {
     m.def("edgematch_tuning_defaults", &tuning_defaults,
           "The local search's default options (cpp/edgematch/vlns.hpp, TabuOptions), name -> value.");
     py::class_<LocalSearch>(m, "EdgematchLocal",
-                            "Resumable very-large-neighbourhood tabu search (seed 002) for one worker.")
+                            "Resumable very-large-neighbourhood tabu search (Schaus and Deville) for one worker.")
         .def(py::init([](int rows, int cols, const CArray<int32_t>& pieces, const CArray<int32_t>& compl_,
                          const CArray<int32_t>& fixed, uint64_t seed, const std::string& init, int relax,
                          long long node_limit, const py::object& board, const py::dict& tuning) {

@@ -1,4 +1,4 @@
-"""Local search for edge matching (seed 002): Hungarian assignment, the VLNS tabu search, its
+"""Local search for edge matching (Schaus and Deville): Hungarian assignment, the VLNS tabu search, its
 initialisations, checkpoints, Ctrl-C, CLI. Boards are checked with tests/edgematch_checker.py
 and an independent score count written here from the rules."""
 

@@ -1,4 +1,4 @@
-"""The block method for PUZZLE-ORIENTATION (seed 000, section 4.2).
+"""The block method for PUZZLE-ORIENTATION (Béhague 2024, section 4.2).
 
 With every piece's rotation known, the seed builds E(2,2), all 2x2 blocks of distinct pieces
 whose four inner joins match; it removes a block when one of its outer faces (the pair of labels
@@ -187,7 +187,7 @@ def block_level(puzzle: EdgePuzzle, rotations: Rotations, size: int, *, pruned: 
 def solve_orientations_blocks(puzzle: EdgePuzzle, rotations: Rotations = None, *,
                               count: bool = False, limit: Optional[int] = None, size: Optional[int] = None,
                               max_blocks: Optional[int] = 2_000_000) -> Tuple[Optional[np.ndarray], int, dict]:
-    """PUZZLE-ORIENTATION by the block method (seed 000, section 4.2): build and prune E(2,2),
+    """PUZZLE-ORIENTATION by the block method (Béhague 2024, section 4.2): build and prune E(2,2),
     then E(4,4) when both sides are multiples of 4 (and the pruned E(2,2) has at most
     ``AUTO_E44_LIMIT`` blocks), and backtrack over the blocks row by row
     (blocks indexed by their north and west faces, used pieces as a bit mask). ``size`` forces

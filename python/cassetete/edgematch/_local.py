@@ -1,4 +1,4 @@
-"""Local search for Eternity II-style puzzles (seed 002, Schaus & Deville, sections 3-5).
+"""Local search for Eternity II-style puzzles (Schaus and Deville, sections 3-5).
 
 A very large neighbourhood (an optimal rearrangement of pairwise non-adjacent cells, found by
 a maximum-weight assignment) inside a tabu search, started from a relaxed CP search, a random
@@ -82,7 +82,7 @@ def initial_board(
     node_limit: Optional[int] = 20_000_000,
     time_limit: Optional[float] = None,
 ) -> Tuple[np.ndarray, Dict[str, Any]]:
-    """A starting board for the local search (seed 002, section 5) and facts about it.
+    """A starting board for the local search (Schaus and Deville, section 5) and facts about it.
 
     ``init="cp"`` searches the problem with the joins around ``relax`` random non-adjacent
     cells relaxed (``info["solved"]`` says whether it finished; else the deepest partial board
@@ -203,7 +203,7 @@ def solve_local(
     tuning: Optional[Dict[str, Any]] = None,
     callback: Optional[Callable[[float, int], None]] = None,
 ) -> Result:
-    """Very-large-neighbourhood tabu search (seed 002); ``solve(p, method="vlns")`` calls it.
+    """Very-large-neighbourhood tabu search (Schaus and Deville); ``solve(p, method="vlns")`` calls it.
 
     Args:
         time_limit: seconds of search (per worker, the start included); ``iterations``: total

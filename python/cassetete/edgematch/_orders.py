@@ -28,7 +28,7 @@ def cell_order(rows: int, cols: int, order: str = "row") -> np.ndarray:
     - ``row``: row by row, left to right.
     - ``border``: the frame clockwise from the top-left corner, then the inside row by row.
     - ``spiral``: rings from the outside in, each clockwise.
-    - ``corner``: squares growing from the top-left corner (seed 000, section 6.1, Figure 19:
+    - ``corner``: squares growing from the top-left corner (Béhague 2024, section 6.1, Figure 19:
       filling "in a corner" so every new piece meets two placed neighbours): layer k is row k
       up to column k-1, then column k from the top down to row k.
     - ``first_fail`` is dynamic (the engine picks the cell); its static fallback is ``row``.

@@ -1,4 +1,4 @@
-"""Theorem 4.4 of seed 000: an approximation for PUZZLE-ORIENTATION from 2x2 blocks and a
+"""Theorem 4.4 of Béhague (2024): an approximation for PUZZLE-ORIENTATION from 2x2 blocks and a
 k-set-packing approximation (the seed's annex algorithms 3 and 4).
 
 - :func:`set_packing` is the seed's Algorithm 3: a greedy maximal packing, then local

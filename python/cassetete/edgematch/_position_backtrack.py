@@ -1,4 +1,4 @@
-"""Seed 000, section 6.1: backtracking on positions with relaxed constraints, then Algorithm 1.
+"""Béhague (2024), section 6.1: backtracking on positions with relaxed constraints, then Algorithm 1.
 
 Instead of choosing a piece *and* a rotation for each cell, the search first places pieces only
 (a tree of at most (mn)! branches instead of (mn)! 4^(mn)), checking two necessary conditions

@@ -1,4 +1,4 @@
-"""1-in-3 SAT -> PUZZLE-POSITION (seed 000, theorem 3.4) as an instance generator.
+"""1-in-3 SAT -> PUZZLE-POSITION (Béhague 2024, theorem 3.4) as an instance generator.
 
 "opposite" matching (+i meets -i, 0 only on the rim); every piece has a fixed cell, only its
 rotation is free. The seed's figures are lost; this layout follows its text (a receiver per
@@ -189,7 +189,7 @@ def _ordered(cls: List[Tuple[int, int, int]]) -> List[Tuple[int, ...]]:
 
 
 def one_in_three_to_position(clauses, variables: Optional[int] = None) -> Tuple[EdgePuzzle, np.ndarray, dict]:
-    """PUZZLE-POSITION instance of theorem 3.4 (seed 000) for a 1-in-3 SAT formula.
+    """PUZZLE-POSITION instance of theorem 3.4 of Béhague (2024) for a 1-in-3 SAT formula.
 
     Args:
         clauses: clauses of 3 literals each, DIMACS style (v or -v for variable v >= 1);

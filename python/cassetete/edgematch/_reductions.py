@@ -1,4 +1,4 @@
-"""The reductions of seed 000, section 3, as instance generators ("opposite" matching: +i
+"""The reductions of Béhague (2024), section 3, as instance generators ("opposite" matching: +i
 meets -i, 0 is the flat border).
 
 - :func:`partition_to_contour` (theorem 3.1): a 3 x (S/2 + 2) frame; each integer x_i becomes a

@@ -1,4 +1,4 @@
-"""The problem variants of seed 000 (sections 4 and 5) and their algorithms.
+"""The problem variants of Béhague (2024), sections 4 and 5, and their algorithms.
 
 - PUZZLE-POSITION (positions known, rotations unknown): :func:`propagate_orientations`
   (Algorithm 1, orientation propagation) and :func:`solve_positions` (Algorithm 1 with a
@@ -68,7 +68,7 @@ def _positions(puzzle: EdgePuzzle, positions) -> np.ndarray:
 
 
 def valid_pieces(puzzle: EdgePuzzle, board) -> int:
-    """Number of placed pieces that are valid (seed 000, section 4.1): label 0 exactly on the rim
+    """Number of placed pieces that are valid (Béhague 2024, section 4.1): label 0 exactly on the rim
     sides, and every placed neighbour matching.
 
     Example:
@@ -129,7 +129,7 @@ def _options(puzzle: EdgePuzzle, positions: np.ndarray, rots: np.ndarray, r: int
 
 
 def propagate_orientations(puzzle: EdgePuzzle, positions, rotations: Rotations = None) -> Tuple[np.ndarray, bool]:
-    """Algorithm 1 (seed 000, section 5.2): repeatedly orient every piece that has a single
+    """Algorithm 1 (Béhague 2024, section 5.2): repeatedly orient every piece that has a single
     possible layout given the rim and the oriented pieces. Returns (rotations per cell with -1
     where still unknown, consistent) where consistent is False if some piece has no possible
     layout. ``rotations``: those already known, per cell (a (rows, cols) array, -1 = unknown)
@@ -208,7 +208,7 @@ def solve_positions(puzzle: EdgePuzzle, positions, *, count: bool = False,
 
 
 def fibonacci_instance(n: int) -> Tuple[EdgePuzzle, np.ndarray]:
-    """The 4 x n PUZZLE-POSITION family of seed 000, section 5.2.3 ('opposite' matching): inner
+    """The 4 x n PUZZLE-POSITION family of Béhague (2024), section 5.2.3 ('opposite' matching): inner
     pieces (1, 1, 1, 2) and (-1, -1, -1, -2) in a checkerboard, frame pieces showing +-1 inwards
     and +-3 along the frame. A valid orientation points each inner piece's odd side (2) at a
     neighbour that points back: a domino tiling of the 2 x (n-2) inside, so exactly F(n-2)
@@ -425,7 +425,7 @@ def contour_checkerboard_approximation(puzzle: EdgePuzzle, rotations: Rotations 
 
 def solve_orientations(puzzle: EdgePuzzle, rotations: Rotations = None, *, count: bool = False,
                        limit: Optional[int] = None) -> Tuple[Optional[np.ndarray], int]:
-    """PUZZLE-ORIENTATION (seed 000, section 4.2): every piece keeps its given rotation
+    """PUZZLE-ORIENTATION (Béhague 2024, section 4.2): every piece keeps its given rotation
     (``rotations[p]``, default 0); row-by-row backtracking where the pieces are indexed by their
     (north, west) labels, so each cell only looks at the pieces that fit its two placed
     neighbours (linear when no two pieces share a (north, west) pair). Returns (a board or None,
@@ -480,7 +480,7 @@ def solve_orientations(puzzle: EdgePuzzle, rotations: Rotations = None, *, count
 
 
 def matched_faces(puzzle: EdgePuzzle, board) -> int:
-    """Pairs of neighbouring faces that agree, the measure of seed 000, section 5.1: rim faces
+    """Pairs of neighbouring faces that agree, the measure of Béhague (2024), section 5.1: rim faces
     showing 0 plus matched inner joins, out of 2mn + m + n.
 
     Example:
