@@ -78,7 +78,7 @@ def initial_board(
     init: str = "cp",
     *,
     relax: int = 0,
-    seed: int = 0,
+    seed: Optional[int] = None,
     node_limit: Optional[int] = 20_000_000,
     time_limit: Optional[float] = None,
 ) -> Tuple[np.ndarray, Dict[str, Any]]:
@@ -89,7 +89,8 @@ def initial_board(
     is completed at random) in row order; ``"cp_first_fail"`` searches the same relaxed problem
     with first fail and forward checking (the open cell with the fewest unused placements next,
     a dead end as soon as one has none); ``"random"`` shuffles each class; ``"checkerboard"`` fills one
-    colour of the checkerboard at random and the other optimally, alternating.
+    colour of the checkerboard at random and the other optimally, alternating. ``seed`` None
+    draws a random seed, reported in ``info["seed"]``.
 
     Example:
         >>> from cassetete.edgematch import generate, initial_board, score
@@ -101,7 +102,7 @@ def initial_board(
     _check_puzzle(puzzle)
     init = check_choice(init, "init", INITS)
     relax = check_count(relax, "relax")
-    seed = check_count(seed, "seed")
+    seed = check_seed(seed)
     node_limit = check_node_limit(node_limit)
     time_limit = check_time_limit(time_limit)
     if time_limit is not None and time_limit <= 0:
@@ -111,6 +112,7 @@ def initial_board(
                                        relax=int(relax), seed=int(seed) & 0xFFFFFFFFFFFFFFFF,
                                        node_limit=int(node_limit or 0), time_limit=time_limit)
     info = {k: out[k] for k in ("score", "solved", "depth", "cells", "nodes")}
+    info["seed"] = seed
     return np.asarray(out["board"]), info
 
 

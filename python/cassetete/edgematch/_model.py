@@ -280,8 +280,9 @@ def verify(puzzle: EdgePuzzle, board) -> bool:
         >>> verify(p, [[[0, 0], [1, 0]]]), verify(p, [[[1, 0], [0, 0]]])
         (True, False)
     """
-    if not isinstance(puzzle, EdgePuzzle):
-        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
+    from ._solve import as_puzzle  # parse() lives with the formats, which import this module
+
+    puzzle = as_puzzle(puzzle)
     try:
         b = check_board(puzzle, board)
     except PuzzleError:

@@ -109,8 +109,9 @@ def render(puzzle: EdgePuzzle, solution=None, format: str = "text", **kwargs) ->
         >>> render(EdgePuzzle(1, 1, [[0, 0, 0, 0]]), format="svg").startswith("<svg")
         True
     """
-    if not isinstance(puzzle, EdgePuzzle):
-        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
+    from ._solve import as_puzzle
+
+    puzzle = as_puzzle(puzzle)
     fmt = check_choice(format, "render format", ("text", "svg"))
     if fmt == "svg":
         return render_svg(puzzle, solution, **kwargs)
