@@ -230,3 +230,23 @@ def test_solve_and_count_accept_puzzle_text():
     text = em.format(p)
     assert em.count_solutions(text) == em.count_solutions(p)
     assert em.solve(text).puzzle == p
+
+
+def test_ctrl_c_stops_a_stream_of_solutions():
+    # the puzzle has far more solutions than any machine lists, so the interrupt always comes first
+    import _thread
+    import threading
+
+    p = many_solutions()
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            stream = em.solutions(p)
+            try:
+                for board in stream:
+                    assert checked(p, board)
+            finally:
+                stream.close()
+    finally:
+        timer.cancel()
