@@ -27,7 +27,8 @@ def main() -> None:
              f"Command: `python bench/edgematch_orientation.py {' '.join(sys.argv[1:])}`. "
              "Planted puzzles `generate(n, n, colors=c, seed=s)` with the planted rotations; all "
              "solutions counted; CPU seconds.", "",
-             "| n | colours | seed | solutions | row backtracking (s) | block method (s) | E(2,2) | after pruning | block size | block nodes |",
+             "| n | colours | seed | solutions | row backtracking (s) | block method (s) | E(2,2) | after pruning "
+             "| block size | block nodes |",
              "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for case in args.cases:
         n, col, seed = (int(x) for x in case.split("x"))

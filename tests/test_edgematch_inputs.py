@@ -74,6 +74,9 @@ def test_parse_many_and_load_many(tmp_path):
         em.parse_many([em.format(puzzles[0]), "nonsense"])
     with pytest.raises(PuzzleError, match="load_many"):
         em.parse_many(path)
+    second = len(em.format(puzzles[0]).splitlines()) + 1
+    with pytest.raises(PuzzleError, match=f"line {second}: a second 'edgematch' header.*parse_many"):
+        em.parse(em.format(puzzles[0]) + em.format(puzzles[1]))
     with pytest.raises(PuzzleError, match="no such file"):
         em.load_many(tmp_path / "none.txt")
 

@@ -4,7 +4,6 @@ and an independent score count written here from the rules."""
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import signal

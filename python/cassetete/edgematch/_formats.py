@@ -27,7 +27,7 @@ import json
 import math
 import os
 from pathlib import Path
-from typing import List, Optional, Tuple, Union
+from typing import Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -307,9 +307,11 @@ def _load_json(text: str, where: str, hints: bool) -> EdgePuzzle:
 
 
 def _load_own(text: str, where: str) -> EdgePuzzle:
-    rows_, cols_, matching = None, None, "equal"
-    fixed = {}
-    pieces = []
+    rows_: Optional[int] = None
+    cols_: Optional[int] = None
+    matching = "equal"
+    fixed: Dict[Tuple[int, int], Tuple[int, int]] = {}
+    pieces: List[List[int]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -317,9 +319,16 @@ def _load_own(text: str, where: str) -> EdgePuzzle:
         tokens = line.split()
         try:
             if tokens[0] == "edgematch":
+                if rows_ is not None:
+                    raise PuzzleError(f"{where}, line {number}: a second 'edgematch' header; this text holds "
+                                      "several puzzles (read them with parse_many)")
+                if not 3 <= len(tokens) <= 4:
+                    raise PuzzleError(f"{where}, line {number}: expected 'edgematch ROWS COLS [MATCHING]'")
                 rows_, cols_ = int(tokens[1]), int(tokens[2])
                 matching = tokens[3] if len(tokens) > 3 else "equal"
             elif tokens[0] == "fixed":
+                if len(tokens) != 5:
+                    raise PuzzleError(f"{where}, line {number}: expected 'fixed ROW COL PIECE ROTATION'")
                 r, c, p, rot = (int(t) for t in tokens[1:5])
                 if (r, c) in fixed:
                     raise PuzzleError(f"{where}, line {number}: cell ({r}, {c}) is fixed twice")
@@ -333,7 +342,7 @@ def _load_own(text: str, where: str) -> EdgePuzzle:
             raise
         except (ValueError, IndexError):
             raise PuzzleError(f"{where}, line {number}: cannot read {line!r}") from None
-    if rows_ is None:
+    if rows_ is None or cols_ is None:
         raise PuzzleError(f"{where}: missing 'edgematch ROWS COLS' header")
     return EdgePuzzle(rows_, cols_, np.array(pieces, dtype=np.int64).reshape(-1, 4), matching=matching, fixed=fixed)
 

@@ -181,7 +181,8 @@ class EdgePuzzle:
                 "fixed": self.fixed, "seed": self.seed}
 
     def __setstate__(self, state) -> None:
-        self.__init__(state["rows"], state["cols"], state["pieces"], matching=state["matching"], fixed=state["fixed"])
+        EdgePuzzle.__init__(self, state["rows"], state["cols"], state["pieces"], matching=state["matching"],
+                            fixed=state["fixed"])
         self.seed = state.get("seed")
 
     def _repr_svg_(self) -> str:

@@ -17,7 +17,7 @@ Guarantee (proved in :func:`set_packing`): a packing with no such improvement ho
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Dict, FrozenSet, Hashable, List, Mapping, Optional, Sequence, Tuple
+from typing import Dict, FrozenSet, Hashable, List, Sequence, Tuple
 
 import numpy as np
 

@@ -229,12 +229,12 @@ def one_in_three_to_position(clauses, variables: Optional[int] = None) -> Tuple[
     # go down to close after a last, negated occurrence
     lead, tail, copy_col, down_col = {}, {}, {}, {}
     cursor = 1
-    for v, qs in by_var.items():
+    for qs in by_var.values():
         for i, q in enumerate(qs):
             neg, prev = occ[q][1], (occ[qs[i - 1]][1] if i else None)
             lead[q] = (prev is None or prev is False) if not neg else prev is True
             tail[q] = neg and i == len(qs) - 1
-    for q, (v, neg) in enumerate(occ):
+    for q, (_, neg) in enumerate(occ):
         if lead[q]:
             lead[q], cursor = cursor, cursor + 2
         copy_col[q], down_col[q] = (cursor + 2, cursor) if neg else (cursor, cursor + 2)
