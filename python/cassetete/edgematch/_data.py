@@ -26,7 +26,7 @@ def eternity2(hints: str = "centre") -> EdgePuzzle:
         >>> p.size, p.total_joins, p.fixed
         (256, 480, {(8, 7): (138, 0)})
     """
-    text = resources.files("cassetete").joinpath("data", "eternity2.txt").read_text()
+    text = resources.files("cassetete").joinpath("data").joinpath("eternity2.txt").read_text()
     puzzle = parse(text)
     chosen = {"none": (), "centre": (CENTRE,), "all": (CENTRE,) + CLUES}
     if hints not in chosen:

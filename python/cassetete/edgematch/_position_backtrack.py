@@ -21,7 +21,7 @@ implementation of the seed's method, in Python, for small puzzles and comparison
 from __future__ import annotations
 
 import time
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 import numpy as np
 
@@ -88,7 +88,7 @@ def solve_by_positions(
 
     meet = _labels_meet(puzzle)
     zeros = np.array([int(np.sum(np.asarray(puzzle.pieces[p]) == 0)) for p in range(k)])
-    neighbours = [[[] for _ in range(cols)] for _ in range(rows)]
+    neighbours: List[List[List[Tuple[int, int]]]] = [[[] for _ in range(cols)] for _ in range(rows)]
     rim = np.zeros((rows, cols), dtype=np.int64)
     for r in range(rows):
         for c in range(cols):
@@ -127,9 +127,9 @@ def solve_by_positions(
         """Fills free_cells[i:]; True when the search must stop."""
         if i == len(free_cells):
             stats["instances"] += 1
-            want = None if not count else (None if limit is None else limit - stats["count"])
+            want = None if not count or limit is None else limit - int(stats["count"])
             board, n = solve_positions(puzzle, positions, count=count, limit=want, rotations=rotations)
-            if n and not first:
+            if n and not first and board is not None:
                 first.append(board)
             stats["count"] += n
             return stop_now()

@@ -37,7 +37,7 @@ ContourInstance = Tuple[int, int, np.ndarray]
 def _integers(numbers: Sequence[int]) -> List[int]:
     if isinstance(numbers, (str, bytes)) or not isinstance(numbers, Iterable):
         raise PuzzleError(f"PARTITION needs a list of natural numbers, got {numbers!r}")
-    out = []
+    out: List[int] = []
     for i, x in enumerate(numbers):
         if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers_.Integral) or x < 0:
             raise PuzzleError(f"PARTITION needs natural numbers; item {i} is {x!r}")

@@ -246,8 +246,8 @@ def fibonacci_instance(n: int) -> Tuple[EdgePuzzle, np.ndarray]:
 
 def _euler_trail(edges: List[Tuple[int, int, int]], start: int, end: int) -> Optional[List[int]]:
     """Hierholzer: edge ids of a trail using every edge (u, v, id) once from start to end."""
-    out = defaultdict(list)
-    deg = defaultdict(int)
+    out: Dict[int, List[Tuple[int, int]]] = defaultdict(list)
+    deg: Dict[int, int] = defaultdict(int)
     for u, v, k in edges:
         out[u].append((v, k))
         deg[u] += 1
