@@ -26,12 +26,12 @@ from __future__ import annotations
 import json
 import math
 import os
-from pathlib import Path
 from typing import Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
 from .._errors import PuzzleError
+from .._io import read_text, write_text
 from .._options import check_choice
 from ._model import EdgePuzzle
 
@@ -40,8 +40,9 @@ FORMATS = ("cassetete", "json", "brendan", "heule", "wortmann")
 
 
 def read_source(source: object) -> Tuple[str, str]:
-    """(text, name) of a path or an open text/binary file, for every loader of this family:
-    "no such file: ..." for a missing path, a directory rejected, never read as puzzle text.
+    """(text, name) of a path (``"-"`` = standard input) or an open text/binary file, read by
+    the shared :func:`cassetete._io.read_text`: "no such file: ..." for a missing path, a
+    directory rejected, a path never read as puzzle text.
 
     Example:
         >>> read_source("/no/such/puzzle.txt")
@@ -49,28 +50,10 @@ def read_source(source: object) -> Tuple[str, str]:
         ...
         cassetete._errors.PuzzleError: no such file: /no/such/puzzle.txt
     """
+    text = read_text(source)  # type: ignore[arg-type]
     if hasattr(source, "read"):
-        name = str(getattr(source, "name", "<file>"))
-        try:
-            text = source.read()  # type: ignore[attr-defined]
-            if isinstance(text, bytes):
-                text = text.decode("utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise PuzzleError(f"cannot read {name}: {error}") from None
-        if not isinstance(text, str):
-            raise PuzzleError(f"{name}: read() returned {type(text).__name__}, not text")
-        return text, name
-    if not isinstance(source, (str, os.PathLike)):
-        raise PuzzleError(f"expected a path or an open file, got {type(source).__name__}")
-    path = Path(source)
-    if not path.exists():
-        raise PuzzleError(f"no such file: {path}")
-    if path.is_dir():
-        raise PuzzleError(f"{path} is a directory, not a puzzle file")
-    try:
-        return path.read_text(), str(path)
-    except (OSError, UnicodeDecodeError) as error:
-        raise PuzzleError(f"cannot read {path}: {error}") from None
+        return text, str(getattr(source, "name", "<file>"))
+    return text, os.fspath(source)  # type: ignore[arg-type]
 
 
 def _int_lines(text: str, where: str) -> List[Tuple[int, List[int]]]:
@@ -157,7 +140,8 @@ def parse(source: object, *, hints: bool = True, rows: Optional[int] = None, col
 
 def load(source: object, *, hints: bool = True, rows: Optional[int] = None,
          cols: Optional[int] = None) -> EdgePuzzle:
-    """Read a puzzle from a path or an open file in any format of :data:`FORMATS`.
+    """Read a puzzle from a path (``"-"`` = standard input) or an open file in any format of
+    :data:`FORMATS`.
 
     A missing path is "no such file: ..." and a directory is rejected (a path is never read
     as puzzle text: use :func:`parse` for text). ``hints``, ``rows``, ``cols`` as in :func:`parse`.
@@ -417,8 +401,9 @@ def _format_text(puzzle: EdgePuzzle, fmt: str) -> str:
 
 
 def dump(puzzle: EdgePuzzle, path: object = None, *, format: str = "cassetete") -> str:
-    """Write the puzzle to ``path`` (a path or an open text file) in one of :data:`FORMATS`;
-    returns the text written (without a path, only returns it, like :func:`format`).
+    """Write the puzzle to ``path`` (a path, ``"-"`` = standard output, or an open file) in one
+    of :data:`FORMATS`; returns the text written (without a path, only returns it, like
+    :func:`format`).
 
     Example:
         >>> import io
@@ -431,18 +416,7 @@ def dump(puzzle: EdgePuzzle, path: object = None, *, format: str = "cassetete") 
     text = _format_text(puzzle, format)
     if path is None:
         return text
-    if hasattr(path, "write"):
-        path.write(text)  # type: ignore[attr-defined]
-        return text
-    if not isinstance(path, (str, os.PathLike)):
-        raise PuzzleError(f"expected a path or an open file to write, got {type(path).__name__}")
-    target = Path(path)
-    if target.is_dir():
-        raise PuzzleError(f"{target} is a directory, not a file to write")
-    try:
-        target.write_text(text)
-    except OSError as error:
-        raise PuzzleError(f"cannot write {target}: {error}") from None
+    write_text(path, text)  # type: ignore[arg-type]
     return text
 
 
