@@ -48,10 +48,16 @@ SearchOptions make_options(const CArray<int32_t>& fixed, const CArray<int32_t>& 
     return opt;
 }
 
+// A cancellation flag Python hands to several searches (the parts of a parallel count): the
+// main thread sets it on Ctrl-C, and every search stops at its next poll.
+struct CancelFlag {
+    CancellationToken token;
+};
+
 py::dict search(int rows, int cols, const CArray<int32_t>& pieces, const CArray<int32_t>& compl_,
                 const CArray<int32_t>& fixed, const CArray<int32_t>& order, bool first_fail, bool count,
                 long long limit, const py::object& seed, const py::object& time_limit,
-                const py::object& node_limit) {
+                const py::object& node_limit, const CancelFlag* cancel) {
     Puzzle pz = make_puzzle(rows, cols, pieces, compl_);
     SearchOptions opt = make_options(fixed, order, first_fail, count, limit, seed);
     try {
@@ -59,7 +65,7 @@ py::dict search(int rows, int cols, const CArray<int32_t>& pieces, const CArray<
     } catch (const std::invalid_argument& e) {
         throw InputError(e.what());
     }
-    PythonSearch ps(time_limit, node_limit);
+    PythonSearch ps(time_limit, node_limit, cancel ? &cancel->token : nullptr);
     SearchResult res;
     {
         py::gil_scoped_release release;
@@ -190,8 +196,12 @@ void register_edgematch(py::module_& m) {
     m.def("edgematch_search", &search, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
           py::arg("fixed"), py::arg("order"), py::arg("first_fail") = false, py::arg("count") = false,
           py::arg("limit") = 0, py::arg("seed") = py::none(), py::arg("time_limit") = py::none(),
-          py::arg("node_limit") = py::none(),
+          py::arg("node_limit") = py::none(), py::arg("cancel") = py::none(),
           "Backtracking over an edge-matching puzzle given as internal colour ids (see cassetete.edgematch).");
+    py::class_<CancelFlag>(m, "EdgematchCancel", "A flag that stops every search it was given (at its next poll).")
+        .def(py::init<>())
+        .def("cancel", [](CancelFlag& self) { self.token.cancel(); })
+        .def("cancelled", [](const CancelFlag& self) { return self.token.cancelled(); });
     m.def("edgematch_split", &split_search, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
           py::arg("fixed"), py::arg("order"), py::arg("depth"),
           "Partial boards after `depth` placements along `order`: (cell, piece, rotation) arrays.");

@@ -250,3 +250,17 @@ def test_ctrl_c_stops_a_stream_of_solutions():
                 stream.close()
     finally:
         timer.cancel()
+
+
+def test_ctrl_c_stops_a_parallel_count():
+    # the count never ends on its own: the test can only finish if the interrupt stops every part
+    import _thread
+    import threading
+
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            em.count_solutions(many_solutions(), workers=2, split_depth=1)
+    finally:
+        timer.cancel()

@@ -183,7 +183,14 @@ def edgematch_search(
     seed: Optional[int] = None,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
+    cancel: Optional["EdgematchCancel"] = None,  # shared stop flag (parallel counts, Ctrl-C)
 ) -> Dict[str, Any]: ...  # status, solutions, complete, board (rows, cols, 2) or None, stats
+
+class EdgematchCancel:
+    def __init__(self) -> None: ...
+    def cancel(self) -> None: ...
+    def cancelled(self) -> bool: ...
+
 def edgematch_split(
     rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, order: np.ndarray, depth: int
 ) -> List[np.ndarray]: ...

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 import numpy as np
@@ -52,11 +52,12 @@ def _engine_args(puzzle: EdgePuzzle, order: str) -> Dict[str, Any]:
                 order=cell_order(puzzle.rows, puzzle.cols, order), first_fail=(order == "first_fail"))
 
 
-def _run(puzzle: EdgePuzzle, *, order: str, count: bool, limit: Optional[int], seed, time_limit, node_limit):
+def _run(puzzle: EdgePuzzle, *, order: str, count: bool, limit: Optional[int], seed, time_limit, node_limit,
+         cancel=None):
     return _core().edgematch_search(
         **_engine_args(puzzle, order), count=count, limit=int(limit or 0),
         seed=None if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF,
-        time_limit=time_limit, node_limit=node_limit,
+        time_limit=time_limit, node_limit=node_limit, cancel=cancel,
     )
 
 
@@ -280,10 +281,12 @@ def count(
     return Result(_status(stats["count"], stats["complete"], limit), first, stats, puzzle=puzzle)
 
 
-def _count_part(puzzle: EdgePuzzle, order: str, limit: Optional[int], budget: _Budget):
+def _count_part(puzzle: EdgePuzzle, order: str, limit: Optional[int], budget: _Budget, cancel=None):
     time_left, nodes_left = budget.limits()
+    if cancel is not None and cancel.cancelled():
+        time_left = 0.0  # interrupted: the part stops at once
     out = _run(puzzle, order=order, count=True, limit=limit, seed=None, time_limit=time_left,
-               node_limit=nodes_left)
+               node_limit=nodes_left, cancel=cancel)
     stats = dict(out["stats"])
     budget.spend(int(stats["nodes"]))
     stats["count"] = int(out["solutions"])
@@ -345,19 +348,30 @@ def count_solutions(
 
         bar = tqdm(total=len(parts), desc="counting", unit="part")
 
+    cancel = _core().EdgematchCancel()
+
     def one(part: EdgePuzzle):
-        result = _count_part(part, order, limit, budget)
+        result = _count_part(part, order, limit, budget, cancel)
         if bar is not None:
             bar.update(1)
         return result
 
     start = time.perf_counter()
+    pool = ThreadPoolExecutor(max_workers=max(1, min(workers, len(parts))))
     try:
-        with ThreadPoolExecutor(max_workers=max(1, min(workers, len(parts)))) as pool:
-            results = list(pool.map(one, parts))
+        futures = [pool.submit(one, part) for part in parts]
+        # Ctrl-C reaches the main thread only: wait in short steps, and on an interrupt stop
+        # every part through the shared flag before re-raising.
+        while wait(futures, timeout=0.05).not_done:
+            pass
+    except BaseException:
+        cancel.cancel()
+        raise
     finally:
+        pool.shutdown(wait=True)
         if bar is not None:
             bar.close()
+    results = [future.result() for future in futures]
     total = factor * sum(r[1]["count"] for r in results)
     complete = all(r[1]["complete"] for r in results)
     if limit is not None and total >= limit:
