@@ -18,9 +18,10 @@ Example:
     ('solved', True)
 """
 
-from ._model import MATCHINGS, EdgePuzzle, cell_edges, check_board, rotate, score, verify
+from ._model import MATCHINGS, EdgePuzzle, cell_edges, check_board, rotate, score
+from ._verify import verify
 from ._orders import ORDERS, cell_order
-from ._formats import FORMATS, dump, format, infer_size, load, load_brendan_solution, load_many, parse, parse_many
+from ._formats import FORMATS, as_puzzle, dump, format, infer_size, load, load_brendan_solution, load_many, parse, parse_many
 from ._render import render, render_svg, render_text
 from ._generate import generate
 from ._solve import METHODS, count, count_solutions, solutions, solve, split, symmetry_parts
@@ -45,7 +46,7 @@ from ._local import INITS, NEIGHBOURHOOD_SIZE, TUNING, initial_board, max_weight
 
 __all__ = [
     # model, formats, pictures
-    "EdgePuzzle", "FORMATS", "MATCHINGS", "cell_edges", "check_board", "dump", "eternity2", "format", "infer_size",
+    "EdgePuzzle", "FORMATS", "MATCHINGS", "as_puzzle", "cell_edges", "check_board", "dump", "eternity2", "format", "infer_size",
     "load", "load_brendan_solution", "load_many", "parse", "parse_many", "render", "render_svg", "render_text",
     "rotate", "score", "verify",
     # generators and the reductions of Béhague (2024), section 3

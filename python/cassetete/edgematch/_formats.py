@@ -138,6 +138,20 @@ def parse(source: object, *, hints: bool = True, rows: Optional[int] = None, col
     return _parse_array(source, rows, cols, matching)
 
 
+def as_puzzle(puzzle: object) -> EdgePuzzle:
+    """An EdgePuzzle as is, or one read by :func:`parse` from text or a piece array.
+
+    Example:
+        >>> as_puzzle("edgematch 1 1 equal\\n0 0 0 0\\n").size
+        1
+    """
+    if isinstance(puzzle, EdgePuzzle):
+        return puzzle
+    if isinstance(puzzle, (str, bytes, list, tuple, np.ndarray)):
+        return parse(puzzle)
+    raise PuzzleError(f"expected an EdgePuzzle (or its text), got {type(puzzle).__name__}")
+
+
 def load(source: object, *, hints: bool = True, rows: Optional[int] = None,
          cols: Optional[int] = None) -> EdgePuzzle:
     """Read a puzzle from a path (``"-"`` = standard input) or an open file in any format of

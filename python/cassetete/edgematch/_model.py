@@ -1,4 +1,4 @@
-"""The edge-matching puzzle model: pieces, matching rule, clues, boards, verification, score."""
+"""The edge-matching puzzle model: pieces, matching rule, clues, boards, score (verify: _verify)."""
 
 from __future__ import annotations
 
@@ -185,11 +185,6 @@ class EdgePuzzle:
                             fixed=state["fixed"])
         self.seed = state.get("seed")
 
-    def _repr_svg_(self) -> str:
-        from ._render import render_svg
-
-        return render_svg(self, None)
-
 
 def check_board(puzzle: EdgePuzzle, board, *, what: str = "board") -> np.ndarray:
     """A board as an int64 (rows, cols, 2) array of (piece, quarter turns clockwise), checked:
@@ -270,33 +265,3 @@ def score(puzzle: EdgePuzzle, board) -> Tuple[int, int]:
         return (a != 0) & (a != empty) & (b != empty) & (b == sign * a)
     matched = int(ok(h_a, h_b).sum() + ok(v_a, v_b).sum())
     return matched, puzzle.total_joins
-
-
-def verify(puzzle: EdgePuzzle, board) -> bool:
-    """True when ``board`` is a complete solution: every piece used once, clues respected,
-    frame label 0 exactly on the rim, every inner join matching.
-
-    Example:
-        >>> p = EdgePuzzle(1, 2, [[0, 1, 0, 0], [0, 0, 0, 1]])
-        >>> verify(p, [[[0, 0], [1, 0]]]), verify(p, [[[1, 0], [0, 0]]])
-        (True, False)
-    """
-    from ._solve import as_puzzle  # parse() lives with the formats, which import this module
-
-    puzzle = as_puzzle(puzzle)
-    try:
-        b = check_board(puzzle, board)
-    except PuzzleError:
-        return False
-    pieces = b[:, :, 0].ravel()
-    if sorted(pieces.tolist()) != list(range(puzzle.size)) or b[:, :, 1].min() < 0 or b[:, :, 1].max() > 3:
-        return False
-    for (r, c), (p, rot) in puzzle.fixed.items():
-        if int(b[r, c, 0]) != p or puzzle.edges(p, rot) != puzzle.edges(p, int(b[r, c, 1])):
-            return False
-    e = cell_edges(puzzle, b)
-    rim = np.zeros((puzzle.rows, puzzle.cols, 4), dtype=bool)
-    rim[0, :, 0] = rim[-1, :, 2] = rim[:, -1, 1] = rim[:, 0, 3] = True
-    if np.any((e == 0) != rim):
-        return False
-    return score(puzzle, b)[0] == puzzle.total_joins

@@ -8,6 +8,7 @@ import numpy as np
 
 from .._errors import PuzzleError
 from .._options import check_choice
+from ._formats import as_puzzle
 from ._model import EdgePuzzle, cell_edges
 
 
@@ -108,8 +109,6 @@ def render(puzzle: EdgePuzzle, solution=None, format: str = "text", **kwargs) ->
         >>> render(EdgePuzzle(1, 1, [[0, 0, 0, 0]]), format="svg").startswith("<svg")
         True
     """
-    from ._solve import as_puzzle
-
     puzzle = as_puzzle(puzzle)
     fmt = check_choice(format, "render format", ("text", "svg"))
     if fmt == "svg":
@@ -117,3 +116,13 @@ def render(puzzle: EdgePuzzle, solution=None, format: str = "text", **kwargs) ->
     if kwargs:
         raise PuzzleError(f"option(s) {sorted(kwargs)} only apply to format='svg'")
     return render_text(puzzle, solution)
+
+
+def _puzzle_svg(puzzle: EdgePuzzle) -> str:
+    """Jupyter's picture of a puzzle: its pieces in index order, unturned."""
+    return render_svg(puzzle, None)
+
+
+# Attached here rather than defined in the model, so that the model never imports its pictures
+# (render modules depend on models, not the reverse).
+EdgePuzzle._repr_svg_ = _puzzle_svg  # type: ignore[attr-defined]

@@ -13,7 +13,7 @@ import numpy as np
 from .._errors import LimitReached, PuzzleError
 from .._options import check_choice, check_count, check_limit, check_node_limit, check_time_limit, check_workers
 from .._result import Result
-from ._formats import parse
+from ._formats import as_puzzle
 from ._model import EdgePuzzle
 from ._orders import ORDERS, cell_order
 
@@ -24,20 +24,6 @@ def _core():
     from .. import _core
 
     return _core
-
-
-def as_puzzle(puzzle: object) -> EdgePuzzle:
-    """An EdgePuzzle as is, or one read by :func:`parse` from text or a piece array.
-
-    Example:
-        >>> as_puzzle("edgematch 1 1 equal\\n0 0 0 0\\n").size
-        1
-    """
-    if isinstance(puzzle, EdgePuzzle):
-        return puzzle
-    if isinstance(puzzle, (str, bytes, list, tuple, np.ndarray)):
-        return parse(puzzle)
-    raise PuzzleError(f"expected an EdgePuzzle (or its text), got {type(puzzle).__name__}")
 
 
 def _check_seed(seed: object) -> Optional[int]:
