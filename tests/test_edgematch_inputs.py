@@ -287,7 +287,29 @@ def test_fibonacci_family_checks_its_argument():
 
 def test_json_text_is_checked():
     p, _ = em.generate(2, 2, colors=1, seed=0)
-    data = json.loads(em.format(p, "json"))
-    data["pieces"][1] = [0, 1]
-    with pytest.raises(PuzzleError, match="piece 1"):
-        em.parse(json.dumps(data))
+    good = json.loads(em.format(p, "json"))
+    for change, words in [(("pieces", 1, [0, 1]), "piece 1 is not a list of 4"),
+                          (("pieces", 0, ["a", 0, 0, 0]), "piece 0's label must be an integer"),
+                          (("pieces", 0, [0, 1.5, 0, 0]), "got 1.5"),
+                          (("width", None, True), "width must be an integer"),
+                          (("width", None, 0), "must be positive"),
+                          (("hints", None, 5), "hints must be a list"),
+                          (("hints", None, [{"pos": "0", "piece": 0, "rot": 0}]), "hint pos must be an integer"),
+                          (("hints", None, [{"pos": 0}]), "bad hint")]:
+        data = json.loads(json.dumps(good))
+        key, index, value = change
+        if index is None:
+            data[key] = value
+        else:
+            data[key][index] = value
+        with pytest.raises(PuzzleError, match=words):
+            em.parse(json.dumps(data))
+    with pytest.raises(PuzzleError, match="width, height and pieces"):
+        em.parse('{"width": 2}')
+
+
+@pytest.mark.parametrize("source", ["99999999999999999999 1 1 1", "2 1\n0 1 0 0\n0 0 0 99999999999999999999",
+                                    [[0, 0, 0, "a"]], [[1e300, 0, 0, 0]], [[0, 0, 0, float("inf")]]])
+def test_labels_that_are_not_integers_of_a_sane_size_are_refused(source):
+    with pytest.raises(PuzzleError, match="integer|beyond"):
+        em.parse(source, **({} if isinstance(source, str) else {"rows": 1, "cols": 1}))

@@ -33,7 +33,7 @@ import numpy as np
 from .._errors import PuzzleError
 from .._io import read_text, write_text
 from .._options import check_choice
-from ._model import EdgePuzzle
+from ._model import LABEL_MAX, EdgePuzzle
 
 Source = Union[str, os.PathLike]
 FORMATS = ("cassetete", "json", "brendan", "heule", "wortmann")
@@ -63,9 +63,12 @@ def _int_lines(text: str, where: str) -> List[Tuple[int, List[int]]]:
         if not line:
             continue
         try:
-            out.append((number, [int(tok) for tok in line.replace(",", " ").split()]))
+            values = [int(tok) for tok in line.replace(",", " ").split()]
         except ValueError:
             raise PuzzleError(f"{where}, line {number}: expected integers, got {line!r}") from None
+        if any(abs(v) > LABEL_MAX for v in values):
+            raise PuzzleError(f"{where}, line {number}: a number beyond +-{LABEL_MAX}")
+        out.append((number, values))
     return out
 
 
@@ -283,23 +286,39 @@ def _parse_text(text: str, where: str, hints: bool, rows: Optional[int], cols: O
     return EdgePuzzle(r, c, pieces)
 
 
+def _json_int(value: object, what: str, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > LABEL_MAX:
+        raise PuzzleError(f"{where}: {what} must be an integer, got {value!r}")
+    return value
+
+
 def _load_json(text: str, where: str, hints: bool) -> EdgePuzzle:
     try:
         data = json.loads(text)
-        w, h = int(data["width"]), int(data["height"])
-        raw = data["pieces"]
-    except (ValueError, KeyError, TypeError) as error:
+    except ValueError as error:
         raise PuzzleError(f"{where}: not an edge-matching JSON puzzle ({error})") from None
+    if not isinstance(data, dict) or not {"width", "height", "pieces"} <= set(data):
+        raise PuzzleError(f"{where}: not an edge-matching JSON puzzle (an object with width, height and pieces)")
+    w, h = _json_int(data["width"], "width", where), _json_int(data["height"], "height", where)
+    if w <= 0 or h <= 0:
+        raise PuzzleError(f"{where}: board size must be positive, got width {w}, height {h}")
+    raw = data["pieces"]
+    if not isinstance(raw, list):
+        raise PuzzleError(f"{where}: pieces must be a list of [up, right, down, left] labels")
     for i, piece in enumerate(raw):
         if not isinstance(piece, list) or len(piece) != 4:
             raise PuzzleError(f"{where}: piece {i} is not a list of 4 labels")
+        for label in piece:
+            _json_int(label, f"piece {i}'s label", where)
     fixed = {}
+    hint_list = data.get("hints") or []
+    if not isinstance(hint_list, list):
+        raise PuzzleError(f"{where}: hints must be a list of {{pos, piece, rot}}")
     if hints:
-        for hint in data.get("hints", []) or []:
-            try:
-                pos, p, rot = int(hint["pos"]), int(hint["piece"]), int(hint["rot"])
-            except (KeyError, TypeError, ValueError):
-                raise PuzzleError(f"{where}: bad hint {hint!r}") from None
+        for hint in hint_list:
+            if not isinstance(hint, dict) or not {"pos", "piece", "rot"} <= set(hint):
+                raise PuzzleError(f"{where}: bad hint {hint!r} (expected {{pos, piece, rot}})")
+            pos, p, rot = (_json_int(hint[key], f"hint {key}", where) for key in ("pos", "piece", "rot"))
             fixed[(pos // w, pos % w)] = (p, rot)
     return EdgePuzzle(h, w, np.array(raw, dtype=np.int64).reshape(-1, 4), fixed=fixed)
 

@@ -9,6 +9,7 @@ import numpy as np
 from .._errors import PuzzleError
 
 MATCHINGS = ("equal", "opposite")
+LABEL_MAX = 2**31 - 1  # labels are any integers of this size (the engine renumbers them)
 SIDES = ("N", "E", "S", "W")
 
 Cell = Tuple[int, int]
@@ -67,12 +68,19 @@ class EdgePuzzle:
             arr = np.asarray(pieces)
         except Exception as error:  # ragged lists
             raise PuzzleError(f"pieces are not a (k, 4) table: {error}") from None
-        if arr.dtype == object or arr.ndim != 2 or arr.shape[1] != 4:
+        if arr.ndim != 2 or arr.shape[1] != 4:
             raise PuzzleError(f"pieces must be a (k, 4) array of labels, got shape {arr.shape}")
+        if arr.size and (arr.dtype == bool or not np.issubdtype(arr.dtype, np.number)):
+            raise PuzzleError(f"piece labels must be integers (|label| <= {LABEL_MAX}), got {arr.dtype} values")
         if arr.size and not np.issubdtype(arr.dtype, np.integer):
-            if not np.all(np.equal(np.mod(arr, 1), 0)):
-                bad = int(np.argwhere(np.mod(arr, 1) != 0)[0][0])
+            finite = np.isfinite(arr)
+            bad_values = ~finite | (np.mod(np.where(finite, arr, 0), 1) != 0)
+            if np.any(bad_values):
+                bad = int(np.argwhere(bad_values)[0][0])
                 raise PuzzleError(f"piece {bad} has a non-integer label")
+        if arr.size and np.any(np.abs(arr) > LABEL_MAX):
+            bad = int(np.argwhere(np.abs(arr) > LABEL_MAX)[0][0])
+            raise PuzzleError(f"piece {bad} has a label beyond +-{LABEL_MAX}")
         arr = arr.astype(np.int64)
         if arr.shape[0] != rows * cols:
             raise PuzzleError(f"{arr.shape[0]} pieces for a {rows} x {cols} board ({rows * cols} cells)")
