@@ -313,3 +313,35 @@ def test_json_text_is_checked():
 def test_labels_that_are_not_integers_of_a_sane_size_are_refused(source):
     with pytest.raises(PuzzleError, match="integer|beyond"):
         em.parse(source, **({} if isinstance(source, str) else {"rows": 1, "cols": 1}))
+
+
+@pytest.mark.parametrize("call", [
+    lambda p, b: em.cell_order(2.5, 3, "row"),
+    lambda p, b: em.cell_order(-1, 3, "row"),
+    lambda p, b: em.cell_order(3, 3, "zigzag"),
+    lambda p, b: em.block_level(p, None, "x"),
+    lambda p, b: em.set_packing(5),
+    lambda p, b: em.set_packing([1, 2]),
+    lambda p, b: em.rotate("ab", 1),
+    lambda p, b: em.rotate((1, 2, 3), 1),
+    lambda p, b: em.interior_blocks("p"),
+    lambda p, b: em.prune_blocks(p, 5),
+    lambda p, b: em.contour_ring("a", 2),
+    lambda p, b: em.score("x", b),
+    lambda p, b: em.infer_size("abc"),
+    lambda p, b: p.with_fixed(5),
+    lambda p, b: em.render(p, b, format="svg", cell="x"),
+    lambda p, b: em.render(p, b, cell=30),  # an SVG option for a text picture
+    lambda p, b: em.write_board("/nonexistent-dir/board.txt", p, b),
+    lambda p, b: em.initial_board(p, init=None),
+    lambda p, b: em.initial_board(p, relax="2"),
+    lambda p, b: em.eternity2(hints=None),
+    lambda p, b: em.symmetry_parts(5),
+    lambda p, b: em.solutions(5),
+])
+def test_other_public_functions_refuse_bad_arguments_with_puzzle_errors(call, tmp_path):
+    p, b = em.generate(4, 4, colors=3, seed=1)
+    with pytest.raises(PuzzleError):
+        call(p, b)
+    with pytest.raises(PuzzleError, match="directory"):
+        em.write_board(str(tmp_path), p, b)

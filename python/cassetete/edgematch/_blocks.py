@@ -19,6 +19,7 @@ from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Tuple
 import numpy as np
 
 from .._errors import PuzzleError
+from .._options import check_count
 from ._model import EdgePuzzle
 from ._rotations import Rotations, piece_rotations
 
@@ -126,6 +127,10 @@ def prune(puzzle: EdgePuzzle, blocks: Iterable[Block]) -> List[Block]:
         >>> len(prune(p, e22)) <= len(e22)
         True
     """
+    if not isinstance(puzzle, EdgePuzzle):
+        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
+    if not hasattr(blocks, "__iter__") or not all(isinstance(b, Block) for b in blocks):
+        raise PuzzleError("prune needs a list of Block (from block_level)")
     alive = list(blocks)
     while True:
         index: Dict[Tuple[int, Face], List[Block]] = defaultdict(list)
@@ -168,7 +173,8 @@ def block_level(puzzle: EdgePuzzle, rotations: Rotations, size: int, *, pruned: 
         >>> planted in {blk.pieces for blk in block_level(p, rots, 2)}
         True
     """
-    if size < 1 or size & (size - 1):
+    size = check_count(size, "size", 1)
+    if size & (size - 1):
         raise PuzzleError(f"block size {size} is not a power of two")
     if size > 1 and (puzzle.rows % size or puzzle.cols % size):
         raise PuzzleError(f"{size}x{size} blocks do not tile a {puzzle.rows}x{puzzle.cols} board")

@@ -79,8 +79,11 @@ def infer_size(pieces: np.ndarray) -> Tuple[int, int]:
         >>> infer_size(np.array([[0, 1, 1, 0], [0, 0, 1, 1], [1, 1, 0, 0], [1, 0, 0, 1]]))
         (2, 2)
     """
-    k = len(pieces)
-    zeros = (np.asarray(pieces) == 0).sum(axis=1)
+    arr = np.asarray(pieces)
+    if arr.ndim != 2 or arr.shape[1] != 4:
+        raise PuzzleError(f"infer_size needs a (k, 4) array of pieces, got shape {arr.shape}")
+    k = len(arr)
+    zeros = (arr == 0).sum(axis=1)
     edges = int((zeros == 1).sum())
     s2 = edges + 8
     if k == 1:

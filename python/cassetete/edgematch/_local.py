@@ -136,12 +136,19 @@ def write_board(path: str, puzzle: EdgePuzzle, board) -> None:
     lines = [f"# cassetete edgematch board {puzzle.rows} x {puzzle.cols}, score {matched}/{total}"]
     for r in range(puzzle.rows):
         lines.append(" ".join(f"{int(b[r, c, 0])},{int(b[r, c, 1])}" for c in range(puzzle.cols)))
-    tmp = f"{path}.tmp{os.getpid()}"
-    with open(tmp, "w") as handle:
-        handle.write("\n".join(lines) + "\n")
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
+    if not isinstance(path, (str, os.PathLike)):
+        raise PuzzleError(f"write_board needs a path, got {type(path).__name__}")
+    if os.path.isdir(path):
+        raise PuzzleError(f"{os.fspath(path)} is a directory, not a board file")
+    tmp = f"{os.fspath(path)}.tmp{os.getpid()}"
+    try:
+        with open(tmp, "w") as handle:
+            handle.write("\n".join(lines) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except OSError as error:
+        raise PuzzleError(f"cannot write {os.fspath(path)}: {error.strerror or error}") from None
 
 
 def read_board(path: str, puzzle: EdgePuzzle) -> np.ndarray:

@@ -23,8 +23,13 @@ def rotate(edges: Iterable[int], rot: int) -> Tuple[int, int, int, int]:
         >>> rotate((1, 2, 3, 4), 1)
         (4, 1, 2, 3)
     """
-    e = tuple(int(x) for x in edges)
-    r = int(rot) % 4
+    try:
+        e = tuple(int(x) for x in edges)
+        r = int(rot) % 4
+    except (TypeError, ValueError):
+        raise PuzzleError(f"rotate needs 4 integer labels and a number of quarter turns, got {edges!r}, {rot!r}") from None
+    if len(e) != 4:
+        raise PuzzleError(f"a piece has 4 edges (N, E, S, W), got {len(e)}")
     return tuple(e[(i - r) % 4] for i in range(4))  # type: ignore[return-value]
 
 
@@ -94,7 +99,11 @@ class EdgePuzzle:
         self._check_labels()
         self.fixed: Dict[Cell, Fix] = {}
         seen = set()
-        for cell, value in dict(fixed or {}).items():
+        try:
+            clues = dict(fixed or {})
+        except (TypeError, ValueError):
+            raise PuzzleError(f"fixed must map (row, col) to (piece, rotation), got {fixed!r}") from None
+        for cell, value in clues.items():
             try:
                 r, c = (int(x) for x in cell)
                 p, rot = (int(x) for x in value)
@@ -208,6 +217,8 @@ def check_board(puzzle: EdgePuzzle, board, *, what: str = "board") -> np.ndarray
         ...
         cassetete._errors.PuzzleError: board cell (0, 1): piece 7 does not exist (pieces 0..1, -1 = empty)
     """
+    if not isinstance(puzzle, EdgePuzzle):
+        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
     try:
         b = np.asarray(board)
     except Exception as error:  # ragged nested lists

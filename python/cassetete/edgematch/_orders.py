@@ -6,7 +6,7 @@ from typing import List
 
 import numpy as np
 
-from .._errors import PuzzleError
+from .._options import check_choice, check_count
 
 ORDERS = ("row", "border", "spiral", "corner", "first_fail")
 
@@ -37,8 +37,8 @@ def cell_order(rows: int, cols: int, order: str = "row") -> np.ndarray:
         >>> cell_order(2, 2, "corner").tolist()
         [0, 2, 1, 3]
     """
-    if order not in ORDERS:
-        raise PuzzleError(f"unknown order {order!r}; expected one of {ORDERS}")
+    rows, cols = check_count(rows, "rows", 1), check_count(cols, "cols", 1)
+    order = check_choice(order, "order", ORDERS)
     cells: List[tuple]
     if order in ("row", "first_fail"):
         cells = [(r, c) for r in range(rows) for c in range(cols)]

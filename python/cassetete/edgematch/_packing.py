@@ -42,6 +42,13 @@ def set_packing(sets: Sequence[FrozenSet[Hashable]]) -> List[int]:
         >>> set_packing([frozenset({1, 2}), frozenset({1}), frozenset({2})])
         [1, 2]
     """
+    if isinstance(sets, (str, bytes)) or not hasattr(sets, "__iter__"):
+        raise PuzzleError(f"set_packing needs a sequence of sets, got {type(sets).__name__}")
+    sets = list(sets)
+    for i, s in enumerate(sets):
+        if isinstance(s, (str, bytes)) or not hasattr(s, "__iter__"):
+            raise PuzzleError(f"set_packing: item {i} is not a set, got {s!r}")
+    sets = [frozenset(s) for s in sets]
     chosen: List[int] = []
     taken = set()
     owner: Dict[Hashable, int] = {}

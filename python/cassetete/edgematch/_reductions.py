@@ -201,6 +201,7 @@ def contour_ring(rows: int, cols: int) -> List[Tuple[int, int]]:
         >>> contour_ring(2, 3)
         [(0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (1, 0)]
     """
+    rows, cols = check_count(rows, "rows", 1), check_count(cols, "cols", 1)
     out = [(0, c) for c in range(cols)] + [(r, cols - 1) for r in range(1, rows)]
     out += [(rows - 1, c) for c in range(cols - 2, -1, -1)] + [(r, 0) for r in range(rows - 2, 0, -1)]
     return out

@@ -7,7 +7,7 @@ import colorsys
 import numpy as np
 
 from .._errors import PuzzleError
-from .._options import check_choice
+from .._options import check_choice, check_count
 from ._formats import as_puzzle
 from ._model import EdgePuzzle, cell_edges
 
@@ -71,6 +71,9 @@ def render_svg(puzzle: EdgePuzzle, board=None, *, cell: int = 40, labels: bool =
         >>> svg.startswith("<svg") and svg.count("<polygon") == 8
         True
     """
+    cell = check_count(cell, "cell", 1)
+    if not isinstance(labels, bool):
+        raise PuzzleError(f"labels must be True or False, got {labels!r}")
     if board is None:
         board = np.stack([np.arange(puzzle.size).reshape(puzzle.rows, puzzle.cols),
                           np.zeros((puzzle.rows, puzzle.cols), dtype=np.int64)], axis=-1)

@@ -57,6 +57,8 @@ def piece_rotations(puzzle: EdgePuzzle, rotations: object, *, name: str = "rotat
         ...
         cassetete._errors.PuzzleError: rotations: piece 5 does not exist (pieces 0..1)
     """
+    if not isinstance(puzzle, EdgePuzzle):
+        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
     out = {p: default for p in range(puzzle.size)}
     if rotations is None:
         return out
