@@ -8,6 +8,8 @@ import json
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cassetete import PuzzleError
 from cassetete import edgematch as em
@@ -345,3 +347,18 @@ def test_other_public_functions_refuse_bad_arguments_with_puzzle_errors(call, tm
         call(p, b)
     with pytest.raises(PuzzleError, match="directory"):
         em.write_board(str(tmp_path), p, b)
+
+_TOKENS = st.sampled_from(["edgematch", "fixed", "equal", "opposite", "0", "1", "-1", "2", "3", "x", "#", "{",
+                           "}", '"width":', "99999999999", ",", "1.5", "[", "]"])
+_LINES = st.lists(st.lists(_TOKENS, max_size=6).map(" ".join), max_size=8).map("\n".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(_LINES, st.text(max_size=60)))
+def test_any_text_is_a_puzzle_or_a_puzzle_error(text):
+    try:
+        puzzle = em.parse(text)
+    except PuzzleError:
+        return
+    assert isinstance(puzzle, em.EdgePuzzle)
+    assert em.parse(em.format(puzzle)) == puzzle
