@@ -10,6 +10,7 @@
 // with C = 0, DeltaW = 0 that is connected (a solution), or at the limits.
 #pragma once
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "common/limits.hpp"
@@ -29,6 +30,8 @@ struct AnnealingResult {
     Status status = Status::limit;
     std::vector<uint8_t> bridges;  // best state found (a solution when status == solved)
     double best_energy = 0;
+    // (iteration, best energy) at the start and after every improvement of the best state
+    std::vector<std::pair<uint64_t, double>> trajectory;
     SearchStats stats;
 };
 

@@ -17,6 +17,7 @@
 // removed), which settles the hard Coelho et al. instances (stats rule "probing").
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "common/limits.hpp"
@@ -33,7 +34,13 @@ struct ExactResult {
     SearchStats stats;
 };
 
-// Search for up to `limit` solutions (limit >= 1); keep at most `keep` of them.
-ExactResult solve_exact(const Graph& graph, SearchControl& control, uint64_t limit, uint64_t keep);
+// Called with each solution found (bridges per edge); returning false stops the search (a
+// consumer that wants no more), which then counts as incomplete.
+using SolutionCallback = std::function<bool(const std::vector<uint8_t>&)>;
+
+// Search for up to `limit` solutions (limit >= 1); keep at most `keep` of them; `on_solution`,
+// when given, sees every solution as it is found (streaming).
+ExactResult solve_exact(const Graph& graph, SearchControl& control, uint64_t limit, uint64_t keep,
+                        const SolutionCallback* on_solution = nullptr);
 
 }  // namespace cassetete::hashi

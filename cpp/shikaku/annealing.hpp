@@ -8,6 +8,7 @@
 // seen is returned.
 #pragma once
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "common/limits.hpp"
@@ -28,6 +29,8 @@ struct AnnealResult {
     std::vector<Rect> best;         // one rect per clue (empty if a clue has no candidate)
     int64_t best_energy = 0;
     int64_t target_energy = 0;      // rows * cols
+    // (iteration, best energy) at the start and after every improvement of the best state
+    std::vector<std::pair<uint64_t, int64_t>> trajectory;
     SearchStats stats;
 };
 
