@@ -16,13 +16,15 @@ Example:
 from __future__ import annotations
 
 import os
-from typing import IO, Any, List, Tuple, Union
+from typing import IO, Any, Callable, Iterable, List, Tuple, TypeVar, Union
 
 from ._errors import PuzzleError
 
 PathOrFile = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 
-__all__ = ["PathOrFile", "read_source", "split_blocks", "write_target"]
+__all__ = ["PathOrFile", "parse_batch", "read_source", "split_blocks", "write_target"]
+
+Puzzle = TypeVar("Puzzle")
 
 
 def _decode(data: Any, where: str) -> str:
@@ -100,3 +102,39 @@ def split_blocks(text: str) -> List[Tuple[int, str]]:
     if current:
         blocks.append((first, "\n".join(current)))
     return blocks
+
+
+def parse_batch(source: Union[str, Iterable[Any]], parse: Callable[[Any], Puzzle],
+                one_line: Callable[[str], bool]) -> List[Puzzle]:
+    """The puzzles of a batch, for the families' ``parse_many``.
+
+    ``source`` is a text, where blocks are separated by blank lines, a block whose lines all
+    satisfy ``one_line`` (game IDs, URLs) holds one puzzle per line and any other block is one
+    puzzle (a grid), lines starting with ``#`` being comments; or a list of anything ``parse``
+    reads. A bad puzzle raises PuzzleError naming its number (and line).
+
+    Example:
+        >>> parse_batch("a\\nb\\n\\nc\\nd\\n", str.upper, lambda line: line in "ab")
+        ['A', 'B', 'C\\nD']
+    """
+    items: List[Tuple[Any, Any]] = []
+    if isinstance(source, str):
+        for first, block in split_blocks(source):
+            lines = [(first + i, line) for i, line in enumerate(block.splitlines())
+                     if not line.strip().startswith("#")]
+            if lines and all(one_line(line) for _, line in lines):
+                items.extend(lines)
+            elif lines:
+                items.append((lines[0][0], "\n".join(line for _, line in lines)))
+    elif isinstance(source, (bytes, bytearray)) or not hasattr(source, "__iter__") or hasattr(source, "shape"):
+        raise PuzzleError(f"expected a text or a list of puzzles, got {type(source).__name__}")
+    else:
+        items = [(None, item) for item in source]
+    puzzles = []
+    for number, (line, item) in enumerate(items, start=1):
+        try:
+            puzzles.append(parse(item))
+        except PuzzleError as error:
+            where = f"puzzle {number}" + (f" (line {line})" if line is not None else "")
+            raise PuzzleError(f"{where}: {error}") from None
+    return puzzles

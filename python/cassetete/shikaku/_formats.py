@@ -8,7 +8,7 @@ from typing import Any, Iterable, List, Union
 import numpy as np
 
 from .._errors import PuzzleError
-from .._files import PathOrFile, read_source, split_blocks, write_target
+from .._files import PathOrFile, parse_batch, read_source, write_target
 from ._model import Shikaku
 
 FORMATS = ("tatham", "puzzlink", "grid")
@@ -325,27 +325,7 @@ def parse_many(source: Union[str, Iterable[Any]]) -> List[Shikaku]:
         >>> [p.shape for p in parse_many("3x2:2a2_2b\\n2x1:2a\\n\\n2 .\\n2 .\\n")]
         [(2, 3), (1, 2), (2, 2)]
     """
-    if not isinstance(source, str):
-        if isinstance(source, (bytes, np.ndarray)) or not hasattr(source, "__iter__"):
-            raise PuzzleError(f"parse_many takes a text or a list of puzzles, got {type(source).__name__}")
-        items = [(None, item) for item in source]
-    else:
-        items = []
-        for first, block in split_blocks(source):
-            lines = [(first + i, line) for i, line in enumerate(block.splitlines())
-                     if not line.strip().startswith("#")]
-            if lines and all(_one_line(line) for _, line in lines):
-                items.extend(lines)
-            elif lines:
-                items.append((lines[0][0], "\n".join(line for _, line in lines)))
-    puzzles = []
-    for number, (line, item) in enumerate(items, start=1):
-        try:
-            puzzles.append(parse(item))
-        except PuzzleError as error:
-            where = f"puzzle {number}" + (f" (line {line})" if line is not None else "")
-            raise PuzzleError(f"{where}: {error}") from None
-    return puzzles
+    return parse_batch(source, parse, _one_line)
 
 
 def load_many(source: PathOrFile) -> List[Shikaku]:
