@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cassetete import PuzzleError, hashi
+from cassetete import LimitReached, PuzzleError, hashi
 from test_hashi_checker import brute_count, check
 
 DATA = Path(__file__).parent / "data" / "hashi"
@@ -193,7 +193,7 @@ def test_limits_stop_the_search():
 
 def test_count_raises_when_a_limit_cuts_it_short():
     p = hashi.generate(60, seed=2)
-    with pytest.raises(TimeoutError):
+    with pytest.raises(LimitReached):
         hashi.count_solutions(p, limit=1000, time_limit=0)
 
 
