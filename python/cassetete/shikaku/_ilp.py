@@ -57,6 +57,7 @@ def solve_ilp(puzzle: Shikaku, time_limit: Optional[float] = None, solver: str =
     if solver == "highs":
         status, chosen, run = _highs(starts, index, n_rows, time_limit)
         stats["callbacks"] = run["callbacks"]
+        stats["nodes"] = max(0, run["nodes"])
     else:
         status, chosen = _cbc(starts, index, n_rows, time_limit)
     stats["seconds"] = time.perf_counter() - start
@@ -116,6 +117,7 @@ def _highs(starts: np.ndarray, index: np.ndarray, n_rows: int, time_limit: Optio
     lp.integrality_ = [highspy.HighsVarType.kInteger] * n
     h.passModel(lp)
     run = run_interruptibly(h, time_limit)
+    run["nodes"] = int(h.getInfo().mip_node_count)
     model_status = h.getModelStatus()
     if model_status == highspy.HighsModelStatus.kOptimal:
         values = np.asarray(h.getSolution().col_value)
