@@ -283,3 +283,10 @@ def test_results_compare_to_a_hand_made_result():
     r = hashi.solve(RING)
     same = Result("solved", r.solution, r.stats, puzzle=hashi.parse(RING))
     assert same == r
+
+
+def test_progress_shows_on_stderr_only(capsys):
+    for method in ("exact", "ilp", "annealing"):
+        assert hashi.solve(RING, method=method, seed=1, progress=True, time_limit=30).solved
+    assert len(list(hashi.solutions(lattice(3), progress=True))) == hashi.count_solutions(lattice(3))
+    assert capsys.readouterr().out == ""

@@ -137,3 +137,9 @@ def test_render_takes_the_solution_and_a_format():
     assert shikaku.render(p, solution) == shikaku.render_text(p, solution)
     assert shikaku.render(p, solution, format="svg") == shikaku.render_svg(p, solution)
     assert shikaku.render(np.array([[2, 0], [2, 0]]), solution, format="text").splitlines()[1] == "|2    |"
+
+
+def test_progress_shows_on_stderr_only(capsys):
+    for method in ("exact", "ilp", "annealing"):
+        assert shikaku.solve(SMALL, method=method, seed=1, progress=True, time_limit=30).solved
+    assert capsys.readouterr().out == ""

@@ -13,18 +13,49 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
+import threading
+import time
 from typing import Any, Callable, Iterator, Optional
 
 from ._errors import LimitReached
 
 
-def progress_bar(enabled: bool, description: str, total: Optional[int] = None, unit: str = "it") -> Any:
+def progress_bar(enabled: bool, description: str, total: Optional[float] = None, unit: str = "it",
+                 **options: Any) -> Any:
     """A tqdm bar on stderr when ``enabled``, else None (the library prints nothing by default)."""
     if not enabled:
         return None
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, desc=description, unit=unit, leave=False)
+    return tqdm(total=total, desc=description, unit=unit, leave=False, **options)
+
+
+@contextlib.contextmanager
+def elapsed_bar(enabled: bool, description: str, time_limit: Optional[float] = None) -> Iterator[None]:
+    """While the block runs (a C++ search with the GIL released), show the seconds spent on a
+    tqdm bar on stderr (out of ``time_limit`` when there is one); nothing when not ``enabled``."""
+    if not enabled:
+        yield
+        return
+    shape = "{desc}: {n:.1f} s" + (" of {total:.1f} s |{bar}|" if time_limit else "")
+    bar = progress_bar(True, description, total=time_limit, unit="s", bar_format=shape)
+    done = threading.Event()
+    start = time.monotonic()
+
+    def tick() -> None:
+        while not done.wait(0.2):
+            bar.n = time.monotonic() - start
+            bar.refresh()
+
+    ticker = threading.Thread(target=tick, name="cassetete-progress", daemon=True)
+    ticker.start()
+    try:
+        yield
+    finally:
+        done.set()
+        ticker.join()
+        bar.close()
 
 
 def stream_solutions(stream: Any, limit: Optional[int], convert: Callable[[Any], Any] = lambda item: item,

@@ -11,7 +11,7 @@ from .. import _core
 from .._errors import LimitReached, PuzzleError
 from .._options import check_choice, check_limit, check_node_limit, check_seed, check_time_limit
 from .._result import Result
-from .._streams import count_stream, stream_solutions
+from .._streams import elapsed_bar, count_stream, stream_solutions
 from ._model import Bridge, Hashi
 from ._parse import parse
 
@@ -32,7 +32,7 @@ def _unknown(method: str, options: dict, allowed: set) -> None:
 
 def solve(puzzle: PuzzleLike, *, method: str = "exact", time_limit: Optional[float] = None,
           node_limit: Optional[int] = None, seed: Optional[int] = None, ilp_solver: str = "highs",
-          **options: Any) -> Result:
+          progress: bool = False, **options: Any) -> Result:
     """Solve a Hashiwokakero puzzle.
 
     Args:
@@ -46,6 +46,7 @@ def solve(puzzle: PuzzleLike, *, method: str = "exact", time_limit: Optional[flo
             ``time_limit`` only). ``exact`` reports its rule counts in ``stats["rules"]``
             (degree, crossing, isolation, bridge, failures, restarts, probing).
         seed: random seed of ``annealing`` (None = a fresh one, reported in ``stats["seed"]``).
+        progress: show the seconds spent on a bar on stderr while the search runs.
 
     Returns:
         :class:`cassetete.Result` whose ``solution`` is a list of bridges
@@ -62,6 +63,12 @@ def solve(puzzle: PuzzleLike, *, method: str = "exact", time_limit: Optional[flo
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)
     check_choice(method, "method", METHODS)
+    with elapsed_bar(progress, f"hashi {method}", time_limit):
+        return _solve(p, method, time_limit, node_limit, seed, ilp_solver, options)
+
+
+def _solve(p: Hashi, method: str, time_limit: Optional[float], node_limit: Optional[int], seed: Optional[int],
+           ilp_solver: str, options: dict) -> Result:
     if method == "exact":
         _unknown("exact", options, set())
         out = _core.hashi_solve_exact(p.islands, time_limit, node_limit, 1, 1)

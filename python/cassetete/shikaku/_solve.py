@@ -11,7 +11,7 @@ from .. import _core
 from .._errors import LimitReached, PuzzleError
 from .._options import check_choice, check_limit, check_node_limit, check_seed, check_time_limit, check_workers
 from .._result import Result
-from .._streams import progress_bar, stream_solutions
+from .._streams import elapsed_bar, progress_bar, stream_solutions
 from ._formats import parse
 from ._model import Rectangle
 
@@ -43,6 +43,7 @@ def solve(
     node_limit: Optional[int] = None,
     seed: Optional[int] = None,
     ilp_solver: str = "highs",
+    progress: bool = False,
     **options: Any,
 ) -> Result:
     """Solve a Shikaku puzzle.
@@ -56,6 +57,7 @@ def solve(
             ``iterations``, ``t0``, ``cooling``, ``t_end``).
         time_limit: seconds; node_limit: search nodes (annealing: iterations);
         seed: random seed of the annealing (None = a fresh one, reported in ``stats["seed"]``).
+        progress: show the seconds spent on a bar on stderr while the search runs.
 
     Returns:
         :class:`cassetete.Result` whose ``solution`` lists one ``(row, col, height, width)`` per
@@ -73,6 +75,12 @@ def solve(
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)
     check_choice(method, "method", METHODS)
+    with elapsed_bar(progress, f"shikaku {method}", time_limit):
+        return _solve(p, method, time_limit, node_limit, seed, ilp_solver, options)
+
+
+def _solve(p: Any, method: str, time_limit: Optional[float], node_limit: Optional[int], seed: Optional[int],
+           ilp_solver: str, options: dict) -> Result:
     if method == "exact":
         if options:
             raise PuzzleError(f"unknown options for method 'exact': {sorted(options)}")
