@@ -55,11 +55,13 @@ def solve_ilp(puzzle: Shikaku, time_limit: Optional[float] = None, solver: str =
     starts, index = _columns(owner, rects, n_clues, puzzle.cols)
     n_rows = n_clues + puzzle.rows * puzzle.cols
     if solver == "highs":
-        status, chosen, run = _highs(starts, index, n_rows, time_limit)
+        deadline = None if time_limit is None else start + time_limit  # building the model counts too
+        status, chosen, run = _highs(starts, index, n_rows, deadline)
         stats["callbacks"] = run["callbacks"]
         stats["nodes"] = max(0, run["nodes"])
     else:
-        status, chosen = _cbc(starts, index, n_rows, time_limit)
+        remaining = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+        status, chosen = _cbc(starts, index, n_rows, remaining)
     stats["seconds"] = time.perf_counter() - start
     if status != "solved":
         if status == "limit":
@@ -95,7 +97,7 @@ def _columns(owner: np.ndarray, rects: np.ndarray, n_clues: int, width: int):
     return starts.astype(np.int32), index.astype(np.int32)
 
 
-def _highs(starts: np.ndarray, index: np.ndarray, n_rows: int, time_limit: Optional[float]):
+def _highs(starts: np.ndarray, index: np.ndarray, n_rows: int, deadline: Optional[float]):
     import highspy
 
     from .._highs import quiet_highs, run_interruptibly
@@ -116,7 +118,7 @@ def _highs(starts: np.ndarray, index: np.ndarray, n_rows: int, time_limit: Optio
     lp.a_matrix_.value_ = np.ones(len(index))
     lp.integrality_ = [highspy.HighsVarType.kInteger] * n
     h.passModel(lp)
-    run = run_interruptibly(h, time_limit)
+    run = run_interruptibly(h, None if deadline is None else max(0.0, deadline - time.perf_counter()))
     run["nodes"] = int(h.getInfo().mip_node_count)
     model_status = h.getModelStatus()
     if model_status == highspy.HighsModelStatus.kOptimal:
