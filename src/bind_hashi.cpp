@@ -192,7 +192,7 @@ void register_hashi(py::module_& m) {
           py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           py::arg("seed") = 0, py::arg("initial_temperature") = 2.0,
           py::arg("final_temperature") = 0.02, py::arg("steps_per_round") = 0,
-          "Simulated annealing (seed 003, section 2.3).");
+          "Simulated annealing (Rafaralahy, section 2.3).");
     register_search_stream<BridgeList>(m, "HashiSolutionStream", &bridge_tuples);
     m.def("hashi_stream", &open_stream, py::arg("grid"), py::arg("limit") = 0, py::arg("time_limit") = py::none(),
           py::arg("node_limit") = py::none(),

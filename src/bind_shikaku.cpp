@@ -194,7 +194,7 @@ void register_shikaku(py::module_& m) {
           "Exact Shikaku search: up to `limit` solutions, keeping `keep` of them.");
     m.def("shikaku_anneal", &anneal_py, py::arg("grid"), py::arg("iterations"), py::arg("t0"), py::arg("cooling"),
           py::arg("seed"), py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
-          "Simulated annealing for Shikaku (seed 003, section 1.3).");
+          "Simulated annealing for Shikaku (Rafaralahy, section 1.3).");
     m.def("shikaku_exact_many", &exact_many_py, py::arg("grids"), py::arg("limit") = 2,
           py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(), py::arg("workers") = 1,
           "Count solutions of many grids on `workers` threads (-1 = all cores): (counts, seconds); "

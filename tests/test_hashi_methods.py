@@ -1,4 +1,4 @@
-"""cassetete.hashi: the seed's ILP (HiGHS, CBC), simulated annealing and generator."""
+"""cassetete.hashi: the ILP (HiGHS, CBC), simulated annealing and generator of Rafaralahy."""
 
 import json
 from pathlib import Path

@@ -1,4 +1,5 @@
-// Simulated annealing for Hashiwokakero (seed 003, section 2.3).
+// Simulated annealing for Hashiwokakero of Rafaralahy, "Résolution des jeux Shikaku et
+// Hashiwokakero par programmation linéaire en nombres entiers", section 2.3.
 //
 // State: a number of bridges (0, 1 or 2) per potential edge. Neighbour: add an edge, remove an
 // edge or change the multiplicity of an edge, with probabilities that depend on the share of

@@ -1,4 +1,5 @@
-// Simulated annealing for Shikaku (seed 003, section 1.3).
+// Simulated annealing for Shikaku of Rafaralahy, "Résolution des jeux Shikaku et
+// Hashiwokakero par programmation linéaire en nombres entiers", section 1.3.
 //
 // State: one candidate rectangle per clue. Neighbour: the same state with one clue's rectangle
 // replaced by another of its candidates. Energy (3): sum over cells of (number of chosen
