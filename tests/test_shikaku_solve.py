@@ -281,6 +281,22 @@ def test_ctrl_c_interrupts_the_ilp(monkeypatch):
     assert shikaku.solve(checkerboard(12), method="ilp").status == "solved"  # HiGHS is reusable
 
 
+def test_a_sigint_handler_of_the_caller_is_honoured_by_the_ilp(monkeypatch):
+    # a program that handles SIGINT itself (no KeyboardInterrupt) gets its handler called and a
+    # run stopped early
+    from cassetete import _highs
+
+    seen = []
+    monkeypatch.setattr(_highs, "_on_callback", lambda: signal.raise_signal(signal.SIGINT))
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: seen.append(signum))
+    try:
+        r = shikaku.solve(checkerboard(12), method="ilp")
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert seen == [signal.SIGINT]
+    assert r.status == "limit" and r.stats["stop"] == "interrupted"
+
+
 def test_time_limit_stops_the_ilp_through_its_callback(monkeypatch):
     from cassetete import _highs
 

@@ -79,8 +79,8 @@ def run_interruptibly(h: Any, time_limit: Optional[float]) -> Dict[str, Any]:
     """Run ``h`` until it finishes, ``time_limit`` seconds pass, or Ctrl-C; returns
     ``{"interrupted": bool, "expired": bool, "callbacks": int}``.
 
-    Ctrl-C re-raises KeyboardInterrupt (through the SIGINT handler that was installed before)
-    once HiGHS has stopped.
+    On Ctrl-C the SIGINT handler that was installed before runs once HiGHS has stopped: the
+    default one raises KeyboardInterrupt.
     """
     import highspy
 
@@ -105,10 +105,10 @@ def run_interruptibly(h: Any, time_limit: Optional[float]) -> Dict[str, Any]:
             h.setCallback(None, None)  # drops the reference to `watch`, stops the callbacks
     if watch.error is not None:
         raise watch.error
-    if watch.signalled:
-        if callable(previous):
-            previous(signal.SIGINT, None)  # the default handler raises KeyboardInterrupt
-        raise KeyboardInterrupt
+    if watch.signalled and previous is not None:
+        # the default handler raises KeyboardInterrupt; a handler of the caller's that returns
+        # leaves a run that simply stopped early ("interrupted": True)
+        previous(signal.SIGINT, None)
     return {"interrupted": watch.signalled, "expired": watch.expired, "callbacks": watch.calls}
 
 

@@ -65,7 +65,7 @@ def solve_ilp(puzzle: Shikaku, time_limit: Optional[float] = None, solver: str =
     stats["seconds"] = time.perf_counter() - start
     if status != "solved":
         if status == "limit":
-            stats["stop"] = "time_limit"
+            stats["stop"] = "interrupted" if solver == "highs" and run["interrupted"] else "time_limit"
         return Result(status, None, stats, puzzle=puzzle)
     solution: List[Rectangle] = [None] * n_clues  # type: ignore[list-item]
     for j in chosen:
