@@ -217,7 +217,7 @@ def test_generated_islands_are_never_side_by_side(n, size):
         assert check(p.islands.tolist(), planted) is None
         # every bridge has a cell to be drawn in: the picture shows each of them
         picture = hashi.render_text(p, planted).splitlines()
-        for r1, c1, r2, c2, count in planted:
+        for r1, c1, r2, c2, _count in planted:
             assert abs(r1 - r2) + abs(c1 - c2) >= 2
             r, c = (r1 + r2) // 2, (c1 + c2) // 2
             mark = picture[r][c] if (r, c) != (r1, c1) else picture[r1][c1 + 1]

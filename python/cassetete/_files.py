@@ -21,6 +21,7 @@ from typing import IO, Any, Callable, Iterable, List, Tuple, TypeVar, Union
 from ._errors import PuzzleError
 
 PathOrFile = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
+TextTarget = Union[str, "os.PathLike[str]", IO[str]]
 
 __all__ = ["PathOrFile", "parse_batch", "read_source", "split_blocks", "write_target"]
 
@@ -67,7 +68,7 @@ def read_source(source: PathOrFile) -> str:
     return _decode(data, path)
 
 
-def write_target(target: PathOrFile, text: str) -> None:
+def write_target(target: TextTarget, text: str) -> None:
     """Write ``text`` (plus a final newline) to a path or an open text file."""
     if not text.endswith("\n"):
         text += "\n"

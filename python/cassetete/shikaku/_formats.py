@@ -8,7 +8,7 @@ from typing import Any, Iterable, List, Union
 import numpy as np
 
 from .._errors import PuzzleError
-from .._files import PathOrFile, parse_batch, read_source, write_target
+from .._files import PathOrFile, TextTarget, parse_batch, read_source, write_target
 from ._model import Shikaku
 
 FORMATS = ("tatham", "puzzlink", "grid")
@@ -358,7 +358,7 @@ def _formatted(puzzle: Any, style: str) -> str:
     return writers[style](puzzle)
 
 
-def dump(puzzle: Any, target: PathOrFile, format: str = "tatham") -> None:  # noqa: A002
+def dump(puzzle: Any, target: TextTarget, format: str = "tatham") -> None:  # noqa: A002
     """Write a puzzle to a file (path or open text file) in ``format`` (see :func:`format`).
 
     Example:

@@ -9,7 +9,8 @@ import numpy as np
 
 from .. import _core
 from .._errors import LimitReached, PuzzleError
-from .._options import check_choice, check_limit, check_node_limit, check_seed, check_time_limit, check_workers
+from .._options import (check_choice, check_count, check_limit, check_node_limit, check_seed, check_time_limit,
+                        check_workers)
 from .._result import Result
 from .._streams import elapsed_bar, progress_bar, stream_solutions
 from ._formats import parse
@@ -103,7 +104,7 @@ def _anneal(p: Any, time_limit: Optional[float], node_limit: Optional[int], seed
     clues = len(p.clue_values())
     if iterations is None:
         iterations = 200_000 + 2_000 * clues
-    iterations = check_node_limit(iterations, "iterations")
+    iterations = check_count(iterations, "iterations", 0)
     t0, t_end = _number("t0", t0), _number("t_end", t_end)
     if cooling is None:
         # geometric schedule from t0 down to t_end over the iterations
