@@ -290,3 +290,11 @@ def test_progress_shows_on_stderr_only(capsys):
         assert hashi.solve(RING, method=method, seed=1, progress=True, time_limit=30).solved
     assert len(list(hashi.solutions(lattice(3), progress=True))) == hashi.count_solutions(lattice(3))
     assert capsys.readouterr().out == ""
+
+
+def test_parse_says_when_its_text_is_a_file_name(tmp_path):
+    path = tmp_path / "ring.txt"
+    path.write_text(RING)
+    with pytest.raises(PuzzleError, match="file name: read it with load"):
+        hashi.parse(str(path))
+    assert hashi.load(str(path)) == hashi.parse(RING)

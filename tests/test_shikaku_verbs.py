@@ -143,3 +143,11 @@ def test_progress_shows_on_stderr_only(capsys):
     for method in ("exact", "ilp", "annealing"):
         assert shikaku.solve(SMALL, method=method, seed=1, progress=True, time_limit=30).solved
     assert capsys.readouterr().out == ""
+
+
+def test_parse_says_when_its_text_is_a_file_name(tmp_path):
+    path = tmp_path / "small.txt"
+    path.write_text(SMALL)
+    with pytest.raises(PuzzleError, match="file name: read it with load"):
+        shikaku.parse(str(path))
+    assert shikaku.load(str(path)) == shikaku.parse(SMALL)

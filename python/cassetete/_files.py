@@ -23,7 +23,8 @@ from ._errors import PuzzleError
 PathOrFile = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 TextTarget = Union[str, "os.PathLike[str]", IO[str]]
 
-__all__ = ["PathOrFile", "parse_batch", "read_source", "split_blocks", "write_target"]
+__all__ = ["PathOrFile", "TextTarget", "not_a_file_name", "parse_batch", "read_source", "split_blocks",
+           "write_target"]
 
 Puzzle = TypeVar("Puzzle")
 
@@ -85,6 +86,22 @@ def write_target(target: TextTarget, text: str) -> None:
             handle.write(text)
     except OSError as error:
         raise PuzzleError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def not_a_file_name(error: PuzzleError, text: str) -> PuzzleError:
+    """``error`` itself, or with a hint when the unreadable ``text`` is the name of a file
+    (``parse`` reads puzzle text, never files; ``load`` reads files).
+
+    Example:
+        >>> import tempfile
+        >>> with tempfile.NamedTemporaryFile() as handle:
+        ...     str(not_a_file_name(PuzzleError("bad cell"), handle.name)).endswith("read it with load()")
+        True
+    """
+    name = text.strip()
+    if "\n" in name or len(name) > 4096 or not os.path.isfile(name):
+        return error
+    return PuzzleError(f"{error}; {name!r} is a file name: read it with load()")
 
 
 def split_blocks(text: str) -> List[Tuple[int, str]]:

@@ -9,7 +9,7 @@ from typing import Any, Iterable, List, Union
 import numpy as np
 
 from .._errors import PuzzleError
-from .._files import PathOrFile, TextTarget, parse_batch, read_source, write_target
+from .._files import PathOrFile, TextTarget, not_a_file_name, parse_batch, read_source, write_target
 from ._model import Hashi
 
 FORMATS = ("tatham", "puzzlink", "has", "grid")
@@ -47,6 +47,13 @@ def parse(text: Union[str, np.ndarray, "Hashi"]) -> Hashi:
         return Hashi(array)
     if not isinstance(text, str):
         raise PuzzleError(f"cannot read a hashi puzzle from {type(text).__name__}")
+    try:
+        return _parse_text(text)
+    except PuzzleError as error:
+        raise not_a_file_name(error, text) from None
+
+
+def _parse_text(text: str) -> Hashi:
     stripped = text.strip()
     if not stripped:
         raise PuzzleError("empty hashi input")

@@ -8,7 +8,7 @@ from typing import Any, Iterable, List, Union
 import numpy as np
 
 from .._errors import PuzzleError
-from .._files import PathOrFile, TextTarget, parse_batch, read_source, write_target
+from .._files import PathOrFile, TextTarget, not_a_file_name, parse_batch, read_source, write_target
 from ._model import Shikaku
 
 FORMATS = ("tatham", "puzzlink", "grid")
@@ -41,6 +41,13 @@ def parse(text: Union[str, np.ndarray, Shikaku]) -> Shikaku:
         return _from_array(text)
     if not isinstance(text, str):
         raise PuzzleError(f"expected puzzle text, an array or a Shikaku, got {type(text).__name__}")
+    try:
+        return _parse_text(text)
+    except PuzzleError as error:
+        raise not_a_file_name(error, text) from None
+
+
+def _parse_text(text: str) -> Shikaku:
     stripped = text.strip()
     if not stripped:
         raise PuzzleError("empty puzzle text")
