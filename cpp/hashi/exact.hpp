@@ -29,7 +29,8 @@ namespace cassetete::hashi {
 struct ExactResult {
     Status status = Status::unsatisfiable;   // solved when at least one solution was found
     uint64_t count = 0;                      // solutions found (stops at the limit)
-    bool complete = false;                   // true when the whole tree was explored
+    bool complete = false;                   // count is exact (or reached the limit): no time or
+                                             // node limit, cancellation or consumer cut the search
     std::vector<std::vector<uint8_t>> solutions;  // bridges per edge, first `keep` solutions
     SearchStats stats;
 };

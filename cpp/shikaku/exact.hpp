@@ -26,7 +26,8 @@ namespace cassetete::shikaku {
 struct ExactResult {
     Status status = Status::unsatisfiable;
     uint64_t count = 0;                          // solutions found (stops at the limit)
-    bool complete = false;                       // count is exact (or reached the limit)
+    bool complete = false;                       // count is exact (or reached the limit): no time or
+                                                 // node limit, cancellation or consumer cut the search
     StopReason stop = StopReason::none;
     std::vector<std::vector<Rect>> solutions;    // up to `keep` solutions, one rect per clue
     SearchStats stats;
