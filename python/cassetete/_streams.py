@@ -59,7 +59,7 @@ def elapsed_bar(enabled: bool, description: str, time_limit: Optional[float] = N
 
 
 def stream_solutions(stream: Any, limit: Optional[int], convert: Callable[[Any], Any] = lambda item: item,
-                     progress: bool = False) -> Iterator[Any]:
+                     progress: bool = False, what: str = "solutions") -> Iterator[Any]:
     """Yield ``convert(item)`` for every item of ``stream``; raise LimitReached at the end when a
     time or node limit stopped the search before it was complete (or before ``limit`` items)."""
     bar = progress_bar(progress, "solutions", unit="sol")
@@ -76,9 +76,9 @@ def stream_solutions(stream: Any, limit: Optional[int], convert: Callable[[Any],
             bar.close()
     outcome = stream.outcome()
     if not outcome["complete"] and (limit is None or produced < limit):
-        raise LimitReached(produced, outcome["stats"], what="solutions")
+        raise LimitReached(produced, outcome["stats"], what=what)
 
 
 def count_stream(stream: Any, limit: Optional[int], progress: bool = False) -> int:
     """The number of items of ``stream`` (with a progress bar); LimitReached as above."""
-    return sum(1 for _ in stream_solutions(stream, limit, progress=progress))
+    return sum(1 for _ in stream_solutions(stream, limit, progress=progress, what="count"))
