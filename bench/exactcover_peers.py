@@ -23,7 +23,7 @@ from typing import Callable, List, Sequence, Tuple
 
 import numpy as np
 
-from cassetete.polyomino.model import Packing
+from cassetete.polyomino import Packing
 
 Matrix = Tuple[int, List[List[int]]]  # (primary item count, options)
 

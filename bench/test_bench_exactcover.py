@@ -12,7 +12,7 @@ import pytest
 
 from cassetete import polyomino
 from cassetete.exactcover import count_subproblem
-from cassetete.polyomino.model import Packing
+from cassetete.polyomino import Packing
 
 
 def once(benchmark, fn, *args, **kwargs):

@@ -9,14 +9,20 @@ namespace cassetete::bind {
 
 void register_common(py::module_& m) {
     // cassetete.PuzzleError lives in Python (cassetete/_errors.py); C++ validation errors
-    // (InputError) are translated to it lazily so the module imports without the package.
+    // (InputError from the bindings, std::invalid_argument from the cores) are translated to it
+    // here, in one place, lazily so the module imports without the package.
     py::register_exception_translator([](std::exception_ptr p) {
+        auto raise_puzzle_error = [](const char* what) {
+            py::object errors = py::module_::import("cassetete._errors");
+            py::object cls = errors.attr("PuzzleError");
+            PyErr_SetString(cls.ptr(), what);
+        };
         try {
             if (p) std::rethrow_exception(p);
         } catch (const InputError& e) {
-            py::object errors = py::module_::import("cassetete._errors");
-            py::object cls = errors.attr("PuzzleError");
-            PyErr_SetString(cls.ptr(), e.what());
+            raise_puzzle_error(e.what());
+        } catch (const std::invalid_argument& e) {
+            raise_puzzle_error(e.what());
         }
     });
     m.def("hardware_threads", []() { return static_cast<int>(std::thread::hardware_concurrency()); },

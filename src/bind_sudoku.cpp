@@ -99,8 +99,9 @@ py::tuple propagate(const CArray<uint8_t>& grid, int box_rows, int box_cols,
 }
 
 // (solutions (k, cells) uint8, counts (k,) int64, nodes)
-py::tuple solve_many(const CArray<uint8_t>& puzzles, int box_rows, int box_cols, uint64_t limit, int workers,
-                     const py::object& node_limit) {
+py::tuple solve_many(const CArray<uint8_t>& puzzles, int box_rows, int box_cols, uint64_t limit,
+                     const std::vector<std::string>& rule_names, int workers, const py::object& node_limit) {
+    const sudoku::Rules rules = make_rules(rule_names);
     const Geometry geometry = make_geometry(box_rows, box_cols);
     if (puzzles.ndim() != 2 || puzzles.shape(1) != geometry.cells())
         throw InputError("puzzles must be an array of shape (k, " + std::to_string(geometry.cells()) + ")");
@@ -112,18 +113,11 @@ py::tuple solve_many(const CArray<uint8_t>& puzzles, int box_rows, int box_cols,
                              std::to_string(i % geometry.cells()) + ": value " + std::to_string(data[i]) +
                              " exceeds " + std::to_string(geometry.size()));
     PythonSearch search(py::none(), node_limit);
-    SearchControl::PollHook poll = [&search]() {
-        py::gil_scoped_acquire acquire;
-        if (PyErr_CheckSignals() != 0) {
-            search.interrupted = true;
-            return true;
-        }
-        return false;
-    };
+    SearchControl::PollHook poll = signal_poll(&search.interrupted);
     sudoku::BatchOutcome batch;
     {
         py::gil_scoped_release release;
-        batch = sudoku::solve_batch(geometry, data, count, limit, workers, search.control.limits(), poll);
+        batch = sudoku::solve_batch(geometry, data, count, limit, rules, workers, search.control.limits(), poll);
     }
     search.rethrow_if_interrupted();
     py::array_t<uint8_t> solutions({static_cast<py::ssize_t>(count), static_cast<py::ssize_t>(geometry.cells())});
@@ -168,7 +162,7 @@ void register_sudoku(py::module_& m) {
           py::arg("rules"), py::arg("trace"),
           "Root propagation only; returns (contradiction, candidate masks, stats, trace).");
     m.def("sudoku_solve_many", &solve_many, py::arg("puzzles"), py::arg("box_rows"), py::arg("box_cols"),
-          py::arg("limit"), py::arg("workers"), py::arg("node_limit"),
+          py::arg("limit"), py::arg("rules"), py::arg("workers"), py::arg("node_limit"),
           "Solve a (k, cells) batch on C++ threads; returns (solutions, counts, nodes).");
     py::class_<GridStream>(m, "SudokuSolutionStream")
         .def(py::init(&open_stream), py::arg("grid"), py::arg("box_rows"), py::arg("box_cols"), py::arg("rules"),

@@ -20,23 +20,31 @@ struct InputError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// Build a SearchControl from Python-side limits; None means no limit.
-// The poll hook re-acquires the GIL and runs PyErr_CheckSignals() so Ctrl-C stops the search;
-// `interrupted` records that a Python exception is now pending.
+// The one Ctrl-C poll of every search: called (without the GIL) every few thousand nodes, it
+// re-acquires the GIL and runs PyErr_CheckSignals(); on a pending signal it sets *interrupted
+// (a Python exception is now set) and returns true, which stops the search.
+inline SearchControl::PollHook signal_poll(bool* interrupted) {
+    return [interrupted]() {
+        py::gil_scoped_acquire acquire;
+        if (PyErr_CheckSignals() != 0) {
+            *interrupted = true;
+            return true;
+        }
+        return false;
+    };
+}
+
+// Build a SearchControl from Python-side limits; None means no limit. Its poll hook is
+// signal_poll(&interrupted).
 struct PythonSearch {
     bool interrupted = false;
     SearchControl control;
 
     PythonSearch(const py::object& time_limit, const py::object& node_limit,
                  const CancellationToken* token = nullptr)
-        : control(make_limits(time_limit, node_limit), token, [this]() {
-              py::gil_scoped_acquire acquire;
-              if (PyErr_CheckSignals() != 0) {
-                  interrupted = true;
-                  return true;
-              }
-              return false;
-          }) {}
+        : control(make_limits(time_limit, node_limit), token, signal_poll(&interrupted)) {}
+    PythonSearch(const PythonSearch&) = delete;  // the poll hook points at this->interrupted
+    PythonSearch& operator=(const PythonSearch&) = delete;
 
     // Call with the GIL held after the search: re-raises KeyboardInterrupt (or whatever
     // exception the signal handler raised).

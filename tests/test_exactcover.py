@@ -12,6 +12,8 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import numpy as np
 import pytest
 
+from cassetete import LimitReached
+
 import cassetete
 from cassetete.exactcover import ExactCover, Subproblem, count_subproblem
 
@@ -92,7 +94,10 @@ def test_solutions_stream_and_limits():
     assert ec.count() == 105
     assert ec.count(limit=7) == 7
     assert len(list(ec.solutions(limit=5))) == 5
-    assert ec.count(node_limit=3) < 105 and ec.last_stats["complete"] is False
+    with pytest.raises(LimitReached) as stopped:
+        ec.count(node_limit=3)
+    assert stopped.value.count < 105 and stopped.value.stats["stop"] == "node_limit"
+    assert ec.last_stats["complete"] is False
     assert ec.solve(node_limit=0).status == "limit"
     assert ec.solve(time_limit=0).status == "limit"
 
@@ -139,13 +144,16 @@ def test_bad_input(build, message):
 
 
 def test_limits_stop_a_long_search():
-    from cassetete.polyomino.model import Packing
+    from cassetete.polyomino import Packing
 
     cover = Packing("3x4x5").cover  # all 31520 packings would take minutes
-    assert cover.count(time_limit=0.2) < 31520
-    assert cover.last_stats["complete"] is False and cover.last_stats["stop"] == "time_limit"
-    assert cover.count(node_limit=5000) < 31520
-    assert cover.last_stats["stop"] == "node_limit"
+    with pytest.raises(LimitReached) as stopped:
+        cover.count(time_limit=0.2)
+    assert stopped.value.count < 31520 and stopped.value.stats["stop"] == "time_limit"
+    assert cover.last_stats["complete"] is False
+    with pytest.raises(LimitReached) as stopped:
+        cover.count(node_limit=5000)
+    assert stopped.value.count < 31520 and cover.last_stats["stop"] == "node_limit"
     solutions = cover.solutions(node_limit=20000)
     assert len(list(solutions)) < 31520 and cover.last_stats["stop"] == "node_limit"
 
@@ -158,7 +166,7 @@ def test_ctrl_c_interrupts_the_search():
 
     code = (
         "import sys\n"
-        "from cassetete.polyomino.model import Packing\n"
+        "from cassetete.polyomino import Packing\n"
         "c = Packing('3x4x5').cover\n"
         "print('ready', flush=True)\n"
         "try:\n"

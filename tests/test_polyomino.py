@@ -1,4 +1,4 @@
-"""Pentomino packings against the published table (Gilleta's seed 001, section 7, and the
+"""Pentomino packings against the published table (Gilleta, section 7, and the
 classical counts: 2339 for 6x10, 1010 for 5x12, 368 for 4x15, 2 for 3x20; 3940 for 3x4x5,
 264 for 2x5x6, 12 for 2x3x10 counted once with their mirror images). Every enumerated packing
 goes through the independent checker in polyomino_checker.py."""
@@ -10,6 +10,8 @@ import warnings
 
 import numpy as np
 import pytest
+
+from cassetete import LimitReached, PuzzleError
 
 import cassetete
 from cassetete import polyomino
@@ -72,7 +74,7 @@ def test_count_6x10_all_copies():
 @pytest.mark.slow
 def test_3x4x5_every_unique_packing_and_its_copies():
     # All 3940 packings up to symmetry, each checked; their images under the box's 8
-    # symmetries are 31520 distinct packings (the count with copies, as in the seed's table).
+    # symmetries are 31520 distinct packings (the count with copies, as in Gilleta's table).
     check_unique_set(list(polyomino.solutions("3x4x5")), mask_of("3x4x5"), *TABLE["3x4x5"])
 
 
@@ -89,7 +91,7 @@ def test_both_engines_agree(engine):
 
 @pytest.mark.parametrize("rule", ["lowest", "fewest"])
 def test_bitboard_branching_rules(rule):
-    from cassetete.polyomino.model import Packing
+    from cassetete.polyomino import Packing
 
     for region in ["3x20", "2x3x10", "4x15"]:
         unique, total = TABLE[region]
@@ -126,7 +128,7 @@ def test_solve_and_render(tmp_path):
 
 def test_pieces_not_turned_over():
     # With flips=False only the rotations of the region are symmetries of the problem.
-    from cassetete.polyomino.model import Packing
+    from cassetete.polyomino import Packing
 
     assert len(Packing("6x10", flips=False).group) == 2
     unique = list(polyomino.solutions("6x10", flips=False))
@@ -213,4 +215,15 @@ def test_area_mismatch_counts_zero_and_says_so():
 
 def test_time_and_node_limits():
     assert polyomino.solve("6x10", node_limit=0).status == "limit"
-    assert polyomino.count("6x10", unique=False, node_limit=1000) < 9356
+    for workers in (1, 2):
+        with pytest.raises(LimitReached) as stopped:
+            polyomino.count("6x10", unique=False, node_limit=1000, workers=workers)
+        assert stopped.value.count < 9356 and stopped.value.stats["stop"] == "node_limit"
+    with pytest.raises(PuzzleError):
+        polyomino.count("6x10", time_limit="x")
+
+
+def test_symmetries_accept_a_region_name():
+    # The 2x3x10 box has the symmetry group of a cuboid with three distinct sides: 8 isometries.
+    assert len(polyomino.symmetries("2x3x10")) == 8
+    assert len(polyomino.symmetries("6x10")) == 4

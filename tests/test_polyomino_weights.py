@@ -12,7 +12,7 @@ import pytest
 import cassetete
 from cassetete import polyomino
 from cassetete.exactcover import ExactCover
-from cassetete.polyomino.model import Packing
+from cassetete.polyomino import Packing
 from test_polyomino_checker import check_packing, region_images
 
 CASES = [

@@ -84,8 +84,8 @@ def test_python_dash_m_and_demo():
 
 
 LONG_SEARCHES = {
-    "count": "sudoku.count_solutions('.' * 81, limit=0)",
-    "batch": "sudoku.solve_many(['.' * 81] * 4, limit=0, workers=2)",
+    "count": "sudoku.count_solutions('.' * 81, limit=None)",
+    "batch": "sudoku.solve_many(['.' * 81] * 4, limit=None, workers=2)",
     "stream": "[None for _ in sudoku.solutions('.' * 81)]",
 }
 

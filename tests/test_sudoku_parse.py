@@ -145,5 +145,5 @@ def test_format_round_trips():
     puzzle = sudoku.parse(TOP1465)
     assert sudoku.format(puzzle) == TOP1465
     assert sudoku.parse(sudoku.format(puzzle, "grid")) == puzzle
-    with pytest.raises(PuzzleError, match="unknown style"):
+    with pytest.raises(PuzzleError, match="unknown format"):
         sudoku.format(puzzle, "xml")

@@ -21,7 +21,9 @@ bool wants_fast9(const Geometry& geometry, const uint8_t* clues, const SearchOpt
 }
 
 // The bitboard engine reasons with singles and band/stack intersections (it subsumes the naked
-// pairs of the seed in practice); its counters are reported under the seed's rule names.
+// pairs of the lecture notes in practice). Its counters count deductions (cells and values fixed,
+// locked candidates found), not the candidates each rule removed as the general engine's do, so they
+// carry names of their own: the Python layer reports them under "deductions", never under "rules".
 SearchOutcome solve_fast9(const uint8_t* clues, const SearchOptions& options, SearchControl& control) {
     const auto start = std::chrono::steady_clock::now();
     const uint64_t nodes_before = control.nodes();
@@ -32,9 +34,9 @@ SearchOutcome solve_fast9(const uint8_t* clues, const SearchOptions& options, Se
     if (outcome.count > 0) outcome.first_solution = std::move(solution);
     outcome.stats.nodes = control.nodes() - nodes_before;
     outcome.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    outcome.stats.add("exclusivity", counters.naked_singles);
-    outcome.stats.add("uniqueness", counters.hidden_singles);
-    outcome.stats.add("intersections", counters.locked_candidates);
+    outcome.stats.add("naked_singles", counters.naked_singles);
+    outcome.stats.add("hidden_singles", counters.hidden_singles);
+    outcome.stats.add("locked_candidates", counters.locked_candidates);
     outcome.stats.add("guesses", counters.guesses);
     return outcome;
 }
@@ -48,7 +50,8 @@ SearchOutcome solve_puzzle(const Geometry& geometry, const uint8_t* clues, const
 }
 
 BatchOutcome solve_batch(const Geometry& geometry, const uint8_t* puzzles, size_t count, uint64_t limit,
-                         int workers, SearchLimits per_puzzle, const SearchControl::PollHook& poll) {
+                         const Rules& rules, int workers, SearchLimits per_puzzle,
+                         const SearchControl::PollHook& poll) {
     const int cells = geometry.cells();
     BatchOutcome batch;
     batch.solutions.assign(count * static_cast<size_t>(cells), 0);
@@ -69,6 +72,7 @@ BatchOutcome solve_batch(const Geometry& geometry, const uint8_t* puzzles, size_
     size_t since_poll = 0;
     SearchOptions options;
     options.limit = limit;
+    options.rules = rules;
     parallel_for(count, workers, 64, [&](size_t i, int worker) {
         if (stop_all.cancelled()) return;
         if (worker == 0 && relay && ++since_poll >= 256) {

@@ -23,6 +23,7 @@ struct BatchOutcome {
 // `poll` (may be null) is called from the calling thread between puzzles and every few thousand
 // nodes; when it returns true every worker stops and the unfinished counts stay -1.
 BatchOutcome solve_batch(const Geometry& geometry, const uint8_t* puzzles, size_t count, uint64_t limit,
-                         int workers, SearchLimits per_puzzle, const SearchControl::PollHook& poll);
+                         const Rules& rules, int workers, SearchLimits per_puzzle,
+                         const SearchControl::PollHook& poll);
 
 }  // namespace cassetete::sudoku

@@ -29,7 +29,8 @@ def sudoku_propagate(
     """(contradiction, candidate masks (N*N,) uint64, stats, [(rule, action, value, cell, cause)])."""
 
 def sudoku_solve_many(
-    puzzles: np.ndarray, box_rows: int, box_cols: int, limit: int, workers: int, node_limit: Optional[int]
+    puzzles: np.ndarray, box_rows: int, box_cols: int, limit: int, rules: List[str], workers: int,
+    node_limit: Optional[int]
 ) -> Tuple[np.ndarray, np.ndarray, int]:
     """(solutions (k, N*N) uint8, counts (k,) int64 (-1 = stopped), nodes)."""
 

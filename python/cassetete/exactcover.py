@@ -22,10 +22,14 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tupl
 import numpy as np
 
 from . import _core
-from ._errors import PuzzleError
+from ._errors import LimitReached, PuzzleError
+from ._exactcover_text import format_dlx, parse_dlx
+from ._io import PathOrFile, read_text, write_text
+from ._options import check_limit, check_node_limit, check_time_limit
 from ._result import LIMIT, SOLVED, UNSATISFIABLE, Result
 
-__all__ = ["ExactCover", "Subproblem", "count_subproblem"]
+__all__ = ["ExactCover", "Subproblem", "count_subproblem", "parse", "load", "format", "dump", "solve", "solutions",
+           "count_solutions", "verify", "render"]
 
 
 def _as_int(value: Any, what: str) -> int:
@@ -68,6 +72,18 @@ class ExactCover:
         self._core: Optional[Any] = None
         self._core_options = 0
         self.last_stats: Dict[str, Any] = {}
+        self.names: Optional[List[str]] = None  # item names, when read from text
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ExactCover):
+            return NotImplemented
+        return (self.primary, self.secondary, self._starts, self._items) == (
+            other.primary, other.secondary, other._starts, other._items)
+
+    __hash__ = None  # type: ignore[assignment]  # grows with add_option
+
+    def __repr__(self) -> str:
+        return f"ExactCover(primary={self.primary}, secondary={self.secondary}, options={self.options})"
 
     # -- building -------------------------------------------------------------------------
     @property
@@ -143,8 +159,8 @@ class ExactCover:
 
     @classmethod
     def from_matrix(cls, matrix: Any, secondary: int = 0) -> "ExactCover":
-        """Build from a boolean matrix (options x items); the last ``secondary`` columns are
-        secondary items.
+        """Build from a boolean matrix (options x items), dense or ``scipy.sparse``; the last
+        ``secondary`` columns are secondary items.
 
         Example:
             >>> import numpy as np
@@ -152,6 +168,8 @@ class ExactCover:
             >>> ExactCover.from_matrix(m, secondary=1).count()
             2
         """
+        if hasattr(matrix, "tocsr") and hasattr(matrix, "nnz"):  # scipy.sparse, without densifying
+            return cls._from_sparse(matrix, secondary)
         array = np.asarray(matrix)
         if array.ndim != 2:
             raise PuzzleError(f"matrix must be 2-D (options x items), got {array.ndim}-D")
@@ -165,6 +183,26 @@ class ExactCover:
         ec = cls(array.shape[1] - secondary, secondary)
         for r, row in enumerate(array):
             cols = np.flatnonzero(row)
+            if cols.size == 0:
+                raise PuzzleError(f"matrix row {r} is empty")
+            ec.add_option(cols.tolist())
+        return ec
+
+    @classmethod
+    def _from_sparse(cls, matrix: Any, secondary: int) -> "ExactCover":
+        csr = matrix.tocsr()
+        csr.sum_duplicates()
+        if csr.ndim != 2:
+            raise PuzzleError(f"matrix must be 2-D (options x items), got {csr.ndim}-D")
+        if csr.nnz and not np.isin(csr.data, (0, 1, True, False)).all():
+            raise PuzzleError("matrix must be boolean (or 0/1 integers)")
+        csr.eliminate_zeros()
+        secondary = _as_int(secondary, "secondary")
+        if not 0 <= secondary <= csr.shape[1]:
+            raise PuzzleError(f"secondary={secondary} but the matrix has {csr.shape[1]} columns")
+        ec = cls(csr.shape[1] - secondary, secondary)
+        for r in range(csr.shape[0]):
+            cols = np.sort(csr.indices[csr.indptr[r]:csr.indptr[r + 1]])
             if cols.size == 0:
                 raise PuzzleError(f"matrix row {r} is empty")
             ec.add_option(cols.tolist())
@@ -200,6 +238,7 @@ class ExactCover:
     # -- searching ------------------------------------------------------------------------
     def solve(
         self,
+        *,
         time_limit: Optional[float] = None,
         node_limit: Optional[int] = None,
         prefix: Sequence[int] = (),
@@ -210,16 +249,18 @@ class ExactCover:
             >>> ExactCover.from_options([[0, 1], [0]]).solve().status
             'solved'
         """
+        time_limit, node_limit = check_time_limit(time_limit), check_node_limit(node_limit)
         status, solution, stats = _core.exactcover_first(
             self._problem(), self._check_prefix(prefix), time_limit, node_limit
         )
         self.last_stats = stats
         if status not in (SOLVED, UNSATISFIABLE):
             status = LIMIT
-        return Result(status, solution, stats)
+        return Result(status, solution, stats, puzzle=self, family="exactcover")
 
     def solutions(
         self,
+        *,
         limit: Optional[int] = None,
         time_limit: Optional[float] = None,
         node_limit: Optional[int] = None,
@@ -235,9 +276,14 @@ class ExactCover:
             >>> [sorted(s) for s in ec.solutions()]
             [[0, 1], [2]]
         """
-        if limit is not None and limit <= 0:
-            return
-        iterator = _core.ExactCoverIterator(self._problem(), self._check_prefix(prefix), time_limit, node_limit)
+        limit = check_limit(limit)
+        time_limit, node_limit = check_time_limit(time_limit), check_node_limit(node_limit)
+        return self._stream(limit, time_limit, node_limit, self._check_prefix(prefix))
+
+    def _stream(self, limit: Optional[int], time_limit: Optional[float], node_limit: Optional[int],
+                prefix: List[int]) -> Iterator[List[int]]:
+        # A separate generator so that bad options raise at the call, not at the first next().
+        iterator = _core.ExactCoverIterator(self._problem(), prefix, time_limit, node_limit)
         produced = 0
         try:
             for solution in iterator:
@@ -250,6 +296,7 @@ class ExactCover:
 
     def count(
         self,
+        *,
         limit: Optional[int] = None,
         time_limit: Optional[float] = None,
         node_limit: Optional[int] = None,
@@ -257,14 +304,16 @@ class ExactCover:
     ) -> int:
         """Number of solutions (stopping at ``limit`` if given).
 
-        If a time or node limit stops the search first, the count found so far is returned and
-        ``last_stats["complete"]`` is False.
+        Raises :class:`cassetete.LimitReached` (``.count`` a lower bound) if a time or node
+        limit stops the search first: a partial count is never returned.
 
         Example:
             >>> ExactCover.from_options([[0], [1], [0, 1]]).count()
             2
         """
         return self.count_prefixes([prefix], limit, time_limit, node_limit)
+
+    count_solutions = count  # the family verb of the contract
 
     def count_prefixes(
         self,
@@ -277,15 +326,16 @@ class ExactCover:
         """Total number of solutions of several subproblems (option prefixes), in one C++ call.
 
         ``weights`` (one positive integer per prefix, no ``limit`` then) multiplies each
-        subproblem's count, e.g. by the size of its orbit under a symmetry group.
+        subproblem's count, e.g. by the size of its orbit under a symmetry group. Raises
+        :class:`cassetete.LimitReached` when a time or node limit stops the count.
 
         Example:
             >>> ec = ExactCover.from_options([[0], [1], [0, 1]])
             >>> ec.count_prefixes([[0], [2]]), ec.count_prefixes([[0], [2]], weights=[3, 1])
             (2, 4)
         """
-        if limit is not None and limit <= 0:
-            return 0
+        limit = check_limit(limit)
+        time_limit, node_limit = check_time_limit(time_limit), check_node_limit(node_limit)
         checked = [self._check_prefix(p) for p in prefixes]
         count, complete, stats = _core.exactcover_count(
             self._problem(),
@@ -297,6 +347,8 @@ class ExactCover:
         )
         stats["complete"] = bool(complete)
         self.last_stats = stats
+        if not complete:
+            raise LimitReached(count, stats)
         return int(count)
 
     def split(self, depth: int, prefix: Sequence[int] = ()) -> List["Subproblem"]:
@@ -332,7 +384,7 @@ class Subproblem:
     cover: ExactCover
     prefix: Tuple[int, ...]
 
-    def count(self, limit: Optional[int] = None, time_limit: Optional[float] = None) -> int:
+    def count(self, *, limit: Optional[int] = None, time_limit: Optional[float] = None) -> int:
         """Number of solutions in this branch.
 
         Example:
@@ -341,7 +393,7 @@ class Subproblem:
         """
         return self.cover.count(limit=limit, time_limit=time_limit, prefix=self.prefix)
 
-    def solutions(self, limit: Optional[int] = None) -> Iterator[List[int]]:
+    def solutions(self, *, limit: Optional[int] = None) -> Iterator[List[int]]:
         """Solutions of this branch (option lists, the prefix first).
 
         Example:
@@ -359,3 +411,147 @@ def count_subproblem(subproblem: Subproblem) -> int:
         1
     """
     return subproblem.count()
+
+
+# -- the family verbs of the contract (docs/ARCHITECTURE.md) ---------------------------------
+FORMATS = ("dlx",)
+
+
+def parse(source: Any, secondary: int = 0) -> ExactCover:
+    """An exact cover problem from DLX1 text, a 0/1 matrix (dense or ``scipy.sparse``), a list
+    of options, or an existing :class:`ExactCover`.
+
+    Example:
+        >>> parse("a b\\na\\nb\\na b\\n").options
+        3
+        >>> parse([[0], [1]]).primary
+        2
+    """
+    if isinstance(source, ExactCover):
+        return source
+    if isinstance(source, str):
+        return parse_dlx(source)
+    if isinstance(source, np.ndarray) or hasattr(source, "tocsr"):
+        return ExactCover.from_matrix(source, secondary=secondary)
+    if isinstance(source, (list, tuple)):
+        return ExactCover.from_options(source, secondary=secondary)
+    raise PuzzleError(f"cannot read an exact cover problem from {type(source).__name__}")
+
+
+def load(source: PathOrFile) -> ExactCover:
+    """Read a DLX1 file (a path, ``"-"`` for standard input, or an open file).
+
+    Example:
+        >>> import io
+        >>> load(io.StringIO("a b\\na b\\n")).count()
+        1
+    """
+    return parse_dlx(read_text(source))
+
+
+def format(problem: ExactCover, format: str = "dlx") -> str:  # noqa: A001,A002
+    """The problem as text; the one format is ``"dlx"`` (Knuth's DLX1 input).
+
+    Example:
+        >>> format(parse("a b\\na b\\n"))
+        'a b\\na b\\n'
+    """
+    if format != "dlx":
+        raise PuzzleError(f"unknown format {format!r}: 'dlx'")
+    return format_dlx(parse(problem))
+
+
+def dump(problem: ExactCover, target: PathOrFile, format: str = "dlx") -> None:  # noqa: A002
+    """Write the problem to a file as DLX1 text.
+
+    Example:
+        >>> import io
+        >>> out = io.StringIO(); dump(parse([[0, 1]]), out); out.getvalue()
+        '0 1\\n0 1\\n'
+    """
+    write_text(target, _format_problem(problem, format))
+
+
+_format_problem = format
+
+
+def solve(problem: Any, *, time_limit: Optional[float] = None, node_limit: Optional[int] = None) -> Result:
+    """First solution: a Result whose ``solution`` is a list of option indices.
+
+    Example:
+        >>> solve([[0, 1], [0], [1]]).solution
+        [0]
+    """
+    return parse(problem).solve(time_limit=time_limit, node_limit=node_limit)
+
+
+def solutions(problem: Any, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
+              node_limit: Optional[int] = None) -> Iterator[List[int]]:
+    """Stream the solutions (lists of option indices) as the search finds them.
+
+    Example:
+        >>> sorted(sorted(s) for s in solutions([[0], [1], [0, 1]]))
+        [[0, 1], [2]]
+    """
+    return parse(problem).solutions(limit=limit, time_limit=time_limit, node_limit=node_limit)
+
+
+def count_solutions(problem: Any, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
+                    node_limit: Optional[int] = None) -> int:
+    """The exact number of solutions (capped at ``limit``); raises :class:`cassetete.LimitReached`
+    when a time or node limit stops the count first.
+
+    Example:
+        >>> count_solutions([[0], [1], [0, 1]])
+        2
+    """
+    return parse(problem).count(limit=limit, time_limit=time_limit, node_limit=node_limit)
+
+
+def verify(problem: Any, solution: Sequence[int]) -> bool:
+    """True when the options of ``solution`` cover every primary item exactly once and every
+    secondary item at most once.
+
+    Example:
+        >>> verify([[0], [1], [0, 1]], [2]), verify([[0], [1], [0, 1]], [0, 2])
+        (True, False)
+    """
+    cover = parse(problem)
+    seen = np.zeros(cover.items, dtype=np.int64)
+    for option in solution:
+        if isinstance(option, (bool, np.bool_)) or not isinstance(option, (int, np.integer)):
+            return False
+        if not 0 <= int(option) < cover.options:
+            return False
+        seen[cover.option(int(option))] += 1
+    return bool((seen[:cover.primary] == 1).all() and (seen[cover.primary:] <= 1).all())
+
+
+def render(problem: Any, solution: Optional[Sequence[int]] = None, format: str = "text") -> str:  # noqa: A002
+    """The problem (or the chosen options of ``solution``) as text, or as an SVG incidence matrix
+    with the chosen rows highlighted.
+
+    Example:
+        >>> print(render([[0, 1], [1]], [0]), end="")
+        * 0: 0 1
+    """
+    cover = parse(problem)
+    names = cover.names or [str(i) for i in range(cover.items)]
+    rows = range(cover.options) if solution is None else [int(o) for o in solution]
+    if format == "text":
+        return "".join(f"{'*' if solution is not None else ' '} {k}: {' '.join(names[i] for i in cover.option(k))}\n"
+                       for k in rows)
+    if format != "svg":
+        raise PuzzleError(f"unknown format {format!r}: 'text' or 'svg'")
+    chosen = set(rows) if solution is not None else set()
+    cell = 14
+    width, height = cell * (cover.items + 1), cell * (cover.options + 1)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}">',
+             f'<rect width="{width}" height="{height}" fill="white"/>']
+    for k in range(cover.options):
+        fill = "#d33" if k in chosen else "#333"
+        for i in cover.option(k):
+            parts.append(f'<rect x="{cell * i + cell // 2}" y="{cell * k + cell // 2}" width="{cell - 2}" '
+                         f'height="{cell - 2}" fill="{fill}"/>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"

@@ -14,7 +14,13 @@ import sys
 import time
 from typing import Optional, TextIO
 
+from .._errors import LimitReached
 from ..polyomino import count, render_svg, render_svg_iso, render_text, solve
+from ._common import (EXIT_LIMIT, EXIT_NO_SOLUTION, add_limit_flags, add_output_flags, add_workers_flag, count_text,
+                      exit_code, write_json, write_result_json, write_svg)
+
+# --method of `pentomino count`: the search engine (see polyomino.count's `engine`).
+COUNT_METHODS = ("auto", "bitboard", "cells")
 
 
 def add_parser(subparsers: "argparse._SubParsersAction") -> None:
@@ -28,43 +34,57 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
     c.add_argument("region", help="AxB or AxBxC, e.g. 6x10 or 3x4x5")
     c.add_argument("--all", action="store_true", help="count every symmetric copy too")
     c.add_argument("--pieces", default="pentominoes", help="pentominoes (default), tetrominoes, hexominoes")
-    c.add_argument("--workers", type=int, default=1, help="threads (-1 = all cores)")
-    c.add_argument("--time-limit", type=float, default=None)
+    c.add_argument("--method", choices=COUNT_METHODS, default="auto",
+                   help="auto (default), bitboard (64-bit boards) or cells (dancing cells)")
+    c.add_argument("--limit", type=int, default=None, help="stop after this many packings")
+    add_workers_flag(c)
+    add_limit_flags(c)
+    add_output_flags(c, svg=False)
     c.set_defaults(handler=_count)
     s = sub.add_parser("solve", help="print one packing")
     s.add_argument("region", help="AxB or AxBxC, e.g. 6x10 or 3x4x5")
     s.add_argument("--pieces", default="pentominoes")
-    s.add_argument("--svg", default=None, help="also write the picture to this SVG file")
     s.add_argument("--iso", default=None, help="3-D boxes: also write an isometric SVG picture")
-    s.add_argument("--time-limit", type=float, default=None)
+    add_limit_flags(s)
+    add_output_flags(s)
     s.set_defaults(handler=_solve)
 
 
 def _count(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
     start = time.perf_counter()
-    n = count(args.region, pieces=args.pieces, unique=not args.all, workers=args.workers, time_limit=args.time_limit)
-    kind = "packings in all" if args.all else "packings up to symmetry"
-    out.write(f"{args.region}: {n} {kind} ({time.perf_counter() - start:.2f} s)\n")
-    return 0
+    try:
+        n, complete = count(args.region, pieces=args.pieces, unique=not args.all, workers=args.workers,
+                            limit=args.limit, time_limit=args.time_limit, node_limit=args.node_limit,
+                            method=args.method), True
+    except LimitReached as stopped:
+        n, complete = stopped.count, False
+    seconds = time.perf_counter() - start
+    if args.json:
+        write_json(out, region=args.region, count=n, complete=complete, unique=not args.all, seconds=seconds)
+    else:
+        kind = "packings in all" if args.all else "packings up to symmetry"
+        out.write(f"{args.region}: {count_text(n, complete, args.limit)} {kind} ({seconds:.2f} s)\n")
+    if not complete:
+        return EXIT_LIMIT
+    return EXIT_NO_SOLUTION if n == 0 else 0
 
 
 def _solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
-    result = solve(args.region, pieces=args.pieces, time_limit=args.time_limit)
-    if result.solution is None:
+    result = solve(args.region, pieces=args.pieces, time_limit=args.time_limit, node_limit=args.node_limit)
+    if args.json:
+        write_result_json(out, result, region=args.region)
+    elif result.solution is None:
         out.write(f"{args.region}: {result.status}\n")
-        return 1
-    out.write(render_text(result.solution) + "\n")
-    if args.svg:
-        with open(args.svg, "w", encoding="utf-8") as handle:
-            handle.write(render_svg(result.solution))
-        out.write(f"wrote {args.svg}\n")
-    if args.iso:
-        with open(args.iso, "w", encoding="utf-8") as handle:
-            handle.write(render_svg_iso(result.solution))
-        out.write(f"wrote {args.iso}\n")
-    return 0
+    else:
+        out.write(render_text(result.solution) + "\n")
+    if result.solution is not None:
+        if args.svg:
+            write_svg(args.svg, render_svg(result.solution))
+        if args.iso:
+            write_svg(args.iso, render_svg_iso(result.solution))
+    return exit_code([result.status])
 
 
 def demo(out: Optional[TextIO] = None) -> None:

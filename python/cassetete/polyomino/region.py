@@ -59,6 +59,8 @@ def symmetries(mask: np.ndarray) -> List[np.ndarray]:
         >>> [p.tolist() for p in symmetries(parse_region("1x2"))]
         [[0, 1], [1, 0]]
     """
+    if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_:
+        mask = parse_region(mask)  # "2x3x10", a tuple of sizes or a 0/1 array
     coords = np.argwhere(mask)
     index = {tuple(c): i for i, c in enumerate(coords.tolist())}
     key = sorted(index)

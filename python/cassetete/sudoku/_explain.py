@@ -8,6 +8,7 @@ from typing import List, NamedTuple, Optional, Sequence
 import numpy as np
 
 from .. import _core
+from .._errors import PuzzleError
 from ._model import SYMBOLS, Sudoku
 from ._solve import PuzzleLike, as_sudoku, check_rules
 
@@ -62,7 +63,7 @@ def explain(puzzle: PuzzleLike, *, rules: Sequence[str] = SEED_RULES,
 def candidates(puzzle: PuzzleLike, *, rules: Sequence[str] = ("exclusivity",),
                box: Optional[Sequence[int]] = None) -> np.ndarray:
     """The candidate masks after propagating `rules`: an (N, N) uint64 array, bit v-1 set when
-    value v is still possible (the seed's matrix G).
+    value v is still possible (the Sudoku lecture notes' matrix G).
 
     Example:
         >>> int(candidates("1" + "." * 15)[0, 1])
@@ -74,16 +75,37 @@ def candidates(puzzle: PuzzleLike, *, rules: Sequence[str] = ("exclusivity",),
     return masks.reshape(sudoku.size, sudoku.size)
 
 
-def render(puzzle: PuzzleLike, candidates: bool = True, *, rules: Sequence[str] = ("exclusivity",),
-           color: bool = False, box: Optional[Sequence[int]] = None) -> str:
-    """The seed's text display: numbered rows, boxes spaced apart, each cell showing its value
-    when placed, else (with `candidates`) its number of candidates after `rules`, written `·k`
-    (or in another colour with `color=True`, as the seed's Afficher does).
+def render(puzzle: PuzzleLike, solution: Optional[np.ndarray] = None, format: str = "text", *,  # noqa: A002
+           candidates: Optional[bool] = None, rules: Sequence[str] = ("exclusivity",), color: bool = False,
+           box: Optional[Sequence[int]] = None) -> str:
+    """Draw a puzzle, or its `solution`, as text or SVG.
+
+    Text is the lecture notes' display: numbered rows, boxes spaced apart, each cell showing its
+    value when placed, else (with `candidates`, the default when no solution is given) its number
+    of candidates after `rules`, written `·k` (or in another colour with `color=True`, as the
+    notes' Afficher does). ``format="svg"`` gives an SVG document (pencil marks with `candidates`).
 
     Example:
         >>> print(render("1..." "...." "...." "...2").splitlines()[1])
          1   1 ·3  ·3 ·2
+        >>> render("." * 16, format="svg").startswith("<svg")
+        True
     """
+    if format not in ("text", "svg"):
+        raise PuzzleError(f"unknown format {format!r}: 'text' or 'svg'")
+    sudoku = as_sudoku(puzzle, box)
+    if solution is not None:
+        grid = np.asarray(solution)
+        if grid.size != sudoku.size ** 2:
+            raise PuzzleError(f"solution has {grid.size} cells, the puzzle {sudoku.size ** 2}")
+        solution = grid.reshape(sudoku.size, sudoku.size)
+    if format == "svg":
+        return sudoku.to_svg(solution, candidates=bool(candidates) and solution is None)
+    if solution is not None:
+        sudoku = Sudoku(solution, sudoku.box)
+        candidates = False
+    elif candidates is None:
+        candidates = True
     sudoku = as_sudoku(puzzle, box)
     size = sudoku.size
     masks = globals()["candidates"](sudoku, rules=rules) if candidates else None

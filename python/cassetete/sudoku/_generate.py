@@ -3,18 +3,21 @@ rating them (the weakest rule set that solves them, then the search effort)."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Optional, Sequence, Tuple
 
 import numpy as np
+from tqdm import tqdm
 
 from .. import _core
 from .._errors import PuzzleError
+from .._options import check_count, check_seed, check_time_limit
 from ._model import Sudoku, infer_box
 from ._solve import DEFAULT_RULES, PuzzleLike, as_sudoku
 
 # Rule sets from the weakest to the strongest: rate() reports the first that solves the puzzle
-# without branching. The first three are the seed's rules added one at a time (004, "règles eup").
+# without branching. The first three are the Sudoku lecture notes' rules added one at a time ("règles eup").
 RULE_LADDER: Tuple[Tuple[str, ...], ...] = (
     ("exclusivity",),
     ("exclusivity", "uniqueness"),
@@ -33,7 +36,7 @@ def _random_full_grid(box: Tuple[int, int], seed: int) -> np.ndarray:
     for attempt in range(16):
         count, solution, _status, _complete, _stats = _core.sudoku_solve(
             empty, box[0], box[1], 1, list(DEFAULT_RULES), None, 50_000 * (attempt + 1), seed + attempt)
-        if count:
+        if count and solution is not None:
             return solution
     raise PuzzleError(f"could not fill an empty {size}x{size} grid")  # never seen in practice
 
@@ -45,7 +48,8 @@ def _unique(grid: np.ndarray, box: Tuple[int, int]) -> bool:
 
 
 def generate(box: Sequence[int] = (3, 3), *, unique: bool = True, symmetric: bool = True,
-             clues: Optional[int] = None, seed: Optional[int] = None) -> Sudoku:
+             clues: Optional[int] = None, seed: Optional[int] = None, time_limit: Optional[float] = None,
+             progress: bool = False) -> Sudoku:
     """A random puzzle of box shape `box` (N = rows*cols).
 
     A random complete grid is drawn (randomised search from the empty grid), then clues are
@@ -55,6 +59,10 @@ def generate(box: Sequence[int] = (3, 3), *, unique: bool = True, symmetric: boo
     removal stops at that many clues, or earlier at a minimal puzzle if `clues` is below what the
     drawn grid allows (then the puzzle has more clues than asked). To reach `clues` exactly the
     last removals may be single cells, breaking the symmetry by one cell.
+
+    `time_limit` bounds the removal phase (25x25 and larger take minutes to reach a minimal
+    puzzle): when it runs out the puzzle so far is returned, still unique when `unique`, but
+    possibly not minimal. `progress` shows a bar of the cells tried on stderr.
 
     Example:
         >>> p = generate((2, 2), seed=1)
@@ -68,8 +76,13 @@ def generate(box: Sequence[int] = (3, 3), *, unique: bool = True, symmetric: boo
     shape = infer_box(rows * cols, (rows, cols))
     size = shape[0] * shape[1]
     cells = size * size
-    if clues is not None and not 0 <= clues <= cells:
-        raise PuzzleError(f"clues must be in 0..{cells}, got {clues}")
+    if clues is not None:
+        clues = check_count(clues, "clues")
+        if clues > cells:
+            raise PuzzleError(f"clues must be in 0..{cells}, got {clues}")
+    seed = check_seed(seed)
+    time_limit = check_time_limit(time_limit)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     rng = np.random.default_rng(seed)
     solution = _random_full_grid(shape, int(rng.integers(0, 2**62)))
     target = clues if clues is not None else (0 if unique else cells // 2)
@@ -77,8 +90,8 @@ def generate(box: Sequence[int] = (3, 3), *, unique: bool = True, symmetric: boo
     order = rng.permutation(cells)
     given = cells
     done = np.zeros(cells, dtype=bool)
-    for cell in order:
-        if given <= target:
+    for cell in tqdm(order, desc="removing clues", unit="cell", disable=not progress, leave=False):
+        if given <= target or (deadline is not None and time.monotonic() > deadline):
             break
         if done[cell]:
             continue
@@ -99,7 +112,7 @@ def generate(box: Sequence[int] = (3, 3), *, unique: bool = True, symmetric: boo
         # The symmetric pairs overshoot an odd gap (or were all needed): finish with single
         # cells, the only way to hit the exact count asked for.
         for cell in rng.permutation(cells):
-            if given <= target:
+            if given <= target or (deadline is not None and time.monotonic() > deadline):
                 break
             if grid[cell] == 0:
                 continue

@@ -1,20 +1,21 @@
-"""Reading Sudoku text: one-line puzzles, the seed's N-lines-of-numbers file, character grids.
+"""Reading Sudoku text: one-line puzzles, the Sudoku lecture notes' N-lines-of-numbers file, character grids.
 
 Formats (comment lines starting with `#` and blank lines around are ignored):
   * one line of N*N characters: `.` or `0` empty, `1`-`9` then `A`-`Z` (case-insensitive) for 10-35
     (the tdoku sets and, re-encoded, the acs 16x16/25x25 sets);
-  * the seed's file (004, "sudoku.c"): N lines of N integers separated by spaces, 0 = empty;
+  * the Sudoku lecture notes' file ("sudoku.c"): N lines of N integers separated by spaces, 0 = empty;
   * N lines of N characters (a grid drawn with the one-line alphabet).
 """
 
 from __future__ import annotations
 
 import math
-from typing import Iterator, List, Optional, Sequence, Tuple
+from typing import Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from .._errors import PuzzleError
+from .._io import PathOrFile, read_text, write_text
 from ._model import MAX_ORDER, SYMBOLS, Sudoku
 
 # Byte -> value of the one-line alphabet; 255 marks characters that are not allowed.
@@ -26,8 +27,8 @@ for _index, _symbol in enumerate(SYMBOLS, start=1):
     _VALUE_OF[ord(_symbol.lower())] = _index
 
 
-def parse(text: str, box: Optional[Sequence[int]] = None) -> Sudoku:
-    """Read one puzzle in any of the module's formats.
+def parse(text: Union[str, np.ndarray, Sudoku], box: Optional[Sequence[int]] = None) -> Sudoku:
+    """Read one puzzle in any of the module's formats, or take an (N, N) array or a Sudoku.
 
     Example:
         >>> s = parse("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
@@ -36,8 +37,15 @@ def parse(text: str, box: Optional[Sequence[int]] = None) -> Sudoku:
         >>> parse("1 0 0 0\\n0 0 3 0\\n0 4 0 0\\n0 0 0 2").grid[1, 2].item()
         3
     """
+    if isinstance(text, Sudoku):
+        return text if box is None or tuple(box) == text.box else Sudoku(text.grid, box)
+    if isinstance(text, np.ndarray) or (isinstance(text, (list, tuple)) and text and
+                                        isinstance(text[0], (list, tuple, np.ndarray))):
+        return Sudoku(text, box)
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
     if not isinstance(text, str):
-        raise PuzzleError(f"parse() expects a str, got {type(text).__name__}")
+        raise PuzzleError(f"parse() expects a str, an (N, N) array or a Sudoku, got {type(text).__name__}")
     puzzles = iter_puzzles(text, box)
     first = next(puzzles)
     if next(puzzles, None) is not None:
@@ -65,12 +73,32 @@ def iter_puzzles(text: str, box: Optional[Sequence[int]] = None) -> Iterator[Sud
         # A block of N lines of N characters (N <= 35) is one drawn grid; otherwise a block of
         # one-token lines holds one-line puzzles.
         is_grid = any(len(line.split()) > 1 for _, line in block) or (
-            len(block) > 1 and len(block) <= len(SYMBOLS) and all(len(t) == len(block) for t in tokens))
+            len(block) > 1 and len(block) <= len(SYMBOLS) and all(len(t) == len(block) for t in tokens)
+            and not _one_line_puzzles(tokens, box))
         if is_grid:
             yield _parse_block(block, box)
         else:
             for number, line in block:
                 yield _parse_line(line, number, box)
+
+
+def _one_line_puzzles(tokens: List[str], box: Optional[Sequence[int]]) -> bool:
+    """Whether a block of L lines of L characters, which could be one drawn L x L grid, is rather
+    L one-line puzzles of order sqrt(L) (16 lines of 16 characters: a 16x16 grid, or sixteen 4x4
+    puzzles). `box` settles it when given; otherwise one-line puzzles are chosen when every value
+    fits the smaller order, since a drawn 16x16 puzzle with no clue above 4 is implausible."""
+    length = len(tokens)
+    order = math.isqrt(length)
+    if order * order != length or order < 2:
+        return False
+    if box is not None:
+        rows, cols = (int(v) for v in box)
+        return rows * cols == order
+    if math.isqrt(order) ** 2 != order:
+        return False  # order 2, 3, 5, ... one-liners need an explicit box
+    codes = np.frombuffer("".join(tokens).encode("latin-1", "replace"), dtype=np.uint8)
+    values = _VALUE_OF[codes]
+    return bool(np.all(values <= order))
 
 
 def parse_lines_array(lines: Sequence[str], size: int) -> np.ndarray:
@@ -205,18 +233,58 @@ def _chars_row(line: str, number: int, size: int) -> List[int]:
     return values
 
 
-def format(puzzle: Sudoku, style: str = "line") -> str:  # noqa: A001 (the family verb of DESIGN.md)
-    """Write a puzzle (or a solved grid) back as text: "line" (one line, `.` = empty, N <= 35)
-    or "grid" (the seed's N lines of N numbers, 0 = empty).
+FORMATS = ("line", "grid")
+
+
+def format(puzzle: Union[Sudoku, np.ndarray, str], format: str = "line") -> str:  # noqa: A001,A002
+    """Write a puzzle (or a solved grid) as text: "line" (one line, `.` = empty, N <= 35) or
+    "grid" (the lecture notes' N lines of N numbers, 0 = empty).
 
     Example:
         >>> format(parse("1" + "." * 15), "grid").splitlines()[0]
         '1 0 0 0'
     """
-    if not isinstance(puzzle, Sudoku):
-        puzzle = Sudoku(puzzle)
-    if style == "line":
+    puzzle = parse(puzzle)
+    if format == "line":
         return puzzle.to_line()
-    if style == "grid":
+    if format == "grid":
         return puzzle.to_grid_text()
-    raise PuzzleError(f"unknown style {style!r}: 'line' or 'grid'")
+    raise PuzzleError(f"unknown format {format!r}: 'line' or 'grid'")
+
+
+def load(source: PathOrFile, box: Optional[Sequence[int]] = None) -> Sudoku:
+    """Read one puzzle from a file (a path, ``"-"`` for standard input, or an open file).
+
+    Example:
+        >>> import tempfile, os
+        >>> path = os.path.join(tempfile.mkdtemp(), "p.txt")
+        >>> dump(parse("1" + "." * 15), path)
+        >>> load(path).clues
+        1
+    """
+    return parse(read_text(source), box)
+
+
+def load_many(source: PathOrFile, box: Optional[Sequence[int]] = None) -> List[Sudoku]:
+    """Read every puzzle of a file (one per line, or N-line grids separated by blank lines).
+
+    Example:
+        >>> import io
+        >>> len(load_many(io.StringIO("." * 16 + "\\n" + "1" + "." * 15 + "\\n")))
+        2
+    """
+    return parse_many(read_text(source), box)
+
+
+def dump(puzzle: Union[Sudoku, np.ndarray, str], target: PathOrFile, format: str = "line") -> None:  # noqa: A002
+    """Write one puzzle to a file in `format` ("line" or "grid"), newline-terminated.
+
+    Example:
+        >>> import io
+        >>> out = io.StringIO(); dump("." * 16, out); out.getvalue()
+        '................\\n'
+    """
+    write_text(target, _format_puzzle(puzzle, format).rstrip("\n") + "\n")
+
+
+_format_puzzle = format  # for functions whose `format` argument shadows the verb

@@ -7,7 +7,8 @@ from typing import Iterator, List, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from .. import _core
-from .._errors import PuzzleError
+from .._errors import LimitReached, PuzzleError
+from .._options import check_count, check_limit, check_node_limit, check_time_limit, check_workers
 from .._result import Result
 from ._model import Sudoku, infer_box
 from ._parse import parse, parse_lines_array
@@ -15,7 +16,7 @@ from ._parse import parse, parse_lines_array
 PuzzleLike = Union[Sudoku, str, np.ndarray, Sequence[Sequence[int]]]
 
 RULES = ("exclusivity", "uniqueness", "parity", "intersections")
-# The seed's three rules plus locked candidates (box/line intersections), which pay on 16x16 and
+# The Sudoku lecture notes' three rules plus locked candidates (box/line intersections), which pay on 16x16 and
 # larger. With all four on, 9x9 puzzles go to the dedicated bitboard engine.
 DEFAULT_RULES = RULES
 
@@ -47,9 +48,33 @@ def check_rules(rules: Sequence[str]) -> List[str]:
     return names
 
 
-def _check_limit(name: str, value: Optional[float]) -> None:
-    if value is not None and not (value >= 0):
-        raise PuzzleError(f"{name} must be a non-negative number or None, got {value!r}")
+def _search_options(time_limit: object, node_limit: object, rules: Sequence[str]) -> Tuple[Optional[float],
+                                                                                     Optional[int], List[str]]:
+    """The checked (time_limit, node_limit, rule names) of one search.
+
+    Without "exclusivity" the search is generate-and-test and can run for hours on a 9x9 grid, so
+    such a rule set needs a time or node limit.
+    """
+    time_limit = check_time_limit(time_limit)
+    node_limit = check_node_limit(node_limit)
+    names = check_rules(rules)
+    if "exclusivity" not in names and time_limit is None and node_limit is None:
+        raise PuzzleError(f"rules={tuple(names)!r} has no 'exclusivity': the search is then generate-and-test "
+                          f"and unbounded; add 'exclusivity' or give time_limit / node_limit")
+    return time_limit, node_limit, names
+
+
+def _clean_stats(stats: dict) -> dict:
+    """One meaning for rule counters on every path: ``rules`` counts the candidates each rule
+    removed (general engine); the 9x9 bitboard engine's counters count deductions and are
+    reported under ``deductions`` with their own names."""
+    counters = stats.get("rules", {})
+    if "naked_singles" in counters:
+        stats["engine"] = "bitboard9"
+        stats["deductions"] = stats.pop("rules")
+    else:
+        stats["engine"] = "general"
+    return stats
 
 
 def solve(puzzle: PuzzleLike, *, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
@@ -57,7 +82,8 @@ def solve(puzzle: PuzzleLike, *, time_limit: Optional[float] = None, node_limit:
     """Solve a puzzle: propagation with `rules`, then minimum-candidates branching.
 
     `Result.solution` is an (N, N) uint8 array; `Result.stats` has nodes (branching decisions),
-    seconds, and the count of each rule's applications under "rules".
+    seconds, `engine` and either `rules` (candidates removed by each rule, general engine) or
+    `deductions` (the 9x9 bitboard engine, chosen for 9x9 grids with every default rule on).
 
     Example:
         >>> r = solve("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
@@ -65,53 +91,63 @@ def solve(puzzle: PuzzleLike, *, time_limit: Optional[float] = None, node_limit:
         ('solved', [4, 6, 8])
     """
     sudoku = as_sudoku(puzzle, box)
-    _check_limit("time_limit", time_limit)
-    _check_limit("node_limit", node_limit)
+    time_limit, node_limit, names = _search_options(time_limit, node_limit, rules)
     count, solution, status, _complete, stats = _core.sudoku_solve(
-        sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], 1, check_rules(rules), time_limit, node_limit, None)
+        sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], 1, names, time_limit, node_limit, None)
     if solution is not None:
         solution = solution.reshape(sudoku.size, sudoku.size)
-    return Result(status, solution, stats)
+    return Result(status, solution, _clean_stats(stats), puzzle=sudoku)
 
 
-def count_solutions(puzzle: PuzzleLike, limit: int = 2, *, time_limit: Optional[float] = None,
-                    node_limit: Optional[int] = None, box: Optional[Sequence[int]] = None) -> int:
-    """The number of solutions, stopping at `limit` (0 = count them all): with limit=2 the answer
-    0 / 1 / 2 means none / unique / several. Raises TimeoutError if a limit stops the count first.
+def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
+                    node_limit: Optional[int] = None, rules: Sequence[str] = DEFAULT_RULES,
+                    box: Optional[Sequence[int]] = None) -> int:
+    """The number of solutions; with `limit`, stop once that many are found (``limit=2``: the
+    answer 0 / 1 / 2 means none / unique / several).
+
+    Raises :class:`cassetete.LimitReached` (``.count`` a lower bound) when `time_limit` or
+    `node_limit` stops the count first: a partial count is never returned.
 
     Example:
-        >>> count_solutions("." * 16, limit=0)
+        >>> count_solutions("." * 16)
         288
+        >>> count_solutions("." * 81, limit=2)
+        2
     """
     sudoku = as_sudoku(puzzle, box)
-    if limit < 0:
-        raise PuzzleError(f"limit must be >= 0, got {limit}")
-    _check_limit("time_limit", time_limit)
-    _check_limit("node_limit", node_limit)
+    limit = check_limit(limit)
+    time_limit, node_limit, names = _search_options(time_limit, node_limit, rules)
     count, _solution, _status, complete, stats = _core.sudoku_solve(
-        sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], int(limit), list(DEFAULT_RULES), time_limit,
-        node_limit, None)
+        sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], limit or 0, names, time_limit, node_limit, None)
     if not complete:
-        raise TimeoutError(f"count stopped by the {stats['stop']} after {count} solutions")
+        raise LimitReached(count, _clean_stats(stats))
     return int(count)
 
 
-def solutions(puzzle: PuzzleLike, *, limit: int = 0, time_limit: Optional[float] = None,
-              node_limit: Optional[int] = None, box: Optional[Sequence[int]] = None) -> Iterator[np.ndarray]:
+def solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
+              node_limit: Optional[int] = None, rules: Sequence[str] = DEFAULT_RULES,
+              box: Optional[Sequence[int]] = None) -> Iterator[np.ndarray]:
     """Iterate over the solutions ((N, N) uint8 arrays) as the C++ search finds them.
 
     The search runs in a background thread and pauses while the consumer is slow; closing the
-    iterator (or breaking out of a for loop) stops it.
+    iterator (or breaking out of a for loop) stops it. A time or node limit ends the stream early
+    (use :func:`count_solutions` to know whether a count is complete).
 
     Example:
         >>> sum(1 for _ in solutions("." * 16))
         288
     """
     sudoku = as_sudoku(puzzle, box)
-    _check_limit("time_limit", time_limit)
-    _check_limit("node_limit", node_limit)
-    stream = _core.SudokuSolutionStream(sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], list(DEFAULT_RULES),
-                                        int(limit), time_limit, node_limit)
+    limit = check_limit(limit)
+    time_limit, node_limit, names = _search_options(time_limit, node_limit, rules)
+    return _stream(sudoku, names, limit or 0, time_limit, node_limit)
+
+
+def _stream(sudoku: Sudoku, names: List[str], limit: int, time_limit: Optional[float],
+            node_limit: Optional[int]) -> Iterator[np.ndarray]:
+    # A separate generator so that bad options raise at the call, not at the first next().
+    stream = _core.SudokuSolutionStream(sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], names, limit,
+                                        time_limit, node_limit)
     size = sudoku.size
     try:
         for flat in stream:
@@ -120,27 +156,59 @@ def solutions(puzzle: PuzzleLike, *, limit: int = 0, time_limit: Optional[float]
         stream.close()
 
 
-def solve_many(puzzles: Union[np.ndarray, Sequence[str], Sequence[Sudoku]], *, workers: int = -1, limit: int = 1,
-               node_limit: Optional[int] = None, box: Optional[Sequence[int]] = None
-               ) -> Tuple[np.ndarray, np.ndarray]:
+INVALID = -2  # solve_many's count for a puzzle whose clues break the rules (see invalid_puzzles)
+
+
+def solve_many(puzzles: Union[np.ndarray, Sequence[str], Sequence[Sudoku]], *, workers: int = -1,
+               limit: Optional[int] = 1, node_limit: Optional[int] = None, rules: Sequence[str] = DEFAULT_RULES,
+               box: Optional[Sequence[int]] = None) -> Tuple[np.ndarray, np.ndarray]:
     """Solve a batch on C++ threads (GIL released): `puzzles` is a (k, N*N) uint8 array, a list of
     one-line strings or a list of Sudoku objects of one order.
 
-    Returns (solutions (k, N*N) uint8, zeros where none was found; counts (k,) int64, the number
-    of solutions found up to `limit`, -1 where `node_limit` stopped the search).
+    Returns (solutions (k, N*N) uint8, zeros where none was found; counts (k,) int64: the number
+    of solutions found up to `limit` (None = all), -1 where `node_limit` stopped the search, and
+    -2 (``INVALID``) where the clues repeat a value in a row, column or box, the puzzles
+    :func:`solve` rejects with ``PuzzleError``; the rest of the batch is solved all the same).
 
     Example:
         >>> sols, counts = solve_many(["." * 81, "11" + "." * 79], limit=2)
         >>> counts.tolist()
-        [2, 0]
+        [2, -2]
     """
     array, geometry = _batch_array(puzzles, box)
-    if limit < 0:
-        raise PuzzleError(f"limit must be >= 0, got {limit}")
-    _check_limit("node_limit", node_limit)
-    solutions_array, counts, _nodes = _core.sudoku_solve_many(array, geometry[0], geometry[1], int(limit),
-                                                              int(workers), node_limit)
+    limit = check_limit(limit)
+    node_limit = check_node_limit(node_limit)
+    workers = check_workers(workers)
+    names = check_rules(rules)
+    if "exclusivity" not in names and node_limit is None:
+        raise PuzzleError("a batch without the 'exclusivity' rule needs a node_limit (generate-and-test)")
+    invalid = invalid_puzzles(array, geometry)
+    if invalid.any():
+        array = array.copy()
+        array[invalid] = 0  # solved as empty grids, then reported as INVALID
+    solutions_array, counts, _nodes = _core.sudoku_solve_many(array, geometry[0], geometry[1], limit or 0, names,
+                                                              workers, node_limit)
+    counts[invalid] = INVALID
+    solutions_array[invalid] = 0
     return solutions_array, counts
+
+
+def invalid_puzzles(array: np.ndarray, box: Sequence[int]) -> np.ndarray:
+    """A (k,) bool mask: which puzzles of a (k, N*N) batch repeat a clue in a row, column or box.
+
+    Example:
+        >>> invalid_puzzles(parse_lines_array(["11" + "." * 14, "1" + "." * 15], 4), (2, 2)).tolist()
+        [True, False]
+    """
+    rows, cols = int(box[0]), int(box[1])
+    size = rows * cols
+    grids = np.asarray(array).reshape(-1, size, size)
+    boxes = grids.reshape(-1, size // rows, rows, size // cols, cols).transpose(0, 1, 3, 2, 4).reshape(-1, size, size)
+    bad = np.zeros(len(grids), dtype=bool)
+    for units in (grids, grids.transpose(0, 2, 1), boxes):
+        ordered = np.sort(units, axis=2)
+        bad |= ((ordered[:, :, 1:] == ordered[:, :, :-1]) & (ordered[:, :, 1:] > 0)).any(axis=(1, 2))
+    return bad
 
 
 def _batch_array(puzzles, box) -> Tuple[np.ndarray, Tuple[int, int]]:
@@ -214,11 +282,10 @@ def split(puzzle: PuzzleLike, depth: int = 1, *, box: Optional[Sequence[int]] = 
 
     Example:
         >>> parts = split("." * 16, depth=2)
-        >>> len(parts), sum(count_solutions(p, limit=0) for p in parts)
+        >>> len(parts), sum(count_solutions(p) for p in parts)
         (12, 288)
     """
-    if depth < 0:
-        raise PuzzleError(f"depth must be >= 0, got {depth}")
+    depth = check_count(depth, "depth")
     frontier = [as_sudoku(puzzle, box)]
     for _ in range(depth):
         following: List[Sudoku] = []

@@ -10,7 +10,7 @@ the same step recurses with another piece. Branches with a trivial residual grou
 by the plain exact cover search. No division, so no assumption about symmetric solutions.
 
 Example:
-    >>> from cassetete.polyomino.model import Packing
+    >>> from cassetete.polyomino import Packing
     >>> p = Packing("3x20")
     >>> p.cover.count(), p.cover.count_prefixes(p.unique_prefixes())
     (8, 2)
@@ -23,7 +23,7 @@ from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 import numpy as np
 
 from .. import _core
-from .._errors import PuzzleError
+from .._errors import LimitReached, PuzzleError
 from ..exactcover import ExactCover
 from .region import parse_region, symmetries
 from .shapes import PieceSpec, Shape, orientations, piece_set
@@ -248,6 +248,8 @@ class Packing:
         )
         stats["complete"] = bool(complete)
         self.last_stats = stats
+        if not complete:
+            raise LimitReached(count, stats)
         return int(count)
 
     def bitboard_solutions(self, prefix: Sequence[int] = (), limit: Optional[int] = None) -> List[List[int]]:

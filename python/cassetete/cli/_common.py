@@ -1,0 +1,115 @@
+"""What every ``cassetete`` subcommand shares: the flags, the exit codes, JSON output.
+
+Exit codes (docs/ARCHITECTURE.md): 0 solved, 1 no solution, 2 bad input or usage, 3 a limit
+stopped the search before an answer, 130 Ctrl-C.
+
+Example:
+    >>> exit_code(["solved", "unsatisfiable"]), exit_code(["solved", "limit", "unsatisfiable"])
+    (1, 3)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, Iterable, Optional, Sequence, TextIO
+
+import numpy as np
+
+EXIT_SOLVED = 0
+EXIT_NO_SOLUTION = 1
+EXIT_BAD_INPUT = 2
+EXIT_LIMIT = 3
+EXIT_INTERRUPTED = 130
+
+_EXIT_OF_STATUS = {"solved": EXIT_SOLVED, "unsatisfiable": EXIT_NO_SOLUTION, "limit": EXIT_LIMIT}
+
+
+def exit_code(statuses: Iterable[str]) -> int:
+    """The exit code of a run that produced these result statuses: a limit outranks a missing
+    solution, which outranks success."""
+    codes = {_EXIT_OF_STATUS[s] for s in statuses}
+    for code in (EXIT_LIMIT, EXIT_NO_SOLUTION):
+        if code in codes:
+            return code
+    return EXIT_SOLVED
+
+
+def add_limit_flags(parser: argparse.ArgumentParser, *, node_limit: bool = True) -> None:
+    """``--time-limit SECONDS`` and ``--node-limit N``."""
+    parser.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                        help="stop after this many seconds (exit code 3 if no answer yet)")
+    if node_limit:
+        parser.add_argument("--node-limit", type=int, default=None, metavar="N",
+                            help="stop after this many search nodes (exit code 3 if no answer yet)")
+
+
+def add_seed_flag(parser: argparse.ArgumentParser) -> None:
+    """``--seed N`` (default: a random seed, printed in --json stats)."""
+    parser.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
+
+
+def add_workers_flag(parser: argparse.ArgumentParser, default: int = 1) -> None:
+    """``--workers N`` (-1 = all cores)."""
+    parser.add_argument("--workers", type=int, default=default, help=f"threads, -1 = all cores (default {default})")
+
+
+def add_method_flag(parser: argparse.ArgumentParser, choices: Sequence[str], default: str) -> None:
+    """``--method NAME`` among `choices`."""
+    parser.add_argument("--method", choices=list(choices), default=default,
+                        help=f"algorithm (default {default})")
+
+
+def add_output_flags(parser: argparse.ArgumentParser, *, svg: bool = True) -> None:
+    """``--json`` (machine-readable results) and ``--svg FILE``."""
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object per result (status, solution, stats)")
+    if svg:
+        parser.add_argument("--svg", metavar="FILE", default=None, help="write the picture as SVG")
+
+
+def jsonable(value: Any) -> Any:
+    """`value` with numpy arrays and scalars (and tuples, sets) turned into JSON types."""
+    if isinstance(value, np.ndarray):
+        return jsonable(value.tolist())
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [jsonable(v) for v in value]
+    if isinstance(value, float) and value != value:
+        return None
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
+
+def write_json(out: TextIO, **fields: Any) -> None:
+    """One JSON object on one line."""
+    out.write(json.dumps(jsonable(fields), separators=(",", ":")) + "\n")
+
+
+def write_result_json(out: TextIO, result: Any, **extra: Any) -> None:
+    """A Result as ``{"status", "solution", "stats", ...extra}`` on one line."""
+    write_json(out, status=result.status, solution=result.solution, stats=result.stats, **extra)
+
+
+def count_text(count: int, complete: bool, limit: Optional[int] = None) -> str:
+    """How a count is printed: exact, capped by the user's limit ("2+"), or a lower bound."""
+    if not complete:
+        return f"at least {count} (stopped by a limit)"
+    if limit is not None and count >= limit:
+        return f"{count}+"
+    return str(count)
+
+
+def write_svg(path: str, svg: str) -> None:
+    """Write an SVG file; a bad path is bad input (exit code 2), not a traceback."""
+    from .._errors import PuzzleError
+
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(svg)
+    except OSError as error:
+        raise PuzzleError(f"cannot write {path}: {error.strerror or error}") from None

@@ -1,0 +1,271 @@
+"""Counting, enumerating, solving, drawing and checking packings: the family verbs over
+:class:`Packing` (the exact cover model) and the bitboard and dancing-cells engines."""
+
+from __future__ import annotations
+
+import warnings
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Iterable, Iterator, List, Optional
+
+import numpy as np
+
+from .. import _core
+from .._errors import LimitReached, PuzzleError
+from .._options import check_choice, check_limit, check_node_limit, check_time_limit, check_workers
+from .._result import UNSATISFIABLE, Result
+from ._model import Packing
+from .region import parse_region
+from .render import render_svg, render_svg_iso, render_text
+from .shapes import PieceSpec, normalize, orientations, piece_set
+
+
+def _packing(region: Any, pieces: PieceSpec, flips: bool) -> Packing:
+    packing = Packing(region, pieces, flips)
+    if not packing.area_matches:
+        warnings.warn(
+            f"the region has {packing.area} cells but the pieces cover {packing.pieces_area}: "
+            "no packing exists",
+            UserWarning,
+            stacklevel=3,
+        )
+    return packing
+
+
+def count(
+    region: Any,
+    pieces: PieceSpec = "pentominoes",
+    unique: bool = True,
+    flips: bool = True,
+    *,
+    limit: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+    workers: int = 1,
+    engine: str = "auto",
+    method: Optional[str] = None,
+) -> int:
+    """Number of ways to pack the pieces into the region.
+
+    Args:
+        region: ``"6x10"``, ``"3x4x5"``, a tuple of sizes, or a 2-D/3-D boolean mask.
+        pieces: ``"pentominoes"``, ``"tetrominoes"``, ``"hexominoes"``, names or a dict.
+        unique: count once each class of solutions equal up to a symmetry of the region
+            (rotations and reflections); False counts every copy.
+        flips: 2-D only: pieces may be turned over.
+        workers: threads counting subproblems in parallel (-1 = all cores).
+        engine: ``"bitboard"`` (64-bit boards, regions of at most 64 cells: fill the lowest
+            empty cell in 2-D, branch on the cell or piece with the fewest placements in 3-D),
+            ``"cells"`` (the general exact cover engine, dancing cells), or
+            ``"auto"``: bitboard when the region fits, cells otherwise.
+
+    With ``unique=False`` (and no ``limit``) the search still runs on the symmetry-broken
+    subproblems and weights each by the number of copies its solutions stand for, an exact
+    count (no assumption that solutions are asymmetric; see ``Packing.weighted_prefixes``).
+
+    A region whose area differs from the pieces' area gives 0 with a warning. If a time or
+    node limit stops the search, :class:`cassetete.LimitReached` is raised (its ``count`` is a
+    lower bound): a partial count is never returned. ``method`` is a synonym of ``engine``
+    (the contract's option name).
+
+    Example:
+        >>> count("2x3x10"), count("2x3x10", unique=False)
+        (12, 96)
+    """
+    engine = _check_engine(engine if method is None else method)
+    limit = check_limit(limit)
+    time_limit, node_limit = check_time_limit(time_limit), check_node_limit(node_limit)
+    workers = check_workers(workers)
+    packing = _packing(region, pieces, flips)
+    if not packing.area_matches:
+        return 0
+    if engine == "auto":
+        engine = "bitboard" if packing.fits_bitboard else "cells"
+    # Symmetry-broken subproblems; without `unique`, each is weighted by the number of copies
+    # its solutions stand for (exact: see Packing.weighted_prefixes). A count limit needs the
+    # plain search over every copy.
+    if unique or limit is None:
+        prefixes, weights = packing.weighted_prefixes()
+        if unique:
+            weights = [1] * len(prefixes)
+    else:
+        prefixes, weights = [[]], [1]
+    if workers <= 1 or limit is not None:
+        if engine == "bitboard":
+            return packing.count_bitboard(prefixes, limit, time_limit, node_limit, None if limit is not None else weights)
+        return packing.cover.count_prefixes(prefixes, limit, time_limit, node_limit, None if limit is not None else weights)
+    # Parallel: cut the tree finer, deal the branches round-robin to the workers.
+    depth = 2 if len(prefixes) < 64 else 0
+    parts = [(list(sub.prefix), w) for p, w in zip(prefixes, weights) for sub in packing.cover.split(depth, p)]
+    chunks = [parts[k :: workers * 4] for k in range(workers * 4)]
+    if engine == "bitboard":
+        packer = packing.bitboard()
+
+        def run(chunk: List[Any]) -> Any:
+            return _core.bitboard_count(packer, [p for p, _ in chunk], 0, time_limit, node_limit, [w for _, w in chunk])
+
+    else:
+
+        def run(chunk: List[Any]) -> Any:
+            return _core.exactcover_count(
+                packing.cover._problem(), [p for p, _ in chunk], 0, time_limit, node_limit, [w for _, w in chunk]
+            )
+
+    packing.cover._problem()  # build once, before the threads share it
+    with ThreadPoolExecutor(workers) as pool:
+        outcomes = list(pool.map(run, chunks))
+    total = sum(int(c) for c, _, _ in outcomes)
+    if not all(complete for _, complete, _ in outcomes):
+        stops = [stats.get("stop") for _, complete, stats in outcomes if not complete]
+        raise LimitReached(total, {"nodes": sum(int(s.get("nodes", 0)) for _, _, s in outcomes),
+                                   "stop": stops[0], "complete": False})
+    return total
+
+
+count_solutions = count  # the family verb of the contract
+
+
+def _check_engine(engine: object) -> str:
+    return check_choice(engine, "engine", ("auto", "bitboard", "cells"))
+
+
+def solutions(
+    region: Any,
+    pieces: PieceSpec = "pentominoes",
+    unique: bool = True,
+    flips: bool = True,
+    *,
+    limit: Optional[int] = None,
+    engine: str = "auto",
+) -> Iterator[np.ndarray]:
+    """Yield packings as labelled grids (numpy arrays of piece names, ``"."`` outside the
+    region), streamed as the search finds them (the bitboard engine hands them over one small
+    branch of the search tree at a time).
+
+    Example:
+        >>> next(solutions("3x20")).shape
+        (3, 20)
+        >>> sum(1 for _ in solutions("3x20", unique=False))
+        8
+    """
+    engine = _check_engine(engine)
+    limit = check_limit(limit)
+    packing = _packing(region, pieces, flips)
+    return _stream(packing, unique, limit, engine)
+
+
+def _stream(packing: Packing, unique: bool, limit: Optional[int], engine: str) -> Iterator[np.ndarray]:
+    # A separate generator so that bad arguments raise at the call, not at the first next().
+    if not packing.area_matches:
+        return
+    if engine == "auto":
+        engine = "bitboard" if packing.fits_bitboard else "cells"
+    produced = 0
+    prefixes: List[Any] = packing.unique_prefixes() if unique else [[]]
+    for prefix in prefixes:
+        if engine == "bitboard":
+            branches = [sub.prefix for sub in packing.cover.split(1, prefix)]
+        else:
+            branches = [prefix]
+        for branch in branches:
+            remaining = None if limit is None else limit - produced
+            if remaining is not None and remaining <= 0:
+                return
+            found: Iterable[List[int]]
+            if engine == "bitboard":
+                found = packing.bitboard_solutions(branch, remaining)
+            else:
+                found = packing.cover.solutions(limit=remaining, prefix=branch)
+            for options in found:
+                yield packing.grid(options)
+                produced += 1
+
+
+def solve(
+    region: Any,
+    pieces: PieceSpec = "pentominoes",
+    flips: bool = True,
+    *,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+) -> Result:
+    """One packing: a Result whose ``solution`` is the labelled grid.
+
+    Example:
+        >>> r = solve("6x10")
+        >>> r.status, sorted(set(r.solution.ravel())) == sorted("FILPNTUVWXYZ")
+        ('solved', True)
+    """
+    packing = _packing(region, pieces, flips)
+    if not packing.area_matches:
+        return Result(UNSATISFIABLE, None, {"nodes": 0, "seconds": 0.0, "reason": "area mismatch"},
+                      puzzle=packing.mask, family="polyomino")
+    result = packing.cover.solve(time_limit=time_limit, node_limit=node_limit)
+    grid = packing.grid(result.solution) if result.solution is not None else None
+    return Result(result.status, grid, result.stats, puzzle=packing.mask, family="polyomino")
+
+
+def placements(region: Any, piece: str, pieces: PieceSpec = "pentominoes", flips: bool = True) -> List[np.ndarray]:
+    """Every placement of one piece in the region, as arrays of cell coordinates.
+
+    Example:
+        >>> len(placements("6x10", "X"))
+        32
+    """
+    shapes = piece_set(pieces)
+    if piece not in shapes:
+        raise PuzzleError(f"unknown piece {piece!r}; pieces are {list(shapes)}")
+    packing = Packing(region, {piece: shapes[piece]}, flips, require_area=False)
+    if piece not in packing.names:
+        raise PuzzleError(f"unknown piece {piece!r}; pieces are {packing.names}")
+    p = packing.names.index(piece)
+    return [packing.coords[list(cells)] for q, cells in packing.placements if q == p]
+
+
+def render(region: Any, solution: Optional[np.ndarray] = None, format: str = "text") -> str:  # noqa: A002
+    """Draw a packing (a labelled grid from :func:`solve`) or, without one, the empty region:
+    text, or SVG (3-D packings as an isometric picture).
+
+    Example:
+        >>> print(render("2x3"))
+        # # #
+        # # #
+        >>> render("3x20", solve("3x20").solution, format="svg").startswith("<svg")
+        True
+    """
+    if format not in ("text", "svg"):
+        raise PuzzleError(f"unknown format {format!r}: 'text' or 'svg'")
+    if solution is None:
+        mask = parse_region(region)
+        grid = np.where(mask, "#", ".")
+    else:
+        grid = np.asarray(solution)
+    if format == "text":
+        return render_text(grid)
+    return render_svg_iso(grid) if grid.ndim == 3 else render_svg(grid)
+
+
+def verify(region: Any, solution: np.ndarray, pieces: PieceSpec = "pentominoes", flips: bool = True) -> bool:
+    """True when the labelled grid covers exactly the region's cells, each piece once, each
+    label's cells forming the piece in one of its allowed orientations.
+
+    Example:
+        >>> verify("3x20", solve("3x20").solution)
+        True
+        >>> verify("3x20", np.full((3, 20), "I"))
+        False
+    """
+    shapes = piece_set(pieces)
+    mask = parse_region(region)
+    grid = np.asarray(solution)
+    if grid.shape != mask.shape:
+        return False
+    if np.any((grid == ".") == mask):
+        return False  # a region cell left empty, or a cell outside the region covered
+    labels = set(grid[mask].tolist())
+    if labels != set(shapes):
+        return False
+    for name in labels:
+        cells = normalize(map(tuple, np.argwhere(grid == name).tolist()))
+        if cells not in set(orientations(shapes[name], dim=mask.ndim, flips=flips)):
+            return False
+    return True

@@ -1,0 +1,218 @@
+"""The contract every family keeps (docs/ARCHITECTURE.md), checked family by family: the
+verbs, the shared options and their bad values, counts that never return a partial answer,
+streaming solutions, results that pickle, compare and draw, and the command line's exit codes."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import pickle
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List
+
+import pytest
+
+import cassetete
+from cassetete import LimitReached, PuzzleError, Result
+from cassetete.cli import main
+
+
+@dataclass
+class Family:
+    """How to exercise one family: a solvable puzzle, one with no solution, one with an
+    astronomically large number of solutions (to see streams and limits), its verify call."""
+
+    name: str
+    module: Any
+    solvable: Any
+    unsatisfiable: Any
+    huge: Any
+    huge_options: Dict[str, Any] = field(default_factory=dict)
+    verbs: tuple = ("parse", "load", "format", "dump", "solve", "solutions", "count_solutions", "verify", "render")
+    check: Callable[[Any, Any], bool] = None  # type: ignore[assignment]
+    cli_solved: List[str] = field(default_factory=list)
+    cli_unsatisfiable: List[str] = field(default_factory=list)
+    cli_limit: List[str] = field(default_factory=list)
+    cli_bad: List[str] = field(default_factory=list)
+
+
+def _sudoku() -> Family:
+    from cassetete import sudoku
+
+    return Family(
+        "sudoku", sudoku,
+        solvable="4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        unsatisfiable="12345678." + "........9" + "." * 63,
+        huge="." * 81,
+        verbs=("parse", "load", "format", "dump", "parse_many", "load_many", "solve", "solutions", "count_solutions",
+               "generate", "verify", "render"),
+        check=lambda p, s: sudoku.verify(p, s),
+        cli_solved=["sudoku", "solve", "." * 16],
+        cli_unsatisfiable=["sudoku", "solve", "12345678." + "........9" + "." * 63],
+        cli_limit=["sudoku", "solve", "." * 625, "--count", "--time-limit", "0"],
+        cli_bad=["sudoku", "solve", "11" + "." * 79],
+    )
+
+
+def _exactcover() -> Family:
+    from cassetete import exactcover
+
+    pairs = [list(p) for p in itertools.combinations(range(24), 2)]  # 23!! = 3.2e11 perfect matchings
+    return Family(
+        "exactcover", exactcover,
+        solvable=[[0, 1], [2], [1, 2], [0]],
+        unsatisfiable=[[0, 1], [1, 2]],
+        huge=pairs,
+        verbs=("parse", "load", "format", "dump", "solve", "solutions", "count_solutions", "verify", "render"),
+        check=lambda p, s: exactcover.verify(p, s),
+    )
+
+
+def _polyomino() -> Family:
+    from cassetete import polyomino
+
+    return Family(
+        "polyomino", polyomino,
+        solvable="3x20",
+        unsatisfiable="2x30",
+        huge="3x4x5",
+        huge_options={"unique": False, "engine": "cells"},
+        verbs=("solve", "solutions", "count_solutions", "verify", "render", "parse_region"),
+        check=lambda p, s: polyomino.verify(p, s),
+        cli_solved=["pentomino", "solve", "3x20"],
+        cli_unsatisfiable=["pentomino", "solve", "2x30"],
+        cli_limit=["pentomino", "count", "3x4x5", "--all", "--node-limit", "10"],
+        cli_bad=["pentomino", "count", "3xx"],
+    )
+
+
+FAMILIES = [_sudoku(), _exactcover(), _polyomino()]
+IDS = [f.name for f in FAMILIES]
+
+
+@pytest.fixture(params=FAMILIES, ids=IDS)
+def family(request) -> Family:
+    return request.param
+
+
+def test_every_verb_exists(family):
+    missing = [verb for verb in family.verbs if not callable(getattr(family.module, verb, None))]
+    assert not missing, f"{family.name} lacks {missing}"
+
+
+def test_solve_returns_a_checked_result_that_keeps_its_puzzle(family):
+    result = family.module.solve(family.solvable)
+    assert isinstance(result, Result) and result.status == "solved"
+    assert family.check(family.solvable, result.solution)
+    assert result.puzzle is not None and result.family == family.name
+    assert {"nodes", "seconds"} <= set(result.stats)
+
+
+def test_unsatisfiable_is_a_status_not_an_error(family):
+    result = family.module.solve(family.unsatisfiable)
+    assert result.status == "unsatisfiable" and result.solution is None
+    assert family.module.count_solutions(family.unsatisfiable) == 0
+
+
+@pytest.mark.parametrize("option, value", [("time_limit", "x"), ("time_limit", -1.0), ("time_limit", float("nan")),
+                                           ("node_limit", 1.5), ("node_limit", -3), ("node_limit", True)])
+def test_bad_limit_values_are_puzzle_errors(family, option, value):
+    with pytest.raises(PuzzleError, match=option):
+        family.module.solve(family.solvable, **{option: value})
+    with pytest.raises(PuzzleError, match=option):
+        family.module.count_solutions(family.solvable, **{option: value})
+
+
+@pytest.mark.parametrize("value", [2.5, 0, -1, "2"])
+def test_bad_count_limits_are_puzzle_errors(family, value):
+    with pytest.raises(PuzzleError, match="limit"):
+        family.module.count_solutions(family.solvable, limit=value)
+    with pytest.raises(PuzzleError, match="limit"):
+        family.module.solutions(family.solvable, limit=value)
+
+
+def test_a_count_stopped_by_a_limit_is_never_a_plain_int(family):
+    with pytest.raises(LimitReached) as stopped:
+        family.module.count_solutions(family.huge, node_limit=10, **family.huge_options)
+    assert stopped.value.count >= 0 and stopped.value.stats["stop"] == "node_limit"
+    assert isinstance(stopped.value, TimeoutError)
+    with pytest.raises(LimitReached):
+        family.module.count_solutions(family.huge, time_limit=0, **family.huge_options)
+
+
+def test_a_user_limit_caps_the_count(family):
+    assert family.module.count_solutions(family.huge, limit=3, **family.huge_options) == 3
+
+
+def test_solutions_stream_before_the_search_ends(family):
+    # The count is far beyond what any machine enumerates in a test run: the first items can
+    # only arrive if the generator streams them.
+    stream = family.module.solutions(family.huge, **family.huge_options)
+    first = [next(stream) for _ in range(3)]
+    stream.close()
+    assert all(family.check(family.huge, s) for s in first)
+
+
+def test_results_pickle_and_compare(family):
+    result = family.module.solve(family.solvable)
+    clone = pickle.loads(pickle.dumps(result))
+    assert clone == result and not (clone != result)
+    assert repr(clone).startswith("Result(status='solved'")
+    other = family.module.solve(family.unsatisfiable)
+    assert other != result
+
+
+def test_render_text_and_valid_svg(family):
+    result = family.module.solve(family.solvable)
+    text = family.module.render(family.solvable, result.solution, format="text")
+    assert isinstance(text, str) and text.strip()
+    svg = family.module.render(family.solvable, result.solution, format="svg")
+    assert ET.fromstring(svg).tag.endswith("svg")
+    assert ET.fromstring(result.to_svg()).tag.endswith("svg")
+    assert result._repr_svg_() == result.to_svg()
+    with pytest.raises(PuzzleError):
+        family.module.render(family.solvable, result.solution, format="png")
+
+
+def _run(argv, capsys):
+    code = main(argv)
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    return code, captured
+
+
+CLI_FAMILIES = [f for f in FAMILIES if f.cli_solved]
+
+
+@pytest.mark.parametrize("fam", CLI_FAMILIES, ids=[f.name for f in CLI_FAMILIES])
+def test_cli_exit_codes(fam, capsys):
+    assert _run(fam.cli_solved, capsys)[0] == 0
+    assert _run(fam.cli_unsatisfiable, capsys)[0] == 1
+    code, captured = _run(fam.cli_bad, capsys)
+    assert code == 2 and captured.err.startswith("cassetete: error:")
+    assert _run(fam.cli_limit, capsys)[0] == 3
+
+
+@pytest.mark.parametrize("fam", CLI_FAMILIES, ids=[f.name for f in CLI_FAMILIES])
+def test_cli_json_parses(fam, capsys):
+    code, captured = _run(fam.cli_solved + ["--json"], capsys)
+    records = [json.loads(line) for line in captured.out.splitlines()]
+    assert code == 0 and records and all(r["status"] == "solved" for r in records)
+
+
+def test_cli_version(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0 and cassetete.__version__ in capsys.readouterr().out
+
+
+def test_missing_files_and_directories_are_named(tmp_path):
+    for family in FAMILIES:
+        load = getattr(family.module, "load", None)
+        if load is None:
+            continue
+        with pytest.raises(PuzzleError, match="no such file"):
+            load(str(tmp_path / "absent.txt"))
+        with pytest.raises(PuzzleError, match="directory"):
+            load(str(tmp_path))
