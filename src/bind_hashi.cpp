@@ -21,16 +21,9 @@ struct HashiSearch {
     SearchControl control;
 
     HashiSearch(const py::object& time_limit, const py::object& node_limit)
-        : control(PythonSearch::make_limits(time_limit, node_limit), nullptr,
-                  [this]() {
-                      py::gil_scoped_acquire acquire;
-                      if (PyErr_CheckSignals() != 0) {
-                          interrupted = true;
-                          return true;
-                      }
-                      return false;
-                  },
-                  1024) {}
+        : control(PythonSearch::make_limits(time_limit, node_limit), nullptr, signal_poll(&interrupted), 1024) {}
+    HashiSearch(const HashiSearch&) = delete;  // the poll hook points at this->interrupted
+    HashiSearch& operator=(const HashiSearch&) = delete;
 
     void rethrow_if_interrupted() const {
         if (interrupted) throw py::error_already_set();
@@ -39,12 +32,8 @@ struct HashiSearch {
 
 hashi::Graph graph_from(const CArray<int32_t>& grid) {
     if (grid.ndim() != 2) throw InputError("hashi grid must be a 2-D array");
-    try {
-        return hashi::build_graph(grid.data(), static_cast<int>(grid.shape(0)),
-                                  static_cast<int>(grid.shape(1)));
-    } catch (const hashi::GraphError& error) {
-        throw InputError(error.what());
-    }
+    // a GraphError (std::invalid_argument) becomes PuzzleError through the module's translator
+    return hashi::build_graph(grid.data(), static_cast<int>(grid.shape(0)), static_cast<int>(grid.shape(1)));
 }
 
 py::list bridges_to_list(const hashi::Graph& g, const std::vector<uint8_t>& x) {

@@ -20,12 +20,9 @@ Candidates candidates_from(const CArray<int32_t>& grid) {
     if (grid.ndim() != 2) throw InputError("the clue grid must be a 2-D array");
     const int rows = static_cast<int>(grid.shape(0)), cols = static_cast<int>(grid.shape(1));
     std::vector<int> cells(grid.data(), grid.data() + grid.size());
-    try {
-        py::gil_scoped_release release;
-        return build_candidates(rows, cols, cells);
-    } catch (const std::invalid_argument& e) {
-        throw InputError(e.what());
-    }
+    // std::invalid_argument becomes PuzzleError through the module's translator
+    py::gil_scoped_release release;
+    return build_candidates(rows, cols, cells);
 }
 
 py::array_t<int32_t> rects_array(const std::vector<Rect>& rects) {
@@ -157,14 +154,10 @@ py::tuple exact_many_py(const py::list& grids, long long limit, const py::object
             const auto t0 = std::chrono::steady_clock::now();
             SearchControl::PollHook hook;
             if (worker == 0) {
-                hook = [&]() {
-                    py::gil_scoped_acquire acquire;
-                    if (PyErr_CheckSignals() != 0) {
-                        interrupted = true;
-                        token.cancel();
-                        return true;
-                    }
-                    return false;
+                hook = [&token, poll = signal_poll(&interrupted)]() {
+                    if (!poll()) return false;
+                    token.cancel();  // Ctrl-C stops the other workers too
+                    return true;
                 };
             }
             SearchControl control(limits, &token, hook);

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 import warnings
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -136,7 +136,7 @@ def _run_cbc(pulp, model: _Model, time_limit: Optional[float]):
                 prob += expr >= lo
             if hi != np.inf:
                 prob += expr <= hi
-    kwargs = {"msg": False}
+    kwargs: Dict[str, Any] = {"msg": False}
     if time_limit is not None:
         kwargs["timeLimit"] = max(float(time_limit), 0.01)
     prob.solve(pulp.PULP_CBC_CMD(**kwargs))
@@ -191,6 +191,7 @@ def solve_ilp(puzzle: Hashi, connectivity: str = "cuts", backend: str = "highs",
              "stop": "time_limit" if status == LIMIT else "none"}
     if status != SOLVED:
         return Result(status, None, stats, puzzle=puzzle)
+    assert values is not None  # solved: HiGHS or CBC gave the variables' values
     counts = values[model.m:]
     stats["connected"] = len(_components(model.n, model.edges, counts)) == 1
     return Result(SOLVED, puzzle.bridges_of(list(counts)), stats, puzzle=puzzle)

@@ -9,7 +9,8 @@ from typing import Any, Iterable, List, Union
 import numpy as np
 
 from .._errors import PuzzleError
-from .._files import PathOrFile, TextTarget, not_a_file_name, parse_batch, read_source, write_target
+from .._io import PathOrFile, read_text, write_text
+from .._text import not_a_file_name, parse_batch
 from ._model import Hashi
 
 FORMATS = ("tatham", "puzzlink", "has", "grid")
@@ -266,7 +267,7 @@ def _formatted(puzzle: Any, style: str) -> str:
     return writers[style](parse(puzzle))
 
 
-def dump(puzzle: Any, target: TextTarget, format: str = "tatham") -> None:  # noqa: A002
+def dump(puzzle: Any, target: PathOrFile, format: str = "tatham") -> None:  # noqa: A002
     """Write a puzzle to a file (path or open text file) in ``format`` (see :func:`format`).
 
     Example:
@@ -276,13 +277,14 @@ def dump(puzzle: Any, target: TextTarget, format: str = "tatham") -> None:  # no
         >>> load(f) == parse("3x3m2:2a2c1a1")
         True
     """
-    write_target(target, _formatted(puzzle, format))
+    write_text(target, _formatted(puzzle, format) + "\n")
 
 
 def load(source: PathOrFile) -> Hashi:
     """Read a puzzle from a file (path or open file) in any format :func:`parse` reads.
 
-    A missing path raises PuzzleError "no such file: ..."; a directory is refused.
+    ``"-"`` reads standard input; a missing path raises PuzzleError "no such file: ..."; a
+    directory is refused.
 
     Example:
         >>> import pathlib, tempfile
@@ -291,7 +293,7 @@ def load(source: PathOrFile) -> Hashi:
         >>> load(f).n_islands
         4
     """
-    return parse(read_source(source))
+    return parse(read_text(source))
 
 
 def _one_line(line: str) -> bool:
@@ -322,4 +324,4 @@ def load_many(source: PathOrFile) -> List[Hashi]:
         >>> len(load_many(f))
         2
     """
-    return parse_many(read_source(source))
+    return parse_many(read_text(source))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Dict, Iterable, Sequence, Tuple
 
 import numpy as np
 
@@ -28,7 +28,7 @@ def verify(puzzle: Any, bridges: Iterable[Sequence[int]]) -> bool:
     used = np.zeros((h, w), dtype=np.int8)  # 1 = horizontal bridge over the cell, 2 = vertical
     degree = np.zeros((h, w), dtype=np.int64)
     pairs = set()
-    parent = {}
+    parent: Dict[Tuple[int, int], Tuple[int, int]] = {}
 
     def find(x):
         while parent.setdefault(x, x) != x:

@@ -8,7 +8,8 @@ from typing import Any, Iterable, List, Union
 import numpy as np
 
 from .._errors import PuzzleError
-from .._files import PathOrFile, TextTarget, not_a_file_name, parse_batch, read_source, write_target
+from .._io import PathOrFile, read_text, write_text
+from .._text import not_a_file_name, parse_batch
 from ._model import Shikaku
 
 FORMATS = ("tatham", "puzzlink", "grid")
@@ -305,7 +306,8 @@ def format_grid(puzzle: Shikaku) -> str:
 def load(source: PathOrFile) -> Shikaku:
     """Read a puzzle from a file (path or open file): game ID, puzz.link URL or plain grid.
 
-    A missing path raises PuzzleError "no such file: ..."; a directory is refused.
+    ``"-"`` reads standard input; a missing path raises PuzzleError "no such file: ..."; a
+    directory is refused.
 
     Example:
         >>> import pathlib, tempfile
@@ -314,7 +316,7 @@ def load(source: PathOrFile) -> Shikaku:
         >>> load(f).shape
         (4, 4)
     """
-    return parse(read_source(source))
+    return parse(read_text(source))
 
 
 def _one_line(line: str) -> bool:
@@ -345,7 +347,7 @@ def load_many(source: PathOrFile) -> List[Shikaku]:
         >>> len(load_many(f))
         2
     """
-    return parse_many(read_source(source))
+    return parse_many(read_text(source))
 
 
 def format(puzzle: Any, format: str = "tatham") -> str:  # noqa: A001,A002 - the family verb
@@ -365,7 +367,7 @@ def _formatted(puzzle: Any, style: str) -> str:
     return writers[style](puzzle)
 
 
-def dump(puzzle: Any, target: TextTarget, format: str = "tatham") -> None:  # noqa: A002
+def dump(puzzle: Any, target: PathOrFile, format: str = "tatham") -> None:  # noqa: A002
     """Write a puzzle to a file (path or open text file) in ``format`` (see :func:`format`).
 
     Example:
@@ -375,4 +377,4 @@ def dump(puzzle: Any, target: TextTarget, format: str = "tatham") -> None:  # no
         >>> load(f) == parse("2 .\\n2 .")
         True
     """
-    write_target(target, _formatted(puzzle, format))
+    write_text(target, _formatted(puzzle, format) + "\n")

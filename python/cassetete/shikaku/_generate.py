@@ -3,7 +3,7 @@ linéaire en nombres entiers", section 1.4: recursive cuts, random merges, one c
 
 from __future__ import annotations
 
-from typing import List, Optional, Tuple
+from typing import List, Optional, Set, Tuple
 
 import numpy as np
 
@@ -68,7 +68,7 @@ def merge_layout(rows: int, cols: int, rects: List[Rectangle], iterations: int, 
                 if rects[j][1] == c and rects[j][3] == w:
                     pairs.append((i, j))
         order = rng.permutation(len(pairs))
-        used = set()
+        used: Set[int] = set()
         merged: List[Rectangle] = []
         for index in order.tolist():
             i, j = pairs[index]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 import warnings
-from typing import Any, List, Optional
+from typing import Any, Dict, List, Optional
 
 import numpy as np
 
@@ -69,7 +69,8 @@ def solve_ilp(puzzle: Shikaku, time_limit: Optional[float] = None, solver: str =
         return Result(status, None, stats, puzzle=puzzle)
     solution: List[Rectangle] = [None] * n_clues  # type: ignore[list-item]
     for j in chosen:
-        solution[int(owner[j])] = tuple(int(v) for v in rects[j])  # type: ignore[call-overload]
+        r, c, h, w = (int(v) for v in rects[j])
+        solution[int(owner[j])] = (r, c, h, w)
     return Result("solved", solution, stats, puzzle=puzzle)
 
 
@@ -152,7 +153,7 @@ def _cbc_model(pulp: Any, cols_rows: List[np.ndarray], n_rows: int, time_limit: 
         if not terms:
             return "unsatisfiable", []
         prob += pulp.lpSum(terms) == 1, f"r{i}"
-    kwargs = {"msg": False}
+    kwargs: Dict[str, Any] = {"msg": False}
     if time_limit is not None:
         kwargs["timeLimit"] = max(1, int(round(time_limit)))
     prob.solve(pulp.PULP_CBC_CMD(**kwargs))

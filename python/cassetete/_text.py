@@ -1,14 +1,9 @@
-"""Reading and writing puzzle files the same way in every family: ``load`` takes a path or an
-open file, a missing path is "no such file: ...", a directory is refused, and text is never
-mistaken for a path (nor a path for puzzle text).
+"""Puzzle text shared by the families: batches (puzzles one per line or per block of lines) and
+the hint given when a file name is passed where puzzle text is expected (files are read by
+``load``, through :mod:`cassetete._io`).
 
 Example:
-    >>> from cassetete._files import read_source, split_blocks
-    >>> try:
-    ...     read_source("/no/such/puzzle.txt")
-    ... except ValueError as error:
-    ...     print(error)
-    no such file: /no/such/puzzle.txt
+    >>> from cassetete._text import split_blocks
     >>> [(line, block) for line, block in split_blocks("a\\n\\nb\\nc\\n")]
     [(1, 'a'), (3, 'b\\nc')]
 """
@@ -16,76 +11,13 @@ Example:
 from __future__ import annotations
 
 import os
-from typing import IO, Any, Callable, Iterable, List, Tuple, TypeVar, Union
+from typing import Any, Callable, Iterable, List, Tuple, TypeVar, Union
 
 from ._errors import PuzzleError
 
-PathOrFile = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
-TextTarget = Union[str, "os.PathLike[str]", IO[str]]
-
-__all__ = ["PathOrFile", "TextTarget", "not_a_file_name", "parse_batch", "read_source", "split_blocks",
-           "write_target"]
+__all__ = ["not_a_file_name", "parse_batch", "split_blocks"]
 
 Puzzle = TypeVar("Puzzle")
-
-
-def _decode(data: Any, where: str) -> str:
-    if isinstance(data, bytes):
-        try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise PuzzleError(f"{where} is not UTF-8 text (byte {error.start + 1})") from None
-    if not isinstance(data, str):
-        raise PuzzleError(f"{where} gave {type(data).__name__}, not text")
-    return data
-
-
-def read_source(source: PathOrFile) -> str:
-    """The text of a file given as a path (``str`` or ``pathlib.Path``) or an open file object.
-
-    Raises PuzzleError for a missing path ("no such file: ..."), a directory, unreadable or
-    non-UTF-8 content, and anything that is neither a path nor a file.
-    """
-    if hasattr(source, "read"):
-        name = getattr(source, "name", "the file")
-        try:
-            return _decode(source.read(), str(name))  # type: ignore[union-attr]
-        except OSError as error:
-            raise PuzzleError(f"cannot read {name}: {error.strerror or error}") from None
-    if not isinstance(source, (str, os.PathLike)):
-        raise PuzzleError(f"expected a file path or an open file, got {type(source).__name__}")
-    path = os.fspath(source)
-    if not isinstance(path, str):
-        path = os.fsdecode(path)
-    if not os.path.exists(path):
-        raise PuzzleError(f"no such file: {path}")
-    if os.path.isdir(path):
-        raise PuzzleError(f"{path} is a directory, not a puzzle file")
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError as error:
-        raise PuzzleError(f"cannot read {path}: {error.strerror or error}") from None
-    return _decode(data, path)
-
-
-def write_target(target: TextTarget, text: str) -> None:
-    """Write ``text`` (plus a final newline) to a path or an open text file."""
-    if not text.endswith("\n"):
-        text += "\n"
-    if hasattr(target, "write"):
-        target.write(text)  # type: ignore[union-attr]
-        return
-    if not isinstance(target, (str, os.PathLike)):
-        raise PuzzleError(f"expected a file path or an open file, got {type(target).__name__}")
-    path = os.fspath(target)
-    if os.path.isdir(path):
-        raise PuzzleError(f"{path} is a directory, not a file name")
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(text)
-    except OSError as error:
-        raise PuzzleError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def not_a_file_name(error: PuzzleError, text: str) -> PuzzleError:
