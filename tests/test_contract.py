@@ -87,7 +87,33 @@ def _polyomino() -> Family:
     )
 
 
-FAMILIES = [_sudoku(), _exactcover(), _polyomino()]
+EVERY_VERB = ("parse", "load", "format", "dump", "parse_many", "load_many", "solve", "solutions", "count_solutions",
+              "generate", "verify", "render")
+
+
+def _shikaku() -> Family:
+    import numpy as np
+
+    from cassetete import shikaku
+
+    board = np.zeros((16, 16), dtype=int)  # clue 2 on the black cells: ~10^22 domino tilings
+    board[(np.add.outer(np.arange(16), np.arange(16)) % 2) == 0] = 2
+    return Family("shikaku", shikaku, "4x4:a2_2b2_2c2_2_2a2a", "2 .\n. 3", board, verbs=EVERY_VERB, check=shikaku.verify)
+
+
+def _hashi() -> Family:
+    import numpy as np
+
+    from cassetete import hashi
+
+    lattice = np.zeros((23, 23), dtype=int)  # 12 x 12 islands, each valued its number of neighbours
+    for i in range(12):
+        for j in range(12):
+            lattice[2 * i, 2 * j] = (i > 0) + (i < 11) + (j > 0) + (j < 11)
+    return Family("hashi", hashi, "3x3m2:2a2c2a2", "1.1\n...\n1.1", lattice, verbs=EVERY_VERB, check=hashi.verify)
+
+
+FAMILIES = [_sudoku(), _exactcover(), _polyomino(), _shikaku(), _hashi()]
 IDS = [f.name for f in FAMILIES]
 
 

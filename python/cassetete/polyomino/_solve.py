@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import warnings
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Iterator, List, Optional
+from typing import Any, Iterable, Iterator, List, Optional
 
 import numpy as np
 
@@ -160,7 +160,8 @@ def _stream(packing: Packing, unique: bool, limit: Optional[int], engine: str) -
     if engine == "auto":
         engine = "bitboard" if packing.fits_bitboard else "cells"
     produced = 0
-    for prefix in packing.unique_prefixes() if unique else [[]]:
+    prefixes: List[Any] = packing.unique_prefixes() if unique else [[]]
+    for prefix in prefixes:
         if engine == "bitboard":
             branches = [sub.prefix for sub in packing.cover.split(1, prefix)]
         else:
@@ -169,6 +170,7 @@ def _stream(packing: Packing, unique: bool, limit: Optional[int], engine: str) -
             remaining = None if limit is None else limit - produced
             if remaining is not None and remaining <= 0:
                 return
+            found: Iterable[List[int]]
             if engine == "bitboard":
                 found = packing.bitboard_solutions(branch, remaining)
             else:
