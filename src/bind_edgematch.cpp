@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "search_stream.hpp"
 #include "edgematch/backtrack.hpp"
 
 namespace cassetete::bind {
@@ -60,11 +61,7 @@ py::dict search(int rows, int cols, const CArray<int32_t>& pieces, const CArray<
                 const py::object& node_limit, const CancelFlag* cancel) {
     Puzzle pz = make_puzzle(rows, cols, pieces, compl_);
     SearchOptions opt = make_options(fixed, order, first_fail, count, limit, seed);
-    try {
-        validate_options(pz, opt);
-    } catch (const std::invalid_argument& e) {
-        throw InputError(e.what());
-    }
+    validate_options(pz, opt);  // std::invalid_argument -> PuzzleError (the module's translator)
     PythonSearch ps(time_limit, node_limit, cancel ? &cancel->token : nullptr);
     SearchResult res;
     {
@@ -98,11 +95,9 @@ py::list split_search(int rows, int cols, const CArray<int32_t>& pieces, const C
     Puzzle pz = make_puzzle(rows, cols, pieces, compl_);
     SearchOptions opt = make_options(fixed, order, false, true, 0, py::none());
     std::vector<std::vector<Placement>> parts;
-    try {
+    {
         py::gil_scoped_release release;
         parts = split(pz, opt, depth);
-    } catch (const std::invalid_argument& e) {
-        throw InputError(e.what());
     }
     py::list out;
     for (const auto& part : parts) {
@@ -120,75 +115,34 @@ py::list split_search(int rows, int cols, const CArray<int32_t>& pieces, const C
 
 // One solution streamed to Python: piece and rotation per cell.
 using Board = std::pair<std::vector<int>, std::vector<int>>;
+using BoardStream = SearchStream<Board>;
 
-// The solutions of a search streamed one at a time (BackgroundStream runs the search on its
-// own thread); after the end, stop() says why it ended: "none" when the tree was explored
-// or `limit` solutions were found, else the limit that cut it short.
-class SolutionStream {
-public:
-    SolutionStream(int rows, int cols, const CArray<int32_t>& pieces, const CArray<int32_t>& compl_,
-                   const CArray<int32_t>& fixed, const CArray<int32_t>& order, bool first_fail, long long limit,
-                   const py::object& seed, const py::object& time_limit, const py::object& node_limit)
-        : rows_(rows), cols_(cols), outcome_(std::make_shared<Outcome>()) {
-        auto pz = std::make_shared<Puzzle>(make_puzzle(rows, cols, pieces, compl_));
-        auto opt = std::make_shared<SearchOptions>(make_options(fixed, order, first_fail, true, limit, seed));
-        try {
-            validate_options(*pz, *opt);
-        } catch (const std::invalid_argument& e) {
-            throw InputError(e.what());
-        }
-        const SearchLimits limits = PythonSearch::make_limits(time_limit, node_limit);
-        auto outcome = outcome_;
-        stream_ = std::make_unique<Stream>([pz, opt, limits, outcome](const Stream::Emit& emit,
-                                                                      const CancellationToken& token) {
-            SolutionCallback callback = [&](const std::vector<int>& piece, const std::vector<int>& rot) {
-                return emit(Board(piece, rot));
-            };
-            SearchOptions options = *opt;
-            options.on_solution = &callback;
-            SearchControl control(limits, &token);
-            SearchResult res = backtrack(*pz, options, control);
-            outcome->reason = control.reason();
-            outcome->nodes = res.stats.nodes;
-            outcome->seconds = res.stats.seconds;
-        });
-    }
-
-    py::object next() {
-        Board item;
-        if (!stream_->next(item)) throw py::stop_iteration();
-        py::array_t<int32_t> board({rows_, cols_, 2});
-        auto b = board.mutable_unchecked<3>();
-        for (int r = 0; r < rows_; ++r)
-            for (int c = 0; c < cols_; ++c) {
-                b(r, c, 0) = item.first[r * cols_ + c];
-                b(r, c, 1) = item.second[r * cols_ + c];
-            }
-        return board;
-    }
-
-    void close() { stream_->close(); }
-
-    // Call after the end of the stream: {"stop": ..., "nodes": ..., "seconds": ...}.
-    py::dict outcome() const {
-        py::dict out;
-        out["stop"] = stop_reason_name(outcome_->reason);
-        out["nodes"] = outcome_->nodes;
-        out["seconds"] = outcome_->seconds;
-        return out;
-    }
-
-private:
-    using Stream = BackgroundStream<Board>;
-    struct Outcome {
-        StopReason reason = StopReason::none;
-        uint64_t nodes = 0;
-        double seconds = 0.0;
-    };
-    int rows_, cols_;
-    std::shared_ptr<Outcome> outcome_;  // written by the search thread before it ends
-    std::unique_ptr<Stream> stream_;
-};
+// The solutions of the backtracking search (up to `limit`; 0 = all) streamed from a background
+// thread as it finds them.
+std::unique_ptr<BoardStream> open_stream(int rows, int cols, const CArray<int32_t>& pieces,
+                                         const CArray<int32_t>& compl_, const CArray<int32_t>& fixed,
+                                         const CArray<int32_t>& order, bool first_fail, long long limit,
+                                         const py::object& seed, const py::object& time_limit,
+                                         const py::object& node_limit) {
+    auto pz = std::make_shared<Puzzle>(make_puzzle(rows, cols, pieces, compl_));
+    auto opt = std::make_shared<SearchOptions>(make_options(fixed, order, first_fail, true, limit, seed));
+    validate_options(*pz, *opt);  // std::invalid_argument -> PuzzleError (the module's translator)
+    const SearchLimits limits = PythonSearch::make_limits(time_limit, node_limit);
+    return std::make_unique<BoardStream>([pz, opt, limits](const BoardStream::Stream::Emit& emit,
+                                                           const CancellationToken& token, StreamOutcome& outcome) {
+        SolutionCallback callback = [&emit](const std::vector<int>& piece, const std::vector<int>& rot) {
+            return emit(Board(piece, rot));
+        };
+        SearchOptions options = *opt;
+        options.on_solution = &callback;
+        SearchControl control(limits, &token);
+        SearchResult res = backtrack(*pz, options, control);
+        outcome.count = res.solutions;
+        outcome.complete = res.complete;
+        outcome.stop = control.reason();
+        outcome.stats = std::move(res.stats);
+    });
+}
 
 }  // namespace
 
@@ -205,18 +159,20 @@ void register_edgematch(py::module_& m) {
     m.def("edgematch_split", &split_search, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
           py::arg("fixed"), py::arg("order"), py::arg("depth"),
           "Partial boards after `depth` placements along `order`: (cell, piece, rotation) arrays.");
-    py::class_<SolutionStream>(m, "EdgematchSolutionStream",
-                               "Solutions of the backtracking search, streamed as it finds them.")
-        .def(py::init<int, int, const CArray<int32_t>&, const CArray<int32_t>&, const CArray<int32_t>&,
-                      const CArray<int32_t>&, bool, long long, const py::object&, const py::object&,
-                      const py::object&>(),
-             py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"), py::arg("fixed"),
-             py::arg("order"), py::arg("first_fail") = false, py::arg("limit") = 0, py::arg("seed") = py::none(),
-             py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none())
-        .def("__iter__", [](SolutionStream& self) -> SolutionStream& { return self; })
-        .def("__next__", &SolutionStream::next)
-        .def("close", &SolutionStream::close, "Stop the search (also done when the stream is dropped).")
-        .def("outcome", &SolutionStream::outcome, "After the end: why it ended (stop), nodes, seconds.");
+    register_search_stream<Board>(m, "EdgematchSolutionStream", [](const Board& board) {
+        const int cells = static_cast<int>(board.first.size());
+        py::array_t<int32_t> out({cells, 2});
+        auto b = out.mutable_unchecked<2>();
+        for (int i = 0; i < cells; ++i) {
+            b(i, 0) = board.first[i];
+            b(i, 1) = board.second[i];
+        }
+        return out;
+    });
+    m.def("edgematch_stream", &open_stream, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
+          py::arg("fixed"), py::arg("order"), py::arg("first_fail") = false, py::arg("limit") = 0,
+          py::arg("seed") = py::none(), py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
+          "Stream the solutions ((cells, 2) boards of piece, rotation) as the search finds them; 0 = all.");
 }
 
 }  // namespace cassetete::bind

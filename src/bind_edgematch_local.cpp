@@ -130,11 +130,7 @@ public:
                 long long node_limit, const py::object& board, const TabuOptions& opt)
         : rows_(rows), cols_(cols), init_(init), relax_(relax), node_limit_(node_limit), seed_(seed) {
         pz_ = make_local_puzzle(rows, cols, pieces, compl_);
-        try {
-            lp_ = std::make_unique<LocalPuzzle>(*pz_, make_fixed(fixed));
-        } catch (const std::invalid_argument& e) {
-            throw InputError(e.what());
-        }
+        lp_ = std::make_unique<LocalPuzzle>(*pz_, make_fixed(fixed));  // invalid_argument -> PuzzleError
         check_init_name(init);
         if (!board.is_none()) {
             from_board(board, rows, cols, start_piece_, start_rot_);
@@ -350,12 +346,7 @@ py::dict local_init(int rows, int cols, const CArray<int32_t>& pieces, const CAr
                     const CArray<int32_t>& fixed, const std::string& init, int relax, uint64_t seed,
                     long long node_limit, const py::object& time_limit) {
     auto pz = make_local_puzzle(rows, cols, pieces, compl_);
-    std::unique_ptr<LocalPuzzle> lp;
-    try {
-        lp = std::make_unique<LocalPuzzle>(*pz, make_fixed(fixed));
-    } catch (const std::invalid_argument& e) {
-        throw InputError(e.what());
-    }
+    auto lp = std::make_unique<LocalPuzzle>(*pz, make_fixed(fixed));  // invalid_argument -> PuzzleError
     PythonSearch ps(time_limit, node_limit > 0 ? py::object(py::int_(node_limit)) : py::object(py::none()));
     InitResult res;
     int score = 0;

@@ -278,7 +278,7 @@ SearchResult backtrack(const Puzzle& pz, const SearchOptions& opt, SearchControl
         else engine.run_static(-1, nullptr);
     }
     res.solutions = engine.solutions_;
-    res.complete = !engine.stopped_ && !engine.done_early_;
+    res.complete = !engine.stopped_ && !engine.caller_stopped_;
     res.piece = engine.best_piece_;
     res.rot = engine.best_rot_;
     res.stats.nodes = control.nodes();

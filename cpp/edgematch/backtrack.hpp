@@ -39,7 +39,8 @@ struct SearchOptions {
 struct SearchResult {
     Status status = Status::unsatisfiable;
     uint64_t solutions = 0;
-    bool complete = false;                 // the whole tree was explored
+    bool complete = false;  // the count is exact (or reached opt.limit): no time or node limit, no
+                            // cancellation and no solution callback cut the search short
     std::vector<int> piece, rot;           // first solution found (empty if none)
     SearchStats stats;
 };

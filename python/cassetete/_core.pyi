@@ -220,24 +220,24 @@ def edgematch_split(
 ) -> List[np.ndarray]: ...
 
 class EdgematchSolutionStream:  # solutions streamed from a search on its own thread
-    def __init__(
-        self,
-        rows: int,
-        cols: int,
-        pieces: np.ndarray,
-        compl: np.ndarray,
-        fixed: np.ndarray,
-        order: np.ndarray,
-        first_fail: bool = False,
-        limit: int = 0,
-        seed: Optional[int] = None,
-        time_limit: Optional[float] = None,
-        node_limit: Optional[int] = None,
-    ) -> None: ...
     def __iter__(self) -> "EdgematchSolutionStream": ...
-    def __next__(self) -> np.ndarray: ...  # (rows, cols, 2) int32 board
+    def __next__(self) -> np.ndarray: ...  # (rows*cols, 2) int32: piece, rotation per cell
     def close(self) -> None: ...
-    def outcome(self) -> Dict[str, Any]: ...  # after the end: stop, nodes, seconds
+    def outcome(self) -> Dict[str, Any]: ...  # count, complete, stats (stats["stop"]: the limit)
+
+def edgematch_stream(
+    rows: int,
+    cols: int,
+    pieces: np.ndarray,
+    compl: np.ndarray,
+    fixed: np.ndarray,
+    order: np.ndarray,
+    first_fail: bool = False,
+    limit: int = 0,
+    seed: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+) -> EdgematchSolutionStream: ...
 
 # --- edgematch local search (src/bind_edgematch_local.cpp) ---
 def edgematch_assignment(weight: np.ndarray) -> np.ndarray: ...  # (n,) int32 column per row, -1 if left out

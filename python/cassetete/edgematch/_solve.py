@@ -13,6 +13,7 @@ import numpy as np
 from .._errors import LimitReached, PuzzleError
 from .._options import check_choice, check_count, check_limit, check_node_limit, check_time_limit, check_workers
 from .._result import Result
+from .._streams import stream_solutions
 from ._formats import as_puzzle
 from ._model import EdgePuzzle
 from ._orders import ORDERS, cell_order
@@ -156,6 +157,7 @@ def solutions(
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
     seed: Optional[int] = None,
+    progress: bool = False,
 ) -> Iterator[np.ndarray]:
     """The solutions as (rows, cols, 2) boards, streamed while the C++ search runs on its own
     thread (the first one arrives as soon as it is found; no cap unless ``limit`` is given).
@@ -164,7 +166,8 @@ def solutions(
     Stopping early (``break``, closing the generator) stops the search. When a ``time_limit``
     or ``node_limit`` cuts the search short, the generator raises
     :class:`cassetete.LimitReached` after the last solution found, so a truncated list is never
-    mistaken for all of them; ``limit=k`` ends quietly after k solutions.
+    mistaken for all of them; ``limit=k`` ends quietly after k solutions. ``progress`` shows a
+    tqdm bar of the solutions found.
 
     Example:
         >>> from cassetete.edgematch import EdgePuzzle, solutions, verify
@@ -177,24 +180,13 @@ def solutions(
     args = _engine_args(puzzle, order)
     limit = check_limit(limit)
     seed = _check_seed(seed)
-    stream = _core().EdgematchSolutionStream(
+    if not isinstance(progress, bool):
+        raise PuzzleError(f"progress must be True or False, got {progress!r}")
+    stream = _core().edgematch_stream(
         **args, limit=int(limit or 0), seed=seed, time_limit=check_time_limit(time_limit),
         node_limit=check_node_limit(node_limit))
-    return _stream(stream, seed)
-
-
-def _stream(stream, seed: Optional[int]) -> Iterator[np.ndarray]:
-    found = 0
-    try:
-        for board in stream:
-            found += 1
-            yield np.asarray(board)
-    finally:
-        stream.close()
-    stats = dict(stream.outcome())
-    stats["seed"] = seed
-    if stats["stop"] in ("time_limit", "node_limit"):
-        raise LimitReached(found, stats, what="solutions")
+    shape = (puzzle.rows, puzzle.cols, 2)
+    return stream_solutions(stream, limit, lambda board: np.asarray(board).reshape(shape), progress=progress)
 
 
 def _status(count: int, complete: bool, limit: Optional[int]) -> str:
@@ -233,7 +225,8 @@ def count(
     symmetry: bool = True,
 ) -> Result:
     """Count solutions, as a Result that says whether the count is complete: ``stats["count"]``
-    (a lower bound when a limit stopped it), ``stats["complete"]`` (the tree was explored),
+    (a lower bound when a limit stopped it), ``stats["complete"]`` (no time or node limit
+    stopped it: the count is exact, or reached the ``limit`` asked),
     status ``"solved"`` (count exact or capped at ``limit``), ``"unsatisfiable"`` (none, proved)
     or ``"limit"``; the first solution found as ``solution``.
 
