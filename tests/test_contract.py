@@ -113,7 +113,17 @@ def _hashi() -> Family:
     return Family("hashi", hashi, "3x3m2:2a2c2a2", "1.1\n...\n1.1", lattice, verbs=EVERY_VERB, check=hashi.verify)
 
 
-FAMILIES = [_sudoku(), _exactcover(), _polyomino(), _shikaku(), _hashi()]
+def _edgematch() -> Family:
+    from cassetete import edgematch
+
+    solvable, _ = edgematch.generate(4, 4, colors=3, seed=2)
+    corner = int((solvable.pieces == 0).sum(axis=1).argmax())
+    unsatisfiable = solvable.with_fixed({(1, 1): (corner, 0)})  # a corner piece in the middle
+    huge, _ = edgematch.generate(5, 5, colors=1, frame_colors=1, seed=3)  # over 9! * 4^9 solutions
+    return Family("edgematch", edgematch, solvable, unsatisfiable, huge, verbs=EVERY_VERB, check=edgematch.verify)
+
+
+FAMILIES = [_sudoku(), _exactcover(), _polyomino(), _shikaku(), _hashi(), _edgematch()]
 IDS = [f.name for f in FAMILIES]
 
 
