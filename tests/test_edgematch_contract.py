@@ -57,7 +57,8 @@ def test_every_verb_exists_with_keyword_only_options():
     lambda p: em.solve(p, method="magic"),
     lambda p: em.solve(p, order="diagonal"),
     lambda p: em.solve(p, progress="yes"),
-    lambda p: em.solve(p, workers=2),  # the backtracking search has one thread
+    lambda p: em.solve(p, workers=0),
+    lambda p: em.solve(p, checkpoint="best.txt"),  # a vlns option
     lambda p: em.solve(p, method="vlns", time_limit=1, workers=0),
     lambda p: em.solve(p, method="vlns", time_limit=1, workers=1.5),
     lambda p: em.solve(p, method="vlns", time_limit="x"),
@@ -262,5 +263,36 @@ def test_ctrl_c_stops_a_parallel_count():
     try:
         with pytest.raises(KeyboardInterrupt):
             em.count_solutions(many_solutions(), workers=2, split_depth=1)
+    finally:
+        timer.cancel()
+
+
+def test_parallel_solve_finds_checked_solutions_and_proves_none():
+    for seed in range(4):
+        p, _ = em.generate(5, 5, colors=4, frame_colors=1, seed=seed)
+        for order in ("row", "first_fail"):
+            res = em.solve(p, workers=2, order=order)
+            assert res.status == "solved" and checked(p, res.solution), (seed, order)
+            assert res.stats["workers"] == 2 and res.stats["parts"] >= 1
+    p, _ = em.generate(4, 4, colors=3, seed=2)
+    corner = int((p.pieces == 0).sum(axis=1).argmax())
+    assert em.solve(p.with_fixed({(1, 1): (corner, 0)}), workers=2).status == "unsatisfiable"
+    e2 = em.eternity2()
+    res = em.solve(e2, workers=2, node_limit=20000)
+    assert res.status == "limit" and res.solution is None and res.stats["stop"] == "node_limit"
+    res = em.solve(e2, workers=-1, time_limit=0.1)
+    assert res.status == "limit" and res.stats["stop"] == "time_limit"
+
+
+def test_ctrl_c_stops_a_parallel_solve():
+    # Eternity II has no known solution reachable by a test: only the interrupt ends the search
+    import _thread
+    import threading
+
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            em.solve(em.eternity2(), workers=2)
     finally:
         timer.cancel()

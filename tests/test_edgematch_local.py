@@ -289,7 +289,7 @@ def test_bad_inputs():
     with pytest.raises(PuzzleError, match="unknown method"):
         em.solve(e2, method="annealing", time_limit=1)
     with pytest.raises(PuzzleError, match="only apply"):
-        em.solve(e2, method="backtrack", workers=2)
+        em.solve(e2, method="backtrack", checkpoint="best.txt")
     with pytest.raises(PuzzleError):
         em.solve_local("not a puzzle", time_limit=1)
     # pieces that cannot fill the frame: an inner piece where a corner piece is needed

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor, wait
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 import numpy as np
 
 from .._errors import LimitReached, PuzzleError
 from .._options import check_choice, check_count, check_limit, check_node_limit, check_time_limit, check_workers
 from .._result import Result
-from .._streams import stream_solutions
+from .._streams import elapsed_bar, progress_bar, stream_solutions
 from ._formats import as_puzzle
 from ._model import EdgePuzzle
 from ._orders import ORDERS, cell_order
@@ -109,8 +109,10 @@ def solve(
         seed: backtrack: None = candidates in piece order (the search is deterministic), an int
             shuffles them (another first solution); vlns: None = a random seed. The seed is
             reported in ``stats["seed"]``.
-        workers, progress: for ``"vlns"`` (multi-start threads, -1 = one per core; a tqdm bar
-            of the best score). The backtracking search runs on one thread and shows no bar.
+        workers: threads (-1 = one per core): vlns multi-starts; backtrack: the tree split a
+            few placements deep and searched in parallel, the first solution found wins (so the
+            solution may differ from run to run, unlike ``workers=1``).
+        progress: a tqdm bar on stderr: the best score (vlns) or the seconds spent (backtrack).
 
     Returns a :class:`cassetete.Result` whose ``solution`` is a (rows, cols, 2) board of
     (piece, quarter turns clockwise); ``stats["nodes"]`` counts placements. The vlns search
@@ -135,18 +137,62 @@ def solve(
         if order != "row":
             raise PuzzleError("order only applies to method='backtrack'")
         return solve_local(puzzle, time_limit=time_limit, seed=seed, workers=workers, progress=progress, **local)
-    if workers != 1:
-        check_workers(workers)
-        local["workers"] = workers
     if local:
         raise PuzzleError(f"option(s) {sorted(local)} only apply to method='vlns'")
+    workers = check_workers(workers)
     seed = _check_seed(seed)
-    out = _run(puzzle, order=order, count=False, limit=None, seed=seed, time_limit=check_time_limit(time_limit),
-               node_limit=check_node_limit(node_limit))
+    time_limit = check_time_limit(time_limit)
+    node_limit = check_node_limit(node_limit)
+    with elapsed_bar(progress, "solving", time_limit):
+        if workers > 1:
+            return _solve_parallel(puzzle, order, workers, seed, time_limit, node_limit)
+        out = _run(puzzle, order=order, count=False, limit=None, seed=seed, time_limit=time_limit,
+                   node_limit=node_limit)
     board = out["board"]
     stats = dict(out["stats"])
     stats["seed"] = seed
     return Result(out["status"], None if board is None else np.asarray(board), stats, puzzle=puzzle)
+
+
+def _solve_parallel(puzzle: EdgePuzzle, order: str, workers: int, seed: Optional[int],
+                    time_limit: Optional[float], node_limit: Optional[int]) -> Result:
+    """First solution on ``workers`` threads: the tree split a few placements deep (at least
+    8 parts per thread where the puzzle allows), the parts searched in parallel, the others
+    cancelled as soon as one finds a solution. ``time_limit`` and ``node_limit`` bound the whole
+    search (see :class:`_Budget`)."""
+    start = time.perf_counter()
+    static = "row" if order == "first_fail" else check_choice(order, "order", ORDERS)
+    free = puzzle.size - len(puzzle.fixed)
+    depth, parts = 1, split(puzzle, min(1, free), order=static)
+    while 0 < len(parts) < 8 * workers and depth < min(4, free):
+        depth += 1
+        parts = split(puzzle, depth, order=static)
+    stats: Dict[str, Any] = {"nodes": 0, "seconds": 0.0, "stop": "none", "seed": seed, "workers": workers,
+                             "parts": len(parts), "split_depth": depth, "rules": {}}
+    if not parts:  # no consistent placement of the first cells: no solution
+        stats["seconds"] = time.perf_counter() - start
+        return Result("unsatisfiable", None, stats, puzzle=puzzle)
+    budget = _Budget(time_limit, node_limit)
+    cancel = _core().EdgematchCancel()
+
+    def work(part: EdgePuzzle) -> Dict[str, Any]:
+        time_left, nodes_left = budget.limits()
+        out = _run(part, order=order, count=False, limit=None, seed=seed, time_limit=time_left,
+                   node_limit=nodes_left, cancel=cancel)
+        budget.spend(int(out["stats"]["nodes"]))
+        return out
+
+    results = _map_parts(work, parts, workers, cancel, stop=lambda out: out["status"] == "solved")
+    stats["nodes"] = sum(int(out["stats"]["nodes"]) for out in results)
+    stats["seconds"] = time.perf_counter() - start
+    winner = next((out for out in results if out["status"] == "solved"), None)
+    if winner is not None:
+        return Result("solved", np.asarray(winner["board"]), stats, puzzle=puzzle)
+    if all(out["status"] == "unsatisfiable" for out in results):
+        return Result("unsatisfiable", None, stats, puzzle=puzzle)
+    stats["stop"] = next((out["stats"]["stop"] for out in results if out["stats"]["stop"] not in ("none", "cancelled")),
+                         "limit")
+    return Result("limit", None, stats, puzzle=puzzle)
 
 
 def solutions(
@@ -274,6 +320,33 @@ def _count_part(puzzle: EdgePuzzle, order: str, limit: Optional[int], budget: _B
     return (None if board is None else np.asarray(board)), stats
 
 
+def _map_parts(work: Callable[[EdgePuzzle], Any], parts: List[EdgePuzzle], workers: int, cancel: Any,
+               stop: Optional[Callable[[Any], bool]] = None, bar: Any = None) -> List[Any]:
+    """``work(part)`` for every part on ``workers`` threads, results in the parts' order. When
+    ``stop(result)`` says so, the other parts are cancelled (through ``cancel``, the flag their
+    searches share); so are they on Ctrl-C, which only the main thread receives: it waits in
+    short steps and cancels every part before re-raising."""
+    pool = ThreadPoolExecutor(max_workers=max(1, min(workers, len(parts))))
+    try:
+        futures = [pool.submit(work, part) for part in parts]
+        pending = set(futures)
+        while pending:
+            done, pending = wait(pending, timeout=0.05, return_when=FIRST_COMPLETED)
+            for future in done:
+                if bar is not None:
+                    bar.update(1)
+                if stop is not None and future.exception() is None and stop(future.result()):
+                    cancel.cancel()
+    except BaseException:
+        cancel.cancel()
+        raise
+    finally:
+        pool.shutdown(wait=True)
+        if bar is not None:
+            bar.close()
+    return [future.result() for future in futures]
+
+
 def count_solutions(
     puzzle: EdgePuzzle,
     *,
@@ -321,36 +394,16 @@ def count_solutions(
     sym = symmetry_parts(puzzle) if symmetry and not limit else None
     factor, roots = sym if sym is not None else (1, [puzzle])
     parts = [q for root in roots for q in split(root, split_depth, order=static)]
-    bar = None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=len(parts), desc="counting", unit="part")
-
     cancel = _core().EdgematchCancel()
+    found = [0]
 
-    def one(part: EdgePuzzle):
-        result = _count_part(part, order, limit, budget, cancel)
-        if bar is not None:
-            bar.update(1)
-        return result
+    def enough(result) -> bool:  # a capped count stops the other parts once the cap is reached
+        found[0] += factor * result[1]["count"]
+        return limit is not None and found[0] >= limit
 
     start = time.perf_counter()
-    pool = ThreadPoolExecutor(max_workers=max(1, min(workers, len(parts))))
-    try:
-        futures = [pool.submit(one, part) for part in parts]
-        # Ctrl-C reaches the main thread only: wait in short steps, and on an interrupt stop
-        # every part through the shared flag before re-raising.
-        while wait(futures, timeout=0.05).not_done:
-            pass
-    except BaseException:
-        cancel.cancel()
-        raise
-    finally:
-        pool.shutdown(wait=True)
-        if bar is not None:
-            bar.close()
-    results = [future.result() for future in futures]
+    results = _map_parts(lambda part: _count_part(part, order, limit, budget, cancel), parts, workers, cancel,
+                         stop=enough, bar=progress_bar(progress, "counting", total=len(parts), unit="part"))
     total = factor * sum(r[1]["count"] for r in results)
     complete = all(r[1]["complete"] for r in results)
     if limit is not None and total >= limit:
