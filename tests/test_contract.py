@@ -180,6 +180,14 @@ def test_solutions_stream_before_the_search_ends(family):
     assert all(family.check(family.huge, s) for s in first)
 
 
+def test_a_stream_cut_short_by_a_limit_says_so(family):
+    found = []
+    with pytest.raises(LimitReached) as stopped:
+        for solution in family.module.solutions(family.huge, node_limit=50, **family.huge_options):
+            found.append(solution)
+    assert stopped.value.count == len(found)
+
+
 def test_results_pickle_and_compare(family):
     result = family.module.solve(family.solvable)
     clone = pickle.loads(pickle.dumps(result))
