@@ -35,19 +35,21 @@ def sudoku_solve_many(
     """(solutions (k, N*N) uint8, counts (k,) int64 (-1 = stopped), nodes)."""
 
 class SudokuSolutionStream(Iterator[np.ndarray]):
-    def __init__(
-        self,
-        grid: np.ndarray,
-        box_rows: int,
-        box_cols: int,
-        rules: List[str],
-        limit: int,
-        time_limit: Optional[float],
-        node_limit: Optional[int],
-    ) -> None: ...
     def __iter__(self) -> "SudokuSolutionStream": ...
     def __next__(self) -> np.ndarray: ...
     def close(self) -> None: ...
+    def outcome(self) -> Dict[str, Any]: ...
+
+def sudoku_stream(
+    grid: np.ndarray,
+    box_rows: int,
+    box_cols: int,
+    rules: List[str],
+    limit: int,
+    time_limit: Optional[float],
+    node_limit: Optional[int],
+) -> SudokuSolutionStream:
+    """Solutions streamed from a background thread; outcome() = {count, complete, stats}."""
 
 # --- shikaku (src/bind_shikaku.cpp) -------------------------------------------------------
 

@@ -154,7 +154,8 @@ def solve_ilp(puzzle: Hashi, connectivity: str = "cuts", backend: str = "highs",
     """Solve with the ILP; see the module docstring for ``connectivity``.
 
     The solution is a list of bridges ``(r1, c1, r2, c2, count)``. With ``"objective"`` or
-    ``"none"`` it satisfies (4)-(8) but may be disconnected (``stats["connected"]`` says).
+    ``"none"`` it satisfies (4)-(8) but may be disconnected: the status is then ``"limit"``
+    (``stats["connected"]`` is False) and the network is returned as the best state found.
 
     Example:
         >>> from cassetete.hashi import parse
@@ -194,4 +195,7 @@ def solve_ilp(puzzle: Hashi, connectivity: str = "cuts", backend: str = "highs",
     assert values is not None  # solved: HiGHS or CBC gave the variables' values
     counts = values[model.m:]
     stats["connected"] = len(_components(model.n, model.edges, counts)) == 1
-    return Result(SOLVED, puzzle.bridges_of(list(counts)), stats, puzzle=puzzle)
+    # A disconnected network breaks a rule: it is not a solution. Like the optimisation methods,
+    # the relaxed models then return it as their best state with status "limit", never "solved".
+    status = SOLVED if stats["connected"] else LIMIT
+    return Result(status, puzzle.bridges_of(list(counts)), stats, puzzle=puzzle)
