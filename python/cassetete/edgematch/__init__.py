@@ -24,7 +24,9 @@ from ._orders import ORDERS, cell_order
 from ._formats import FORMATS, as_puzzle, dump, format, infer_size, load, load_brendan_solution, load_many, parse, parse_many
 from ._render import render, render_svg, render_text
 from ._generate import generate
-from ._solve import METHODS, count, count_solutions, solutions, solve, split, symmetry_parts
+from ._solve import METHODS, solutions, solve
+from ._count import count, count_solutions
+from ._split import split, symmetry_parts
 from ._data import eternity2
 from ._variants import (
     checkerboard_approximation,

@@ -53,7 +53,7 @@ def read_source(source: object) -> Tuple[str, str]:
     text = read_text(source)  # type: ignore[arg-type]
     if hasattr(source, "read"):
         return text, str(getattr(source, "name", "<file>"))
-    return text, os.fspath(source)  # type: ignore[arg-type]
+    return text, str(source)
 
 
 def _int_lines(text: str, where: str) -> List[Tuple[int, List[int]]]:
