@@ -21,7 +21,8 @@ Example:
 from ._model import MATCHINGS, EdgePuzzle, cell_edges, check_board, rotate, score
 from ._verify import verify
 from ._orders import ORDERS, cell_order
-from ._formats import FORMATS, as_puzzle, dump, format, infer_size, load, load_brendan_solution, load_many, parse, parse_many
+from ._formats import FORMATS, as_puzzle, infer_size, load, load_brendan_solution, load_many, parse, parse_many
+from ._write import dump, format
 from ._render import render, render_svg, render_text
 from ._generate import generate
 from ._solve import METHODS, solutions, solve
