@@ -1,8 +1,8 @@
-"""Reading and writing edge-matching puzzles.
+"""Reading edge-matching puzzles (writing them: ``_write``).
 
 :func:`parse` reads a text, a piece array or a puzzle; :func:`load` a path or an open file;
-:func:`parse_many` / :func:`load_many` several puzzles in cassetete's format; :func:`format`
-writes any format below as text and :func:`dump` writes it to a file.
+:func:`parse_many` / :func:`load_many` several puzzles in cassetete's format. ``format`` writes
+any format below as text and ``dump`` writes it to a file.
 
 Formats (:data:`FORMATS`; detected from the content when reading):
 
