@@ -72,8 +72,6 @@ def count(
 
 def _count_part(puzzle: EdgePuzzle, order: str, limit: Optional[int], budget: _Budget, cancel=None):
     time_left, nodes_left = budget.limits()
-    if cancel is not None and cancel.cancelled():
-        time_left = 0.0  # interrupted: the part stops at once
     out = _run(puzzle, order=order, count=True, limit=limit, seed=None, time_limit=time_left,
                node_limit=nodes_left, cancel=cancel)
     stats = dict(out["stats"])

@@ -33,6 +33,11 @@ def _engine_args(puzzle: EdgePuzzle, order: str) -> Dict[str, Any]:
 
 def _run(puzzle: EdgePuzzle, *, order: str, count: bool, limit: Optional[int], seed, time_limit, node_limit,
          cancel=None):
+    """One search by the C++ engine (GIL released): a dict with status, solutions, complete,
+    board and stats. ``cancel`` (an EdgematchCancel) stops it from another thread; a search
+    started after the flag was set stops at once."""
+    if cancel is not None and cancel.cancelled():
+        time_limit = 0.0
     return _core().edgematch_search(
         **_engine_args(puzzle, order), count=count, limit=int(limit or 0),
         seed=None if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF,
@@ -41,8 +46,8 @@ def _run(puzzle: EdgePuzzle, *, order: str, count: bool, limit: Optional[int], s
 
 
 class _Budget:
-    """Time and node limits shared by the parts of one count (symmetry parts, split parts):
-    each part gets what is left when it starts, so the limits bound the whole count."""
+    """Time and node limits shared by the parts of one search or count (symmetry parts, split
+    parts): each part gets what is left when it starts, so the limits bound the whole of it."""
 
     def __init__(self, time_limit: Optional[float], node_limit: Optional[int]) -> None:
         self.deadline = None if time_limit is None else time.monotonic() + time_limit
