@@ -72,7 +72,7 @@ def _clauses(clauses, variables: Optional[int]) -> List[Tuple[int, int, int]]:
         raise PuzzleError(f"clauses must be a list of 3-literal clauses, got {clauses!r}") from None
     if not items:
         raise PuzzleError("1-in-3 SAT needs at least one clause, got none")
-    out = []
+    out: List[Tuple[int, int, int]] = []
     for j, clause in enumerate(items):
         try:
             lits = list(clause)
@@ -85,9 +85,9 @@ def _clauses(clauses, variables: Optional[int]) -> List[Tuple[int, int, int]]:
                 raise PuzzleError(f"clause {j} ({clause!r}): literal {lit!r} is not an integer")
             if lit == 0:
                 raise PuzzleError(f"clause {j} ({clause!r}): literal 0 (variables are numbered from 1)")
-            if variables is not None and abs(lit) > variables:
+            if variables is not None and abs(int(lit)) > variables:
                 raise PuzzleError(f"clause {j} ({clause!r}): literal {lit} is beyond variable {variables}")
-        out.append(tuple(int(x) for x in lits))
+        out.append((int(lits[0]), int(lits[1]), int(lits[2])))
     return out
 
 
@@ -168,9 +168,9 @@ def _ordered(cls: List[Tuple[int, int, int]]) -> List[Tuple[int, ...]]:
         for lit in clause:
             left[abs(lit)] += 1
     prev: Dict[int, bool] = {}  # variable -> was its previous occurrence negated
-    out = []
+    out: List[Tuple[int, ...]] = []
     for clause in cls:
-        best = None
+        best: Optional[Tuple[int, Tuple[int, ...]]] = None
         for perm in sorted(set(itertools.permutations(clause))):
             p, rest, cost = dict(prev), dict(left), 0
             for lit in perm:
@@ -181,6 +181,7 @@ def _ordered(cls: List[Tuple[int, int, int]]) -> List[Tuple[int, ...]]:
                 p[v] = neg
             if best is None or cost < best[0]:
                 best = (cost, perm)
+        assert best is not None  # a clause has permutations
         for lit in best[1]:
             left[abs(lit)] -= 1
             prev[abs(lit)] = lit < 0
@@ -227,7 +228,11 @@ def one_in_three_to_position(clauses, variables: Optional[int] = None) -> Tuple[
     # leg of 2 columns when the ring must climb (positive literal reached from below) or go
     # down (negated literal reached from above) before it, followed by one when the ring must
     # go down to close after a last, negated occurrence
-    lead, tail, copy_col, down_col = {}, {}, {}, {}
+    # lead / tail first say whether an occurrence needs a leg, then hold the leg's column
+    lead: Dict[int, int] = {}
+    tail: Dict[int, int] = {}
+    copy_col: Dict[int, int] = {}
+    down_col: Dict[int, int] = {}
     cursor = 1
     for qs in by_var.values():
         for i, q in enumerate(qs):

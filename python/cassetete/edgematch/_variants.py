@@ -299,7 +299,7 @@ def contour_by_euler(puzzle: EdgePuzzle, rotations: Rotations = None) -> Optiona
     corners = {}
     sides: Dict[int, List[int]] = {0: [], 1: [], 2: [], 3: []}
     for p, e in shown.items():
-        zeros = tuple(x == 0 for x in e)
+        zeros = (e[0] == 0, e[1] == 0, e[2] == 0, e[3] == 0)
         if sum(zeros) == 2:
             key = {(True, False, False, True): (0, 0), (True, True, False, False): (0, C - 1),
                    (False, True, True, False): (R - 1, C - 1), (False, False, True, True): (R - 1, 0)}.get(zeros)
