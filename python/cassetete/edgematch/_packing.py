@@ -1,4 +1,4 @@
-"""Theorem 4.4 of seed 000: an approximation for PUZZLE-ORIENTATION from 2x2 blocks and a
+"""Theorem 4.4 of Béhague (2024): an approximation for PUZZLE-ORIENTATION from 2x2 blocks and a
 k-set-packing approximation (the seed's annex algorithms 3 and 4).
 
 - :func:`set_packing` is the seed's Algorithm 3: a greedy maximal packing, then local
@@ -17,12 +17,13 @@ Guarantee (proved in :func:`set_packing`): a packing with no such improvement ho
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Dict, FrozenSet, Hashable, List, Mapping, Optional, Sequence, Tuple
+from typing import Dict, FrozenSet, Hashable, List, Sequence, Tuple
 
 import numpy as np
 
 from .._errors import PuzzleError
-from ._blocks import Block, _combine, _rotations, _singles
+from ._blocks import Block, _combine, _singles
+from ._rotations import Rotations, piece_rotations
 from ._model import EdgePuzzle
 
 
@@ -41,6 +42,13 @@ def set_packing(sets: Sequence[FrozenSet[Hashable]]) -> List[int]:
         >>> set_packing([frozenset({1, 2}), frozenset({1}), frozenset({2})])
         [1, 2]
     """
+    if isinstance(sets, (str, bytes)) or not hasattr(sets, "__iter__"):
+        raise PuzzleError(f"set_packing needs a sequence of sets, got {type(sets).__name__}")
+    sets = list(sets)
+    for i, s in enumerate(sets):
+        if isinstance(s, (str, bytes)) or not hasattr(s, "__iter__"):
+            raise PuzzleError(f"set_packing: item {i} is not a set, got {s!r}")
+    sets = [frozenset(s) for s in sets]
     chosen: List[int] = []
     taken = set()
     owner: Dict[Hashable, int] = {}
@@ -90,7 +98,7 @@ def set_packing(sets: Sequence[FrozenSet[Hashable]]) -> List[int]:
     return sorted(chosen)
 
 
-def interior_blocks(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]] = None) -> List[Block]:
+def interior_blocks(puzzle: EdgePuzzle, rotations: Rotations = None) -> List[Block]:
     """E(2,2) restricted to the inside of the board (the seed's Algorithm 4): every 2x2 block of
     four distinct pieces, turned as given, none with a frame edge, whose four inner joins match.
 
@@ -101,12 +109,12 @@ def interior_blocks(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]] =
         >>> tuple(int(x) for x in b[1:3, 1:3, 0].ravel()) in {k.pieces for k in interior_blocks(p, rots)}
         True
     """
-    rot = _rotations(puzzle, rotations)
+    rot = piece_rotations(puzzle, rotations)
     singles = [b for b in _singles(puzzle, rot) if all(f[0] != 0 for f in b.faces)]
     return [b for b in _combine(puzzle, singles, None) if all(x != 0 for f in b.faces for x in f)]
 
 
-def block_packing_approximation(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]] = None
+def block_packing_approximation(puzzle: EdgePuzzle, rotations: Rotations = None
                                 ) -> Tuple[np.ndarray, dict]:
     """Theorem 4.4: place disjoint interior 2x2 blocks found by :func:`set_packing` on
     :func:`interior_blocks`, as in the seed's Figure 15, and single pieces (with their frame
@@ -129,7 +137,7 @@ def block_packing_approximation(puzzle: EdgePuzzle, rotations: Optional[Mapping[
     R, C = puzzle.rows, puzzle.cols
     if R < 1 or C < 1:
         raise PuzzleError("empty board")
-    rot = _rotations(puzzle, rotations)
+    rot = piece_rotations(puzzle, rotations)
     blocks = interior_blocks(puzzle, rot) if R >= 4 and C >= 4 else []
     packed = [blocks[i] for i in set_packing([frozenset(b.pieces) for b in blocks])]
     slots = [(1 + 3 * i, 1 + 3 * j) for i in range((R - 1) // 3) for j in range((C - 1) // 3)]
