@@ -3,7 +3,9 @@ hundred solutions, built by our own code (nothing copied)."""
 
 from __future__ import annotations
 
-from typing import List, Tuple
+import os
+import zipfile
+from typing import Any, List, Tuple
 
 import numpy as np
 
@@ -35,3 +37,25 @@ def sudoku16(blanks: int = 150, seed: int = 7) -> np.ndarray:
     grid = sudoku.solve("." * 256).solution.ravel().copy()
     grid[np.random.default_rng(seed).permutation(256)[:blanks]] = 0
     return grid.reshape(16, 16)
+
+
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "edgematch")
+BRENDAN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "data", "edgematch",
+                       "bucas_viewer_brendan", "pieces_set_1.zip")
+
+
+def planted(name: str) -> Any:
+    """A puzzle made by our own generator, kept in tests/data/edgematch."""
+    from cassetete import edgematch
+
+    return edgematch.load(os.path.join(DATA, name))
+
+
+def brendan_6x6() -> Any:
+    """Brendan Owen's 6x6 puzzle, read from the shared data folder (GPL: not copied into the
+    repository); None when that folder is absent, as on a fresh clone."""
+    if not os.path.exists(BRENDAN):
+        return None
+    from cassetete import edgematch
+
+    return edgematch.parse(zipfile.ZipFile(BRENDAN).read("pieces_06x06.txt").decode())

@@ -16,12 +16,12 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 import cassetete
-from cassetete import exactcover, polyomino, sudoku
-from cassetete.parallel import ExactCoverJob, run_count, run_first
+from cassetete import edgematch, exactcover, polyomino, sudoku
+from cassetete.parallel import ExactCoverJob, count_edgematch, run_count, run_first
 from cassetete.polyomino._model import Packing
 
 sys.path.insert(0, os.path.dirname(__file__))
-from parallel_instances import queens, queens_ok, sudoku16  # noqa: E402
+from parallel_instances import planted, queens, queens_ok, sudoku16  # noqa: E402
 from sudoku_checker import decode_line, is_solution  # noqa: E402
 
 
@@ -176,3 +176,17 @@ def test_progress_bar_only_when_asked(capsys, threads):
     assert queens(9).count(executor=threads, progress=True) == 352
     shown = capsys.readouterr()
     assert shown.out == "" and "subproblem" in shown.err
+
+
+def test_edgematch_counts(processes, tmp_path):
+    for name in ("planted_5x5.txt", "planted_4x6.txt"):
+        puzzle = planted(name)
+        serial = edgematch.count_solutions(puzzle)
+        assert edgematch.count_solutions(puzzle, executor=processes) == serial
+        assert count_edgematch(puzzle, processes, slice_seconds=0.002) == serial  # cut deep
+        assert count_edgematch(puzzle, processes, symmetry=False) == serial
+    puzzle = planted("planted_5x5.txt")
+    path = str(tmp_path / "em.json")
+    with pytest.raises(cassetete.LimitReached):
+        count_edgematch(puzzle, processes, node_limit=1, checkpoint=path, slice_seconds=0.002)
+    assert edgematch.count_solutions(puzzle, executor=processes, checkpoint=path) == 3072

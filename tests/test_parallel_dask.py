@@ -15,12 +15,12 @@ import pytest
 
 distributed = pytest.importorskip("dask.distributed")
 
-from cassetete import exactcover, polyomino, sudoku  # noqa: E402
+from cassetete import edgematch, exactcover, polyomino, sudoku  # noqa: E402
 from cassetete.parallel import ExactCoverJob, PackingJob, run_count, run_first  # noqa: E402
 from cassetete.polyomino._model import Packing  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(__file__))
-from parallel_instances import queens, sudoku16  # noqa: E402
+from parallel_instances import brendan_6x6, planted, queens, sudoku16  # noqa: E402
 from sudoku_checker import decode_line, is_solution  # noqa: E402
 
 
@@ -95,3 +95,15 @@ def test_solve_file_on_the_cluster(tmp_path, client):
             assert answer.startswith("invalid: ")
         else:
             assert is_solution(decode_line(given), decode_line(answer), (4, 4))
+
+
+def test_edgematch_counts(client):
+    puzzle = planted("planted_5x5.txt")
+    assert edgematch.count_solutions(puzzle, executor=client) == edgematch.count_solutions(puzzle)
+
+
+def test_brendan_6x6(client):
+    puzzle = brendan_6x6()
+    if puzzle is None:
+        pytest.skip("Brendan Owen's puzzles are read from ../shared/data (not in the repository)")
+    assert edgematch.count_solutions(puzzle, executor=client) == edgematch.count_solutions(puzzle) == 260

@@ -27,10 +27,10 @@ from .._result import Result
 from ._batch import DEFAULT_CHUNK, solve_file, solve_lines
 from ._drive import DEFAULT_SLICE, run_count, run_first
 from ._executors import Runner, is_dask_client
-from ._jobs import ExactCoverJob, Job, PackingJob, SudokuJob
+from ._jobs import EdgematchJob, ExactCoverJob, Job, PackingJob, SudokuJob
 
-__all__ = ["DEFAULT_CHUNK", "DEFAULT_SLICE", "ExactCoverJob", "Job", "PackingJob", "Runner", "SudokuJob",
-           "count_cover", "count_packing", "count_sudoku", "executor_for", "is_dask_client", "run_count",
+__all__ = ["DEFAULT_CHUNK", "DEFAULT_SLICE", "EdgematchJob", "ExactCoverJob", "Job", "PackingJob", "Runner", "SudokuJob",
+           "count_cover", "count_edgematch", "count_packing", "count_sudoku", "executor_for", "is_dask_client", "run_count",
            "run_first", "solve_cover", "solve_file", "solve_lines"]
 
 
@@ -107,6 +107,29 @@ def count_sudoku(puzzle: Any, executor: Any, *, rules: Sequence[str], limit: Opt
         288
     """
     count, _stats = run_count(SudokuJob(puzzle, rules), executor, limit=limit, time_limit=time_limit,
+                              node_limit=node_limit, slice_seconds=slice_seconds, checkpoint=checkpoint,
+                              progress=progress)
+    return count
+
+
+def count_edgematch(puzzle: Any, executor: Any, *, order: str = "row", symmetry: bool = True,
+                    limit: Optional[int] = None, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
+                    progress: bool = False, checkpoint: Optional[str] = None,
+                    slice_seconds: Optional[float] = None) -> int:
+    """Count an edge-matching puzzle's solutions on ``executor`` (what
+    ``edgematch.count_solutions(executor=...)`` calls).
+
+    Example:
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from cassetete import edgematch
+        >>> puzzle, _ = edgematch.generate(3, 3, colors=3, seed=1)
+        >>> with ThreadPoolExecutor(2) as pool:
+        ...     count_edgematch(puzzle, pool) == edgematch.count_solutions(puzzle)
+        True
+    """
+    if not isinstance(symmetry, bool):
+        raise PuzzleError(f"symmetry must be True or False, got {symmetry!r}")
+    count, _stats = run_count(EdgematchJob(puzzle, order, symmetry), executor, limit=limit, time_limit=time_limit,
                               node_limit=node_limit, slice_seconds=slice_seconds, checkpoint=checkpoint,
                               progress=progress)
     return count

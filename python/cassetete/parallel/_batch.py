@@ -33,6 +33,7 @@ import numpy as np
 from .._errors import PuzzleError
 from .._io import PathOrFile
 from .._options import check_count, check_node_limit
+from .._streams import progress_bar
 from ._executors import Runner
 
 __all__ = ["solve_file", "solve_lines", "DEFAULT_CHUNK"]
@@ -161,11 +162,7 @@ def solve_file(source: PathOrFile, out: PathOrFile, *, executor: Any = None, box
     started = time.perf_counter()
     source_stream, close_source = _open(source, "r")
     target_stream, close_target = _open(out, "w")
-    bar = None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(unit="line", file=sys.stderr)
+    bar = progress_bar(progress, "solving", unit="line")
     runner = Runner(executor) if executor is not None else None
     written = 1
 

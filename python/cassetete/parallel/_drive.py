@@ -23,7 +23,6 @@ from __future__ import annotations
 import math
 import os
 import socket
-import sys
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
@@ -32,6 +31,7 @@ from typing import Any, Deque, Dict, List, Optional, Tuple
 from .._errors import LimitReached
 from .._options import check_limit, check_node_limit, check_time_limit
 from .._result import LIMIT, SOLVED, UNSATISFIABLE
+from .._streams import progress_bar
 from . import _checkpoint
 from ._executors import Runner, resolve
 from ._jobs import Job, Prefix
@@ -138,12 +138,7 @@ class _Bar:
     """The optional tqdm bar over subproblems (its total grows as subproblems are cut)."""
 
     def __init__(self, enabled: bool, finished: int, pending: int) -> None:
-        self.bar = None
-        if enabled:
-            from tqdm import tqdm
-
-            self.bar = tqdm(total=finished + pending, initial=finished, unit="subproblem", file=sys.stderr,
-                            dynamic_ncols=True)
+        self.bar = progress_bar(enabled, "counting", total=finished + pending, unit="subproblem", initial=finished)
 
     def update(self, finished: int, pending: int, count: int) -> None:
         if self.bar is not None:
