@@ -31,7 +31,7 @@ from cassetete.polyomino._model import Packing  # noqa: E402
 
 
 def cases(quick: bool) -> List[Tuple[str, Callable[[], int], Callable[[], Any]]]:
-    """(name, serial count, job) for counts of 10 s and more on one core of this machine."""
+    """(name, serial count, job): counts of about 7 to 50 s on one core of this machine."""
     if quick:
         return [("14 queens (exact cover)", lambda: queens(14).count(), lambda: ExactCoverJob(queens(14))),
                 ("3x4x5 pentominoes, all copies (bitboard)", lambda: polyomino.count("3x4x5", unique=False),
@@ -39,6 +39,7 @@ def cases(quick: bool) -> List[Tuple[str, Callable[[], int], Callable[[], Any]]]
     grid = sudoku16(blanks=158)
     return [
         ("15 queens (exact cover)", lambda: queens(15).count(), lambda: ExactCoverJob(queens(15))),
+        ("16 queens (exact cover)", lambda: queens(16).count(), lambda: ExactCoverJob(queens(16))),
         ("3x4x5 pentominoes (dancing cells)", lambda: polyomino.count("3x4x5", engine="cells"),
          lambda: PackingJob(Packing("3x4x5"), unique=True, engine="cells")),
         ("16x16 Sudoku, 158 empty cells", lambda: sudoku.count_solutions(grid),
@@ -100,12 +101,11 @@ def main() -> None:
                        tasks=stats["tasks"], subproblems=stats["subproblems"], task_seconds=stats["task_seconds"],
                        discarded=stats["discarded_seconds"], slice=stats["slice_seconds"])
             rows.append(row)
+            write(args, rows, costs, load_before, os.getloadavg())  # rewritten after every case
             print(f"{name}: {count} serial {serial_seconds:.1f} s, dask {dask_seconds:.1f} s "
                   f"({serial_seconds / dask_seconds:.2f}x), pool {pool_seconds:.1f} s "
                   f"({serial_seconds / pool_seconds:.2f}x), {stats['tasks']} tasks, "
                   f"{stats['discarded_seconds']:.1f} s discarded", flush=True)
-    load_after = os.getloadavg()
-    write(args, rows, costs, load_before, load_after)
 
 
 def write(args: argparse.Namespace, rows: List[Dict[str, Any]], costs: Dict[str, float],
@@ -189,7 +189,7 @@ def write(args: argparse.Namespace, rows: List[Dict[str, Any]], costs: Dict[str,
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     with open(args.out, "w") as stream:
         stream.write("\n".join(lines) + "\n")
-    print("wrote", args.out)
+    print("wrote", args.out, flush=True)
 
 
 if __name__ == "__main__":
