@@ -188,8 +188,8 @@ def run_count(job: Job, executor: Any, *, limit: Optional[int] = None, time_limi
     queue: Deque[Part] = deque(state.pending)
     running: Dict[Any, List[Part]] = {}
     stats: Dict[str, Any] = {"tasks": 0, "discarded_seconds": 0.0, "task_seconds": 0.0, "task_cpu_seconds": 0.0,
-                             "workers": workers,
-                             "resumed": resumed, "slice_seconds": slice_seconds}
+                             "cpu_by_worker": {}, "workers": workers, "resumed": resumed,
+                             "slice_seconds": slice_seconds}
     part_seconds: Optional[float] = None
     timed_parts = 0
     bar = _Bar(progress, state.finished, len(queue))
@@ -212,7 +212,7 @@ def run_count(job: Job, executor: Any, *, limit: Optional[int] = None, time_limi
             timeouts = [checkpoint_every] if checkpoint else [1.0]  # wake up now and then (Ctrl-C)
             if time_limit is not None:
                 timeouts.append(max(0.0, time_limit - (time.perf_counter() - started)))
-            for future in runner.wait_first(running, timeout=min(timeouts) if timeouts else None):
+            for future in runner.wait_first(running, timeout=min(timeouts)):
                 running.pop(future)
                 result = future.result()
                 state.count += int(result["count"])
@@ -222,7 +222,7 @@ def run_count(job: Job, executor: Any, *, limit: Optional[int] = None, time_limi
                 stats["discarded_seconds"] += result["discarded"]
                 stats["task_seconds"] += result["seconds"]
                 stats["task_cpu_seconds"] += result["cpu"]
-                by_worker = stats.setdefault("cpu_by_worker", {})
+                by_worker = stats["cpu_by_worker"]
                 by_worker[result["worker"]] = by_worker.get(result["worker"], 0.0) + result["cpu"]
                 timed_parts += max(1, int(result["finished"]))
                 part_seconds = stats["task_seconds"] / timed_parts
