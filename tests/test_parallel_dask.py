@@ -69,6 +69,7 @@ def test_killed_worker_loses_nothing(client):
     driver.join(120)
     count, stats = outcome["count"]
     assert count == 3940 and stats["complete"]
+    client.wait_for_workers(2, timeout=60)  # the replacement worker, before the next test
 
 
 def test_first_solution_frees_the_cluster(client):

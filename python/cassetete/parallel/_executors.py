@@ -22,6 +22,7 @@ import os
 import pickle
 import tempfile
 import threading
+import time
 from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures import wait as futures_wait
 from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
@@ -121,8 +122,14 @@ class Runner:
         if self.dask:
             # Every worker gets a copy now; one that joins later (or replaces a lost one) fetches
             # it from a peer the first time a task needs it.
-            self.executor.wait_for_workers(1)
-            return self.executor.scatter(problem, broadcast=True, hash=False)
+            for attempt in range(3):
+                self.executor.wait_for_workers(1)
+                try:
+                    return self.executor.scatter(problem, broadcast=True, hash=False)
+                except Exception:  # a worker that left during the broadcast (lost, restarted)
+                    if attempt == 2:
+                        raise
+                    time.sleep(1.0)
         if isinstance(self.executor, ThreadPoolExecutor):
             return _Local(problem)
         descriptor, path = tempfile.mkstemp(prefix="cassetete-", suffix=".pickle")
