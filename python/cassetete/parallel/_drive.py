@@ -3,8 +3,9 @@ frontier of the slices that ran out of time, checkpoint, show progress, stop ear
 
 Load balancing without a split depth to guess: a task counts its subproblems one after the
 other, each within the time slice; a subproblem still unfinished at the end of its slice is
-given up and cut one level deeper (``Job.split``), and its children go back to the queue, so
-heavy branches end up cut as finely as they need and light ones travel in batches. The
+given up and cut deeper (``Job.split``, into at least ``CUT_FANOUT`` children), and its
+children go back to the queue, so heavy branches end up cut as finely as they need and light
+ones travel in batches. The
 engines cannot hand back the frontier of a stopped search, so a stopped slice's work is redone
 below it; the stats report that cost (``discarded_seconds``).
 
@@ -58,6 +59,24 @@ def _check_slice(value: object, workers: int = 1) -> float:
 
 
 # -- what runs on the workers --------------------------------------------------------------------
+CUT_FANOUT = 8  # a branch that outran its slice is cut into at least this many (up to 4 levels)
+
+
+def _cut(job: Job, prefix: Prefix) -> List[Prefix]:
+    """The children of a branch that outran its slice, enough of them that each is likely to fit
+    in a slice: its work was thrown away, and cutting one level at a time (often 2 or 3 children
+    in Sudoku) would throw away a slice per level. ``[prefix]`` when it cannot be cut."""
+    parts = [prefix]
+    for _ in range(4):
+        deeper = [child for part in parts for child in job.split(part)]
+        if deeper == parts:
+            break
+        parts = deeper
+        if len(parts) >= CUT_FANOUT:
+            break
+    return parts
+
+
 def count_slice(handle: Any, parts: List[Part], slice_seconds: float) -> Dict[str, Any]:
     """Count subproblems until the slice is used; return the count of the finished ones and the
     frontier (the children of a subproblem that outran the slice, and the ones not started)."""
@@ -78,7 +97,7 @@ def count_slice(handle: Any, parts: List[Part], slice_seconds: float) -> Dict[st
             finished += 1
         else:
             discarded += time.perf_counter() - began
-            children = job.split(tuple(prefix))
+            children = _cut(job, tuple(prefix))
             if children == [tuple(prefix)]:  # cannot be cut deeper: count it whole, here
                 count, _complete, used = job.count(tuple(prefix), None)
                 total, nodes = total + count * weight, nodes + used
@@ -107,7 +126,7 @@ def first_slice(handle: Any, parts: List[Part], slice_seconds: float) -> Dict[st
             return {"solution": solution, "nodes": nodes, "finished": finished, "frontier": [],
                     "seconds": time.perf_counter() - start}
         if status == LIMIT:
-            children = job.split(tuple(prefix))
+            children = _cut(job, tuple(prefix))
             if children == [tuple(prefix)]:  # cannot be cut deeper: search it whole, here
                 status, solution, used = job.first(tuple(prefix), None)
                 nodes += used
