@@ -105,7 +105,7 @@ def main(argv=None):
              f"Command: `python bench/hashi_compare.py {' '.join(argv or sys.argv[1:])}` "
              "(2-core machine, shared; one thread; times include Python overhead).", "",
              "## Tatham instances (median ms per puzzle)", "",
-             "Exact = solution + uniqueness proof (count_solutions(limit=2)); ILP = seed's model "
+             "Exact = solution + uniqueness proof (count_solutions(limit=2)); ILP = Rafaralahy's model "
              "with connectivity cuts, HiGHS via highspy" + (", CBC via PuLP" if args.cbc else "") + ".", "",
              "| set | puzzles | islands | exact (solve+unique) | ILP HiGHS | ILP CBC |",
              "|---|---|---|---|---|---|"]

@@ -116,7 +116,7 @@ def main() -> None:
     lines += ["", "## Figure 7: annealing success rate", "", "| N | puzzles | rate |", "|---|---|---|"]
     for n, rate in rates.items():
         lines.append(f"| {n} | {len(success[n])} | {rate:.2f} |")
-    lines += ["", "Seed's reported rates: 1 for N = 4, 0.95 for N = 9, decreasing quickly with N.",
+    lines += ["", "Rafaralahy's reported rates: 1 for N = 4, 0.95 for N = 9, decreasing quickly with N.",
               "Annealing: t0 = 2, geometric cooling to 0.05 over 200000 + 2000 K iterations (K = clues)."]
     (args.out / "shikaku_figures.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
