@@ -6,7 +6,7 @@ from typing import Any, Iterable, List, Optional, Sequence
 
 from .._errors import PuzzleError
 from .._svg import svg_open
-from ._parse import parse
+from ._formats import parse
 
 
 def _layout(puzzle: Any, bridges: Optional[Iterable[Sequence[int]]]):

@@ -7,7 +7,7 @@ from typing import Any, Iterable, List, Sequence, Tuple
 import numpy as np
 
 from .._components import components
-from ._parse import parse
+from ._formats import parse
 
 
 def verify(puzzle: Any, bridges: Iterable[Sequence[int]]) -> bool:
