@@ -1,0 +1,229 @@
+"""The robust assembly for real scans: pairwise edge dissimilarities, a frame-first beam
+search scored by fit, and the check of every join of a board.
+
+Die-cut pieces have near-identical edges, so hard classes (one label per join) are not
+always exact; this assembly uses the dissimilarities themselves. On clean input the right
+partner of every edge is far closer than any other, and the beam follows it exactly.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Tuple
+
+import numpy as np
+
+from ._edges import BLANK, FLAT, TAB, EdgeSet
+
+SIDES = 4  # N, E, S, W; a piece turned r quarter turns clockwise shows its edge k at side (k + r) % 4
+DOUBT_COST = 0.04  # a join whose fit is worse than this (RMS gap / edge length) is doubtful
+
+
+@dataclass
+class Dissimilarity:
+    """Fit between every tab and every blank.
+
+    Attributes:
+        cost: (T, B) RMS gap between a tab and the blank turned to fit it, in edge lengths.
+        tabs, blanks: (T, 2), (B, 2) (piece, edge) of each row / column.
+        tab_index, blank_index: (n, 4) row / column of each edge in ``cost`` (-1 if not that kind).
+    """
+
+    cost: np.ndarray
+    tabs: np.ndarray
+    blanks: np.ndarray
+    tab_index: np.ndarray
+    blank_index: np.ndarray
+
+    def between(self, piece_a: int, edge_a: int, piece_b: int, edge_b: int) -> float:
+        """Fit of two edges facing each other (inf unless one is a tab and the other a blank)."""
+        t, b = self.tab_index[piece_a, edge_a], self.blank_index[piece_b, edge_b]
+        if t < 0 or b < 0:
+            t, b = self.tab_index[piece_b, edge_b], self.blank_index[piece_a, edge_a]
+        if t < 0 or b < 0:
+            return float("inf")
+        return float(self.cost[t, b])
+
+
+def dissimilarities(edges: EdgeSet) -> Dissimilarity:
+    """RMS distance between each tab's matching form and each blank's (both resampled evenly
+    along their length, so points correspond), plus the difference of their chord lengths.
+
+    Example:
+        >>> from cassetete.jigsaw import generate, find_edges
+        >>> puzzle, _ = generate(2, 2, seed=1)
+        >>> d = dissimilarities(find_edges(puzzle))
+        >>> d.cost.shape, bool(d.cost.min(axis=1).max() < 0.01)
+        ((4, 4), True)
+    """
+    tabs, blanks = np.argwhere(edges.kinds == TAB), np.argwhere(edges.kinds == BLANK)
+    ft = edges.forms[tabs[:, 0], tabs[:, 1]].reshape(len(tabs), -1)
+    fb = edges.forms[blanks[:, 0], blanks[:, 1]].reshape(len(blanks), -1)
+    points = edges.forms.shape[2]
+    sq = (ft * ft).sum(1)[:, None] - 2.0 * ft @ fb.T + (fb * fb).sum(1)[None, :]
+    cost = np.sqrt(np.maximum(sq, 0.0) / points)
+    lt, lb = edges.lengths[tabs[:, 0], tabs[:, 1]], edges.lengths[blanks[:, 0], blanks[:, 1]]
+    cost += np.abs(lt[:, None] - lb[None, :])
+    tab_index = np.full(edges.kinds.shape, -1, dtype=np.int64)
+    blank_index = np.full(edges.kinds.shape, -1, dtype=np.int64)
+    tab_index[tabs[:, 0], tabs[:, 1]] = np.arange(len(tabs))
+    blank_index[blanks[:, 0], blanks[:, 1]] = np.arange(len(blanks))
+    return Dissimilarity(cost, tabs, blanks, tab_index, blank_index)
+
+
+def board_joins(board: np.ndarray) -> List[Tuple[Tuple[int, int], Tuple[int, int], int, int]]:
+    """Every inner join of a (rows, cols, 2) board as ((r, c), (r2, c2), side at (r, c),
+    side at (r2, c2)): east-west joins, then north-south ones."""
+    rows, cols = board.shape[:2]
+    out = [((r, c), (r, c + 1), 1, 3) for r in range(rows) for c in range(cols - 1)]
+    out += [((r, c), (r + 1, c), 2, 0) for r in range(rows - 1) for c in range(cols)]
+    return out
+
+
+def check_joins(edges: EdgeSet, diss: Dissimilarity, board: np.ndarray,
+                doubt_cost: float = DOUBT_COST) -> Dict[str, object]:
+    """Check every join of a board by fit: ``{"costs": (j,), "doubtful": [(cell, cell), ...],
+    "rim_ok": bool}``. A join is doubtful when its two edges are not a tab and a blank, when
+    they are not each other's best fit, or when their fit is worse than ``doubt_cost``; the
+    rim must show exactly the flat edges.
+
+    Example:
+        >>> from cassetete.jigsaw import generate, find_edges, solve
+        >>> puzzle, _ = generate(3, 3, seed=4)
+        >>> es = find_edges(puzzle)
+        >>> check = check_joins(es, dissimilarities(es), solve(puzzle).solution)
+        >>> check["doubtful"], check["rim_ok"]
+        ([], True)
+    """
+    board = np.asarray(board)
+    rows, cols = board.shape[:2]
+    best_blank = diss.cost.argmin(axis=1) if diss.cost.size else np.zeros(0, int)
+    best_tab = diss.cost.argmin(axis=0) if diss.cost.size else np.zeros(0, int)
+    costs, doubtful = [], []
+    for a, b, side_a, side_b in board_joins(board):
+        pa, ra = (int(x) for x in board[a])
+        pb, rb = (int(x) for x in board[b])
+        if pa < 0 or pb < 0:
+            costs.append(float("inf")); doubtful.append((a, b)); continue
+        ka, kb = (side_a - ra) % 4, (side_b - rb) % 4
+        cost = diss.between(pa, ka, pb, kb)
+        costs.append(cost)
+        t = diss.tab_index[pa, ka] if diss.tab_index[pa, ka] >= 0 else diss.tab_index[pb, kb]
+        bl = diss.blank_index[pb, kb] if diss.blank_index[pb, kb] >= 0 else diss.blank_index[pa, ka]
+        if not np.isfinite(cost) or cost > doubt_cost or best_blank[t] != bl or best_tab[bl] != t:
+            doubtful.append((a, b))
+    rim_ok = True
+    for r in range(rows):
+        for c in range(cols):
+            p, rot = (int(x) for x in board[r, c])
+            if p < 0:
+                rim_ok = False
+                continue
+            for side, on_rim in ((0, r == 0), (1, c == cols - 1), (2, r == rows - 1), (3, c == 0)):
+                if (edges.kinds[p, (side - rot) % 4] == FLAT) != on_rim:
+                    rim_ok = False
+    return {"costs": np.array(costs), "doubtful": doubtful, "rim_ok": rim_ok}
+
+
+def frame_first_order(rows: int, cols: int) -> List[Tuple[int, int]]:
+    """Cells in the order the assembly fills them: the frame clockwise from the top-left
+    corner, then the inside row by row.
+
+    Example:
+        >>> frame_first_order(3, 3)
+        [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0), (1, 1)]
+    """
+    ring = [(0, c) for c in range(cols)] + [(r, cols - 1) for r in range(1, rows)]
+    ring += [(rows - 1, c) for c in range(cols - 2, -1, -1)] + [(r, 0) for r in range(rows - 2, 0, -1)]
+    inside = [(r, c) for r in range(1, rows - 1) for c in range(1, cols - 1)]
+    return ring + inside
+
+
+def assemble(edges: EdgeSet, diss: Dissimilarity, rows: int, cols: int, *, beam: int = 8,
+             branch: int = 6, time_limit: Optional[float] = None) -> Tuple[Optional[np.ndarray], Dict[str, object]]:
+    """Frame-first beam search scored by fit: fill the cells in :func:`frame_first_order`,
+    each with a piece whose edges fit the already placed neighbours, keeping the ``beam``
+    boards of lowest total misfit; a placed neighbour proposes the ``branch`` best-fitting
+    edges for its side. Returns ``(board or None, stats)``; ``stats["stop"]`` is
+    ``"time_limit"`` when the time ran out (the best partial board is returned, -1 = empty).
+
+    Example:
+        >>> from cassetete.jigsaw import generate, find_edges
+        >>> puzzle, truth = generate(3, 4, seed=6)
+        >>> es = find_edges(puzzle)
+        >>> board, stats = assemble(es, dissimilarities(es), 3, 4)
+        >>> sorted(board[:, :, 0].ravel().tolist()) == list(range(12))
+        True
+    """
+    start = time.perf_counter()
+    n = len(edges.kinds)
+    kinds = edges.kinds
+    # flat pattern of each piece turned r: flat[p, r, side]
+    flat = np.stack([np.roll(kinds == FLAT, r, axis=1) for r in range(4)], axis=1)
+    order = frame_first_order(rows, cols)
+    need = {}
+    for (r, c) in order:
+        need[r, c] = np.array([r == 0, c == cols - 1, r == rows - 1, c == 0])
+    tab_rank = np.argsort(diss.cost, axis=1)[:, :branch]      # best blanks of each tab
+    blank_rank = np.argsort(diss.cost, axis=0)[:branch, :].T  # best tabs of each blank
+    first_choices = [(p, r) for p in range(n) for r in range(4) if np.array_equal(flat[p, r], need[0, 0])]
+    empty = np.full((rows, cols, 2), -1, dtype=np.int64)
+    states = []
+    for p, r in first_choices:
+        board = empty.copy()
+        board[0, 0] = (p, r)
+        used = np.zeros(n, dtype=bool)
+        used[p] = True
+        states.append((0.0, board, used))
+    expansions = 0
+    stop = "none"
+    offsets = ((0, -1, 0), (1, 0, 1), (2, 1, 0), (3, 0, -1))  # side, dr, dc
+    placed_count = 1
+    for (r, c) in order[1:]:
+        if time_limit is not None and time.perf_counter() - start > time_limit:
+            stop = "time_limit"
+            break
+        children = []
+        for total, board, used in states:
+            neighbours = []
+            for side, dr, dc in offsets:
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < rows and 0 <= cc < cols and board[rr, cc, 0] >= 0:
+                    pn, rn = board[rr, cc]
+                    neighbours.append((side, int(pn), int((side + 2 - rn) % 4)))
+            candidates = set()
+            side, pn, kn = neighbours[0]
+            if kinds[pn, kn] == TAB:
+                for b in tab_rank[diss.tab_index[pn, kn]]:
+                    q, kq = diss.blanks[b]
+                    candidates.add((int(q), int((side - kq) % 4)))
+            elif kinds[pn, kn] == BLANK:
+                for t in blank_rank[diss.blank_index[pn, kn]]:
+                    q, kq = diss.tabs[t]
+                    candidates.add((int(q), int((side - kq) % 4)))
+            for q, rq in candidates:
+                expansions += 1
+                if used[q] or not np.array_equal(flat[q, rq], need[r, c]):
+                    continue
+                cost = 0.0
+                for side, pn, kn in neighbours:
+                    cost += diss.between(q, (side - rq) % 4, pn, kn)
+                if np.isfinite(cost):
+                    children.append((total + cost, board, used, q, rq))
+        if not children:
+            break
+        children.sort(key=lambda item: item[0])
+        states = []
+        for total, board, used, q, rq in children[:beam]:
+            board = board.copy()
+            board[r, c] = (q, rq)
+            used = used.copy()
+            used[q] = True
+            states.append((total, board, used))
+        placed_count += 1
+    best = min(states, key=lambda s: s[0]) if states else None
+    complete = placed_count == rows * cols
+    stats = {"nodes": expansions, "cost": best[0] if best else float("inf"), "complete": complete,
+             "stop": stop, "seconds": time.perf_counter() - start}
+    return (best[1] if best is not None else None), stats
