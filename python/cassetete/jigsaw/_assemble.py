@@ -46,9 +46,25 @@ class Dissimilarity:
         return float(self.cost[t, b])
 
 
-def dissimilarities(edges: EdgeSet) -> Dissimilarity:
+def _aligned_rms(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """RMS distance between point sets a[i] and b[i] (p, k, 2) after the rotation and
+    translation of a that best superposes them (least squares)."""
+    a = a - a.mean(axis=1, keepdims=True)
+    b = b - b.mean(axis=1, keepdims=True)
+    dot = (a * b).sum(axis=(1, 2))
+    cross = (a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]).sum(axis=1)
+    angle = np.arctan2(cross, dot)
+    c, s = np.cos(angle)[:, None], np.sin(angle)[:, None]
+    ax = a[..., 0] * c - a[..., 1] * s
+    ay = a[..., 0] * s + a[..., 1] * c
+    return np.sqrt(((ax - b[..., 0]) ** 2 + (ay - b[..., 1]) ** 2).mean(axis=1))
+
+
+def dissimilarities(edges: EdgeSet, refine: int = 8) -> Dissimilarity:
     """RMS distance between each tab's matching form and each blank's (both resampled evenly
-    along their length, so points correspond), plus the difference of their chord lengths.
+    along their length, so points correspond), plus the difference of their chord lengths;
+    the ``refine`` nearest blanks of each tab (and tabs of each blank) are compared again
+    after the best superposing rotation and translation.
 
     Example:
         >>> from cassetete.jigsaw import generate, find_edges
@@ -63,6 +79,18 @@ def dissimilarities(edges: EdgeSet) -> Dissimilarity:
     points = edges.forms.shape[2]
     sq = (ft * ft).sum(1)[:, None] - 2.0 * ft @ fb.T + (fb * fb).sum(1)[None, :]
     cost = np.sqrt(np.maximum(sq, 0.0) / points)
+    if refine and cost.size:
+        # the nearest candidates again, after the rigid motion that best superposes the two
+        # curves: a corner found a pixel off tilts a whole normalised edge, this undoes it
+        m = min(refine, cost.shape[1])
+        rows = np.repeat(np.arange(len(tabs)), m)
+        cols = np.argpartition(cost, m - 1, axis=1)[:, :m].ravel()
+        cost[rows, cols] = _aligned_rms(ft.reshape(len(tabs), points, 2)[rows],
+                                        fb.reshape(len(blanks), points, 2)[cols])
+        cols_b = np.argpartition(cost, m - 1, axis=0)[:m, :].T.ravel()   # and the blanks' nearest
+        rows_b = np.repeat(np.arange(len(blanks)), m)
+        cost[cols_b, rows_b] = _aligned_rms(ft.reshape(len(tabs), points, 2)[cols_b],
+                                            fb.reshape(len(blanks), points, 2)[rows_b])
     lt, lb = edges.lengths[tabs[:, 0], tabs[:, 1]], edges.lengths[blanks[:, 0], blanks[:, 1]]
     cost += np.abs(lt[:, None] - lb[None, :])
     tab_index = np.full(edges.kinds.shape, -1, dtype=np.int64)
@@ -70,6 +98,33 @@ def dissimilarities(edges: EdgeSet) -> Dissimilarity:
     tab_index[tabs[:, 0], tabs[:, 1]] = np.arange(len(tabs))
     blank_index[blanks[:, 0], blanks[:, 1]] = np.arange(len(blanks))
     return Dissimilarity(cost, tabs, blanks, tab_index, blank_index)
+
+
+def greedy_matching(cost: np.ndarray) -> np.ndarray:
+    """Pair tabs and blanks best fit first: the pair of lowest cost is taken, its two edges
+    leave, and so on (the same as peeling mutual best fits). ``partner[t]`` is the blank of
+    tab t (-1 if none is left).
+
+    Example:
+        >>> greedy_matching(np.array([[0.1, 0.2], [0.15, 0.9]])).tolist()
+        [0, 1]
+    """
+    t_count, b_count = cost.shape
+    partner = np.full(t_count, -1, dtype=np.int64)
+    if not cost.size:
+        return partner
+    m = min(b_count, 12)   # each tab's 12 best blanks hold its partner unless the edges are near-identical
+    cand_cols = np.argpartition(cost, m - 1, axis=1)[:, :m] if m < b_count else np.tile(np.arange(b_count), (t_count, 1))
+    cand_rows = np.repeat(np.arange(t_count), cand_cols.shape[1])
+    cand_cols = cand_cols.ravel()
+    order = np.argsort(cost[cand_rows, cand_cols], kind="stable")
+    blank_taken = np.zeros(b_count, dtype=bool)
+    for i in order:
+        t, b = cand_rows[i], cand_cols[i]
+        if partner[t] < 0 and not blank_taken[b]:
+            partner[t] = b
+            blank_taken[b] = True
+    return partner
 
 
 def board_joins(board: np.ndarray) -> List[Tuple[Tuple[int, int], Tuple[int, int], int, int]]:
@@ -85,8 +140,10 @@ def check_joins(edges: EdgeSet, diss: Dissimilarity, board: np.ndarray,
                 doubt_cost: float = DOUBT_COST) -> Dict[str, object]:
     """Check every join of a board by fit: ``{"costs": (j,), "doubtful": [(cell, cell), ...],
     "rim_ok": bool}``. A join is doubtful when its two edges are not a tab and a blank, when
-    they are not each other's best fit, or when their fit is worse than ``doubt_cost``; the
-    rim must show exactly the flat edges.
+    their fit is worse than ``doubt_cost``, or when a better fit exists for one of them that
+    no confirmed join rules out: joins paired by :func:`greedy_matching` are confirmed, then
+    any join whose better alternatives are all held by confirmed joins. The rim must show
+    exactly the flat edges.
 
     Example:
         >>> from cassetete.jigsaw import generate, find_edges, solve
@@ -98,21 +155,40 @@ def check_joins(edges: EdgeSet, diss: Dissimilarity, board: np.ndarray,
     """
     board = np.asarray(board)
     rows, cols = board.shape[:2]
-    best_blank = diss.cost.argmin(axis=1) if diss.cost.size else np.zeros(0, int)
-    best_tab = diss.cost.argmin(axis=0) if diss.cost.size else np.zeros(0, int)
-    costs, doubtful = [], []
+    partner = greedy_matching(diss.cost)
+    costs, pairs, cells = [], [], []
     for a, b, side_a, side_b in board_joins(board):
         pa, ra = (int(x) for x in board[a])
         pb, rb = (int(x) for x in board[b])
+        cells.append((a, b))
         if pa < 0 or pb < 0:
-            costs.append(float("inf")); doubtful.append((a, b)); continue
+            costs.append(float("inf")); pairs.append(None); continue
         ka, kb = (side_a - ra) % 4, (side_b - rb) % 4
         cost = diss.between(pa, ka, pb, kb)
         costs.append(cost)
         t = diss.tab_index[pa, ka] if diss.tab_index[pa, ka] >= 0 else diss.tab_index[pb, kb]
         bl = diss.blank_index[pb, kb] if diss.blank_index[pb, kb] >= 0 else diss.blank_index[pa, ka]
-        if not np.isfinite(cost) or cost > doubt_cost or best_blank[t] != bl or best_tab[bl] != t:
-            doubtful.append((a, b))
+        pairs.append((int(t), int(bl)) if np.isfinite(cost) and cost <= doubt_cost else None)
+    # confirmed: the greedy pairs; then, repeatedly, a join all of whose better alternatives
+    # (a better blank for its tab, a better tab for its blank) are held by confirmed joins
+    confirmed = [pair is not None and partner[pair[0]] == pair[1] for pair in pairs]
+    tab_done = np.zeros(diss.cost.shape[0], dtype=bool)
+    blank_done = np.zeros(diss.cost.shape[1], dtype=bool)
+    changed = True
+    while changed:
+        changed = False
+        for i, pair in enumerate(pairs):
+            if pair is not None and confirmed[i] and not tab_done[pair[0]]:
+                tab_done[pair[0]] = blank_done[pair[1]] = True
+        for i, pair in enumerate(pairs):
+            if pair is None or confirmed[i]:
+                continue
+            t, bl = pair
+            better_blanks = np.flatnonzero(diss.cost[t] < diss.cost[t, bl])
+            better_tabs = np.flatnonzero(diss.cost[:, bl] < diss.cost[t, bl])
+            if blank_done[better_blanks].all() and tab_done[better_tabs].all():
+                confirmed[i] = changed = True
+    doubtful = [cells[i] for i in range(len(cells)) if not confirmed[i]]
     rim_ok = True
     for r in range(rows):
         for c in range(cols):

@@ -55,15 +55,20 @@ def _corner_scores(pts: np.ndarray, w: int) -> Tuple[np.ndarray, np.ndarray]:
     return np.abs(angle - 90.0) / 90.0 + 3.0 * dev, convex
 
 
-def _quad_cost(q: np.ndarray) -> float:
-    """How far four points (in outline order) are from a square-ish rectangle: angles away
-    from 90 degrees and unequal opposite sides."""
-    sides = np.roll(q, -1, axis=0) - q
-    lengths = np.linalg.norm(sides, axis=1) + 1e-12
-    cos = [abs(np.dot(sides[i], sides[(i + 1) % 4])) / (lengths[i] * lengths[(i + 1) % 4]) for i in range(4)]
-    opposite = abs(np.log(lengths[0] / lengths[2])) + abs(np.log(lengths[1] / lengths[3]))
-    aspect = abs(np.log(lengths.max() / lengths.min()))
-    return float(sum(cos) + opposite + 0.3 * aspect)
+def _quad_costs(quads: np.ndarray, area: float) -> np.ndarray:
+    """How far quadrilaterals (c, 4, 2), corners in outline order, are from a square-ish
+    rectangle of the piece's area: angles away from 90 degrees, unequal opposite sides, an
+    area far from the piece's (inf below 45% of it)."""
+    sides = np.roll(quads, -1, axis=1) - quads
+    lengths = np.linalg.norm(sides, axis=2) + 1e-12
+    nxt = np.roll(sides, -1, axis=1)
+    cos = np.abs((sides * nxt).sum(axis=2)) / (lengths * np.roll(lengths, -1, axis=1))
+    opposite = np.abs(np.log(lengths[:, 0] / lengths[:, 2])) + np.abs(np.log(lengths[:, 1] / lengths[:, 3]))
+    aspect = np.log(lengths.max(axis=1) / lengths.min(axis=1))
+    x, y = quads[..., 0], quads[..., 1]
+    quad_area = 0.5 * np.abs((x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y).sum(axis=1))
+    cost = cos.sum(axis=1) + opposite + 0.3 * aspect + np.abs(np.log(np.maximum(quad_area, 1e-12) / area))
+    return np.where(quad_area < 0.45 * area, np.inf, cost)
 
 
 def _fit_line(points: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
@@ -80,7 +85,7 @@ def _intersect(c1, d1, c2, d2) -> Optional[np.ndarray]:
     return c1 + t[0] * d1
 
 
-def find_corners(piece: Piece, index: int = 0, *, candidates: int = 14) -> Tuple[np.ndarray, np.ndarray]:
+def find_corners(piece: Piece, index: int = 0, *, candidates: int = 16) -> Tuple[np.ndarray, np.ndarray]:
     """The four corners of a piece: ``(positions (4, 2), indices (4,))``, in outline order
     (clockwise), ``indices`` into ``piece.contour``.
 
@@ -104,7 +109,7 @@ def find_corners(piece: Piece, index: int = 0, *, candidates: int = 14) -> Tuple
     side = np.sqrt(area)
     pts, step = resample_closed(contour)
     n = len(pts)
-    w = max(3, int(round(0.1 * side / step)))
+    w = max(3, int(round(0.14 * side / step)))
     if 4 * w >= n:
         raise PuzzleError(f"{where(piece, index)}: the outline is not piece-shaped (too thin)")
     score, convex = _corner_scores(pts, w)
@@ -112,27 +117,20 @@ def find_corners(piece: Piece, index: int = 0, *, candidates: int = 14) -> Tuple
     # local minima within +-w/2 samples
     half = max(1, w // 2)
     window = np.stack([np.roll(score, k) for k in range(-half, half + 1)])
-    cand = np.flatnonzero((score <= window.min(axis=0)) & (score < 0.9))
+    cand = np.flatnonzero((score <= window.min(axis=0)) & (score < 1.5))
     cand = cand[np.argsort(score[cand])][:candidates]
     if len(cand) < 4:
         raise PuzzleError(f"{where(piece, index)}: no four corners found ({len(cand)} corner-like points)")
     cand = np.sort(cand)
-    best, best_cost = None, np.inf
-    min_gap = 0.45 * side / step
-    for combo in combinations(range(len(cand)), 4):
-        ids = cand[list(combo)]
-        gaps = np.diff(np.concatenate([ids, [ids[0] + n]]))
-        if gaps.min() < min_gap:
-            continue
-        q = pts[ids]
-        quad_area = abs(signed_area(q))
-        if quad_area < 0.45 * area:
-            continue
-        cost = _quad_cost(q) + 0.5 * float(score[ids].sum()) + abs(np.log(quad_area / area))
-        if cost < best_cost:
-            best, best_cost = ids, cost
-    if best is None:
+    combos = cand[np.array(list(combinations(range(len(cand)), 4)), dtype=np.int64)]   # (c, 4), in outline order
+    gaps = np.diff(np.concatenate([combos, combos[:, :1] + n], axis=1), axis=1)
+    combos = combos[gaps.min(axis=1) >= 0.45 * side / step]
+    if not len(combos):
         raise PuzzleError(f"{where(piece, index)}: no four corners make a plausible rectangle")
+    cost = _quad_costs(pts[combos], area) + 0.5 * score[combos].sum(axis=1)
+    if not np.isfinite(cost).any():
+        raise PuzzleError(f"{where(piece, index)}: no four corners make a plausible rectangle")
+    best = combos[int(np.argmin(cost))]
     corners = np.zeros((4, 2))
     lo, hi = max(1, int(round(0.03 * side / step))), max(3, int(round(0.18 * side / step)))
     for k, i in enumerate(best):
