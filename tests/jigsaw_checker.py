@@ -87,3 +87,17 @@ def assembly_correct(solution, truth, corners_found) -> bool:
         if good:
             return True
     return False
+
+
+def truth_for(found_pieces, generated_pieces, truth):
+    """The truth re-indexed for pieces found in a scan (matched to the generated pieces by
+    their centres), so the checks above apply to them."""
+    from cassetete.jigsaw import Truth
+
+    found = np.array([p.centroid for p in found_pieces])
+    made = np.array([p.centroid for p in generated_pieces])
+    match = np.linalg.norm(found[:, None] - made[None], axis=2).argmin(axis=1)   # found k -> generated
+    assert len(set(match.tolist())) == len(generated_pieces) == len(found_pieces)
+    inverse = np.empty(len(match), dtype=np.int64)
+    inverse[match] = np.arange(len(match))
+    return Truth(inverse[truth.board], truth.corners[match], truth.signs[match], truth.joins[match], truth.seed)

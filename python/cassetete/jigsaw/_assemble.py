@@ -87,6 +87,7 @@ def dissimilarities(edges: EdgeSet, refine: int = 8) -> Dissimilarity:
         cols = np.argpartition(cost, m - 1, axis=1)[:, :m].ravel()
         cost[rows, cols] = _aligned_rms(ft.reshape(len(tabs), points, 2)[rows],
                                         fb.reshape(len(blanks), points, 2)[cols])
+        m = min(refine, cost.shape[0])
         cols_b = np.argpartition(cost, m - 1, axis=0)[:m, :].T.ravel()   # and the blanks' nearest
         rows_b = np.repeat(np.arange(len(blanks)), m)
         cost[cols_b, rows_b] = _aligned_rms(ft.reshape(len(tabs), points, 2)[cols_b],

@@ -58,13 +58,13 @@ def matching_form(normalised: np.ndarray, kind: int) -> np.ndarray:
 
     Example:
         >>> blank = np.array([[0.0, 0.0], [0.4, -0.3], [1.0, 0.0]])
-        >>> matching_form(blank, -1).tolist()
+        >>> matching_form(blank, -1).round(3).tolist()
         [[0.0, 0.0], [0.6, 0.3], [1.0, 0.0]]
     """
     if kind != BLANK:
         return normalised
     length = normalised[-1, 0]
-    return np.column_stack([length - normalised[::-1, 0], -normalised[::-1, 1]])
+    return np.column_stack([length - normalised[::-1, 0], -normalised[::-1, 1]]) + 0.0  # no -0.0
 
 
 @dataclass

@@ -69,7 +69,9 @@ def tab_curve(rng: np.random.Generator, count: int = 200) -> np.ndarray:
     # a gentle wave on the whole edge, zero at both ends
     a1, a2 = rng.uniform(-0.02, 0.02), rng.uniform(-0.012, 0.012)
     pts[:, 1] += a1 * np.sin(np.pi * pts[:, 0]) + a2 * np.sin(2 * np.pi * pts[:, 0])
-    return resample(pts, count)
+    out = resample(pts, count)
+    out[0], out[-1] = (0.0, 0.0), (1.0, 0.0)
+    return out
 
 
 def resample(points: np.ndarray, count: int) -> np.ndarray:

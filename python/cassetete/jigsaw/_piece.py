@@ -34,7 +34,8 @@ class Piece:
         patch_origin: (x, y) of the patch's top-left pixel in the image.
 
     Example:
-        >>> p = Piece.from_polygon([[0, 0], [0, 10], [10, 10], [10, 0]])
+        >>> square = [[0, 0], [0, 5], [0, 10], [5, 10], [10, 10], [10, 5], [10, 0], [5, 0]]
+        >>> p = Piece.from_polygon(square)              # given counter-clockwise on screen
         >>> p.centroid.tolist(), p.contour[1].tolist()   # turned clockwise
         ([5.0, 5.0], [10.0, 0.0])
     """
@@ -148,7 +149,7 @@ def as_pieces(pieces: Any) -> List[Piece]:
     """A list of :class:`Piece` from pieces, polygons (arrays of points) or a JigsawPuzzle.
 
     Example:
-        >>> len(as_pieces([[[0, 0], [4, 0], [4, 4], [0, 4]] * 2]))
+        >>> len(as_pieces([[[0, 0], [2, 0], [4, 0], [4, 2], [4, 4], [2, 4], [0, 4], [0, 2]]]))
         1
     """
     if isinstance(pieces, JigsawPuzzle):
@@ -169,7 +170,7 @@ def where(piece: Piece, index: int) -> str:
     """How error messages name a piece: its index and its position in its image.
 
     Example:
-        >>> where(Piece.from_polygon([[0, 0], [4, 0], [4, 4], [0, 4]] * 2), 3)
+        >>> where(Piece.from_polygon([[0, 0], [2, 0], [4, 0], [4, 2], [4, 4], [2, 4], [0, 4], [0, 2]]), 3)
         'piece 3 (image 0, at x=2, y=2)'
     """
     x, y = piece.centroid

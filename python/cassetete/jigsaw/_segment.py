@@ -72,7 +72,7 @@ def segment(image: np.ndarray, *, image_index: int = 0, min_area: Optional[float
     The background is the side of Otsu's threshold that holds most of the image border.
     Components touching the image border are not pieces (a scanner lid, a cut-off piece);
     components far smaller than the typical piece (labels, text, dust) are dropped; a
-    component much larger than the typical piece is two pieces touching: PuzzleError with
+    component over 1.6 times the typical piece is two pieces touching: PuzzleError with
     its position.
 
     Args:
@@ -127,7 +127,7 @@ def segment(image: np.ndarray, *, image_index: int = 0, min_area: Optional[float
             continue
         y0, x0, y1, x1 = p.bbox
         cy, cx = p.centroid
-        if p.area > 1.8 * typical:
+        if p.area > 1.6 * typical:
             raise PuzzleError(f"image {image_index}: the shape at x={cx:.0f}, y={cy:.0f} is {p.area / typical:.1f} "
                               f"times the typical piece: pieces touching each other?")
         pad = 3

@@ -39,9 +39,11 @@ def board_size(kinds: np.ndarray) -> Tuple[int, int]:
     flats = (kinds == FLAT).sum(axis=1)
     corners, border = int((flats == 2).sum()), int((flats == 1).sum())
     if corners != 4:
-        raise PuzzleError(f"{n} pieces with {corners} corner pieces (two flat edges): a rectangle has 4")
+        raise PuzzleError(f"{n} pieces with {corners} corner pieces (two flat edges) fit no rectangle "
+                          f"(a rectangle has 4)")
     if border % 2:
-        raise PuzzleError(f"{n} pieces with {border} border pieces (one flat edge): a rectangle has an even number")
+        raise PuzzleError(f"{n} pieces with {border} border pieces (one flat edge) fit no rectangle "
+                          f"(a rectangle has an even number)")
     total = border // 2 + 4                           # rows + cols
     disc = total * total - 4 * n
     root = math.isqrt(disc) if disc >= 0 else -1
