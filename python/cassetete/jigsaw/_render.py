@@ -98,7 +98,7 @@ def render_image(pieces: Any, solution, *, margin: int = 8, background: int = 0)
         >>> img.dtype, img.ndim, int(img.max()) > 0
         (dtype('uint8'), 2, True)
     """
-    from ._solve import _load, analyse, solved_outlines, _similarity
+    from ._solve import _load, _similarity, analyse, cell_corners, cell_target, solved_outlines
 
     puzzle = _load(pieces)
     if solution is None:
@@ -106,11 +106,11 @@ def render_image(pieces: Any, solution, *, margin: int = 8, background: int = 0)
     board = np.asarray(solution)
     edges = analyse(puzzle)
     s = edges.scale
-    rows, cols = board.shape[:2]
+    grid = cell_corners(edges, board)
     colour = any(p.patch is not None and p.patch.ndim == 3 for p in puzzle.pieces)
     shift = np.array([margin + 0.3 * s, margin + 0.3 * s])
-    h = int(np.ceil(rows * s + 0.6 * s)) + 2 * margin
-    w = int(np.ceil(cols * s + 0.6 * s)) + 2 * margin
+    h = int(np.ceil(grid[-1, -1, 1] + 0.6 * s)) + 2 * margin
+    w = int(np.ceil(grid[-1, -1, 0] + 0.6 * s)) + 2 * margin
     out = np.full((h, w, 3) if colour else (h, w), background, dtype=np.float64)
     outlines = {(r, c): o for r, c, o in solved_outlines(puzzle, board)}
     for (r, c), outline in outlines.items():
@@ -130,9 +130,7 @@ def render_image(pieces: Any, solution, *, margin: int = 8, background: int = 0)
             region[m] = shade
             continue
         # map each covered output pixel back into the piece's patch (nearest neighbour)
-        cell = np.array([[c, r], [c + 1, r], [c + 1, r + 1], [c, r + 1]], float) * s + shift
-        target = cell[[(k + rot) % 4 for k in range(4)]]
-        back = _similarity(target, edges.corners[p])
+        back = _similarity(cell_target(grid, r, c, rot) + shift, edges.corners[p])
         ys, xs = np.nonzero(cover > 0)
         src = back(np.column_stack([xs + lo[0] + 0.5, ys + lo[1] + 0.5])) - piece.patch_origin
         sx, sy = np.floor(src[:, 0]).astype(int), np.floor(src[:, 1]).astype(int)
