@@ -279,15 +279,23 @@ def assemble(edges: EdgeSet, diss: Dissimilarity, rows: int, cols: int, *, beam:
                 for t in blank_rank[diss.blank_index[pn, kn]]:
                     q, kq = diss.tabs[t]
                     candidates.add((int(q), int((side - kq) % 4)))
-            for q, rq in candidates:
-                expansions += 1
-                if used[q] or not np.array_equal(flat[q, rq], need[r, c]):
-                    continue
-                cost = 0.0
-                for side, pn, kn in neighbours:
-                    cost += diss.between(q, (side - rq) % 4, pn, kn)
-                if np.isfinite(cost):
-                    children.append((total + cost, board, used, q, rq))
+            found = 0
+            for attempt in (candidates, None):
+                if attempt is None:
+                    if found:
+                        break
+                    # no near edge fits (a damaged edge, a corner found wrong): try every piece left
+                    attempt = [(q, rq) for q in np.flatnonzero(~used) for rq in range(4)]
+                for q, rq in attempt:
+                    expansions += 1
+                    if used[q] or not np.array_equal(flat[q, rq], need[r, c]):
+                        continue
+                    cost = 0.0
+                    for side, pn, kn in neighbours:
+                        cost += diss.between(q, (side - rq) % 4, pn, kn)
+                    if np.isfinite(cost):
+                        children.append((total + cost, board, used, int(q), int(rq)))
+                        found += 1
         if not children:
             break
         children.sort(key=lambda item: item[0])

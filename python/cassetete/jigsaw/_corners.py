@@ -134,12 +134,20 @@ def find_corners(piece: Piece, index: int = 0, *, candidates: int = 16) -> Tuple
     corners = np.zeros((4, 2))
     lo, hi = max(1, int(round(0.03 * side / step))), max(3, int(round(0.18 * side / step)))
     for k, i in enumerate(best):
-        before = pts[(i - np.arange(lo, hi + 1)) % n]
-        after = pts[(i + np.arange(lo, hi + 1)) % n]
-        c1, d1 = _fit_line(before)
-        c2, d2 = _fit_line(after)
-        x = _intersect(c1, d1, c2, d2)
-        corners[k] = x if x is not None and np.linalg.norm(x - pts[i]) < 0.08 * side else pts[i]
+        corners[k] = pts[i]
+        for _ in range(6):  # refit from the refined corner: a candidate a few pixels off converges
+            before = pts[(i - np.arange(lo, hi + 1)) % n]
+            after = pts[(i + np.arange(lo, hi + 1)) % n]
+            c1, d1 = _fit_line(before)
+            c2, d2 = _fit_line(after)
+            x = _intersect(c1, d1, c2, d2)
+            if x is None or np.linalg.norm(x - pts[i]) > 0.12 * side or np.linalg.norm(x - pts[best[k]]) > 0.3 * side:
+                break
+            corners[k] = x
+            nearest = int(np.argmin(np.linalg.norm(pts - x, axis=1)))
+            if nearest == i:
+                break
+            i = nearest
     indices = np.array([int(np.argmin(np.linalg.norm(contour - c, axis=1))) for c in corners])
     if len(set(indices.tolist())) < 4:
         raise PuzzleError(f"{where(piece, index)}: two corners fall on the same outline point")
