@@ -21,9 +21,8 @@ import time
 import numpy as np
 
 from cassetete import PuzzleError, jigsaw
-from jigsaw_bench_common import assembly_correct, joins_correct, truth_for
+from jigsaw_bench_common import OUT, assembly_correct, joins_correct, pyplot, truth_for, write_md
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
 LEVELS = {"clean": dict(blur=0.7, noise=0.01), "scan": dict(blur=1.5, noise=0.04), "poor": dict(blur=2.5, noise=0.10)}
 
 
@@ -107,14 +106,9 @@ def main() -> None:
         lines.append(f"| {size} | {level} | {method} | {s['joins_ok'] / max(1, s['joins']):.1%} | {s['correct']}/{runs} | "
                      f"{s['solved']}/{runs} | {s['doubtful'] / max(1, runs - s['errors']):.1f} | {s['wrong_solved']} | "
                      f"{s['errors']} |")
-    with open(os.path.join(OUT, "jigsaw_accuracy.md"), "w") as fh:
-        fh.write("\n".join(lines) + "\n")
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
+    write_md("jigsaw_accuracy.md", lines)
+    plt = pyplot()
+    if plt is None:
         return
     fig, ax = plt.subplots(1, 2, figsize=(11, 4.2))
     for method, style in (("labels", "--"), ("auto", "-")):

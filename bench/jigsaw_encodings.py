@@ -19,8 +19,8 @@ import time
 import numpy as np
 
 from cassetete import jigsaw
+from jigsaw_bench_common import OUT, pyplot, truth_for, write_md
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
 
 
 def time_per_edge(function, curves, precision, repeat):
@@ -35,8 +35,6 @@ def time_per_edge(function, curves, precision, repeat):
 
 def label_accuracy(found, truth, generated, method, precision):
     """Share of inner joins whose two edges get a label pair of their own (k-means classes)."""
-    from jigsaw_bench_common import truth_for
-
     t = truth_for(found, generated, truth)
     edges = jigsaw.find_edges(found)
     labels = jigsaw.edge_labels(edges, *jigsaw.encode_edges(edges, method, precision))
@@ -133,14 +131,9 @@ def main() -> None:
     for a in accuracy:
         lines.append(f"| {a['precision']} | {a['chain_outlines']:.0%} | {a['chain_scan']:.0%} | "
                      f"{a['ordinates_outlines']:.0%} | {a['ordinates_scan']:.0%} |")
-    with open(os.path.join(OUT, "jigsaw_encodings.md"), "w") as fh:
-        fh.write("\n".join(lines) + "\n")
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
+    write_md("jigsaw_encodings.md", lines)
+    plt = pyplot()
+    if plt is None:
         return
     fig, ax = plt.subplots(1, 3, figsize=(15, 4.2))
     x = [r["precision"] for r in rows]

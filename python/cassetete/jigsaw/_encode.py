@@ -124,6 +124,19 @@ def ordinates_numpy(points: np.ndarray, count: int) -> np.ndarray:
     return out
 
 
+def _kernel_or_twin(name: str, points: np.ndarray, *args):
+    """Run the Cython kernel ``name`` (or its numpy twin when the extension is missing)."""
+    pts = np.ascontiguousarray(points, dtype=np.float64)
+    if pts.ndim != 2 or pts.shape[1] != 2:
+        raise PuzzleError(f"an edge curve must be a (k, 2) array of points, got shape {pts.shape}")
+    if _kernels is None:
+        return globals()[f"{name}_numpy"](pts, *args)
+    if name == "chain_code":
+        rows, cols = grid_shape(args[0])
+        return np.asarray(_kernels.chain_code(pts, float(args[0]), GRID_U[0], GRID_V[0], rows, cols))
+    return np.asarray(_kernels.ordinates(pts, *args))
+
+
 def chain_code(points: np.ndarray, precision: int) -> np.ndarray:
     """Modified Freeman chain code (section 2.1) of a normalised edge curve: an int8 grid of
     motifs 0-4 with ``precision`` cells per edge length (Cython kernel when built).
@@ -134,12 +147,7 @@ def chain_code(points: np.ndarray, precision: int) -> np.ndarray:
         >>> bool(np.array_equal(chain_code(c, 20), chain_code_numpy(c, 20)))
         True
     """
-    precision = check_count(precision, "precision", 2)
-    pts = np.ascontiguousarray(points, dtype=np.float64)
-    if _kernels is None:
-        return chain_code_numpy(pts, precision)
-    rows, cols = grid_shape(precision)
-    return np.asarray(_kernels.chain_code(pts, float(precision), GRID_U[0], GRID_V[0], rows, cols))
+    return _kernel_or_twin("chain_code", points, check_count(precision, "precision", 2))
 
 
 def ordinates(points: np.ndarray, count: int) -> np.ndarray:
@@ -152,11 +160,7 @@ def ordinates(points: np.ndarray, count: int) -> np.ndarray:
         >>> bool(np.allclose(ordinates(c, 50), ordinates_numpy(c, 50)))
         True
     """
-    count = check_count(count, "count", 1)
-    pts = np.ascontiguousarray(points, dtype=np.float64)
-    if _kernels is None:
-        return ordinates_numpy(pts, count)
-    return np.asarray(_kernels.ordinates(pts, count))
+    return _kernel_or_twin("ordinates", points, check_count(count, "count", 1))
 
 
 def encode_edges(edges: EdgeSet, method: str = "ordinates", precision: Optional[int] = None,
