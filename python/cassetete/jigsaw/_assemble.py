@@ -203,6 +203,33 @@ def check_joins(edges: EdgeSet, diss: Dissimilarity, board: np.ndarray,
     return {"costs": np.array(costs), "doubtful": doubtful, "rim_ok": rim_ok}
 
 
+def _fill_holes(state, diss: Dissimilarity, kinds: np.ndarray, flat: np.ndarray, need: dict, offsets):
+    """Put the pieces the beam could not place into the cells it left empty, each where it
+    fits its placed neighbours best (the rim pattern first, any turn if none fits)."""
+    total, board, used = state
+    board, used = board.copy(), used.copy()
+    rows, cols = board.shape[:2]
+    for r, c in zip(*np.nonzero(board[:, :, 0] < 0)):
+        best = None
+        for q in np.flatnonzero(~used):
+            for rq in range(4):
+                cost = 0.0 if np.array_equal(flat[q, rq], need[r, c]) else 10.0
+                for side, dr, dc in offsets:
+                    rr, cc = r + dr, c + dc
+                    if 0 <= rr < rows and 0 <= cc < cols and board[rr, cc, 0] >= 0:
+                        pn, rn = (int(x) for x in board[rr, cc])
+                        fit = diss.between(int(q), (side - rq) % 4, pn, (side + 2 - rn) % 4)
+                        cost += fit if np.isfinite(fit) else 10.0
+                if best is None or cost < best[0]:
+                    best = (cost, int(q), rq)
+        if best is None:
+            break
+        board[r, c] = best[1:]
+        used[best[1]] = True
+        total += best[0]
+    return total, board, used
+
+
 def frame_first_order(rows: int, cols: int) -> List[Tuple[int, int]]:
     """Cells in the order the assembly fills them: the frame clockwise from the top-left
     corner, then the inside row by row.
@@ -270,8 +297,10 @@ def assemble(edges: EdgeSet, diss: Dissimilarity, rows: int, cols: int, *, beam:
                     pn, rn = board[rr, cc]
                     neighbours.append((side, int(pn), int((side + 2 - rn) % 4)))
             candidates = set()
-            side, pn, kn = neighbours[0]
-            if kinds[pn, kn] == TAB:
+            side, pn, kn = neighbours[0] if neighbours else (0, 0, 0)
+            if not neighbours:
+                pass  # every neighbour was left empty: only the pieces left can be tried, below
+            elif kinds[pn, kn] == TAB:
                 for b in tab_rank[diss.tab_index[pn, kn]]:
                     q, kq = diss.blanks[b]
                     candidates.add((int(q), int((side - kq) % 4)))
@@ -297,18 +326,22 @@ def assemble(edges: EdgeSet, diss: Dissimilarity, rows: int, cols: int, *, beam:
                         children.append((total + cost, board, used, int(q), int(rq)))
                         found += 1
         if not children:
-            break
+            # no piece left fits here in any kept board: leave the cell empty, fill it at the end
+            children = [(total, board, used, -1, -1) for total, board, used in states]
         children.sort(key=lambda item: item[0])
         states = []
         for total, board, used, q, rq in children[:beam]:
             board = board.copy()
             board[r, c] = (q, rq)
             used = used.copy()
-            used[q] = True
+            if q >= 0:
+                used[q] = True
             states.append((total, board, used))
         placed_count += 1
     best = min(states, key=lambda s: s[0]) if states else None
-    complete = placed_count == rows * cols
+    if best is not None and stop == "none":
+        best = _fill_holes(best, diss, kinds, flat, need, offsets)
+    complete = best is not None and bool((best[1][:, :, 0] >= 0).all())
     stats = {"nodes": expansions, "cost": best[0] if best else float("inf"), "complete": complete,
              "stop": stop, "seconds": time.perf_counter() - start}
     return (best[1] if best is not None else None), stats

@@ -57,8 +57,8 @@ def _corner_scores(pts: np.ndarray, w: int) -> Tuple[np.ndarray, np.ndarray]:
 
 def _quad_costs(quads: np.ndarray, area: float) -> np.ndarray:
     """How far quadrilaterals (c, 4, 2), corners in outline order, are from a square-ish
-    rectangle of the piece's area: angles away from 90 degrees, unequal opposite sides, an
-    area far from the piece's (inf below 45% of it)."""
+    rectangle: angles away from 90 degrees, unequal opposite sides (inf when the quadrilateral
+    covers less than 45% of the piece's area)."""
     sides = np.roll(quads, -1, axis=1) - quads
     lengths = np.linalg.norm(sides, axis=2) + 1e-12
     nxt = np.roll(sides, -1, axis=1)
@@ -67,7 +67,8 @@ def _quad_costs(quads: np.ndarray, area: float) -> np.ndarray:
     aspect = np.log(lengths.max(axis=1) / lengths.min(axis=1))
     x, y = quads[..., 0], quads[..., 1]
     quad_area = 0.5 * np.abs((x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y).sum(axis=1))
-    cost = cos.sum(axis=1) + opposite + 0.3 * aspect + np.abs(np.log(np.maximum(quad_area, 1e-12) / area))
+    # a weak pull towards the piece's area (blanks shrink it, tabs grow it)
+    cost = cos.sum(axis=1) + opposite + aspect + 0.3 * np.abs(np.log(np.maximum(quad_area, 1e-12) / area))
     return np.where(quad_area < 0.45 * area, np.inf, cost)
 
 
@@ -114,6 +115,9 @@ def find_corners(piece: Piece, index: int = 0, *, candidates: int = 16) -> Tuple
         raise PuzzleError(f"{where(piece, index)}: the outline is not piece-shaped (too thin)")
     score, convex = _corner_scores(pts, w)
     score = np.where(convex, score, np.inf)
+    # a corner between two knobs set close to it has short straight runs: look at half the scale too
+    half_score, half_convex = _corner_scores(pts, max(3, w // 2))
+    score = np.minimum(score, np.where(half_convex, half_score + 0.15, np.inf))
     # local minima within +-w/2 samples
     half = max(1, w // 2)
     window = np.stack([np.roll(score, k) for k in range(-half, half + 1)])
@@ -127,7 +131,7 @@ def find_corners(piece: Piece, index: int = 0, *, candidates: int = 16) -> Tuple
     combos = combos[gaps.min(axis=1) >= 0.45 * side / step]
     if not len(combos):
         raise PuzzleError(f"{where(piece, index)}: no four corners make a plausible rectangle")
-    cost = _quad_costs(pts[combos], area) + 0.5 * score[combos].sum(axis=1)
+    cost = _quad_costs(pts[combos], area) + score[combos].sum(axis=1)
     if not np.isfinite(cost).any():
         raise PuzzleError(f"{where(piece, index)}: no four corners make a plausible rectangle")
     best = combos[int(np.argmin(cost))]

@@ -53,8 +53,10 @@ def _grey(image: np.ndarray) -> np.ndarray:
         img = img[..., :3].max(axis=2)  # brightest channel: coloured pieces stand out from a dark background
     if img.ndim != 2 or min(img.shape) < 8:
         raise PuzzleError(f"an image must be a 2-D grey or 3-D colour array of at least 8 x 8, got shape {np.shape(image)}")
-    img = img.astype(np.float64)
-    return img / 255.0 if img.max() > 1.0 else img
+    if img.dtype == np.uint8:
+        return img.astype(np.float32) * np.float32(1 / 255)
+    img = img.astype(np.float32)
+    return img / np.float32(img.max()) if img.max() > 1.0 else img
 
 
 def _largest_share(mask: np.ndarray, measure) -> float:
@@ -65,15 +67,33 @@ def _largest_share(mask: np.ndarray, measure) -> float:
     return float(areas.max() / areas.sum()) if len(areas) else 0.0
 
 
+def _border_ids(labels: np.ndarray) -> np.ndarray:
+    ids = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    return ids[ids > 0]
+
+
+def _dilate(mask: np.ndarray, radius: int) -> np.ndarray:
+    """Square dilation by shifts (much cheaper than a general morphology call on small crops)."""
+    out = mask.copy()
+    for _ in range(radius):
+        grown = out.copy()
+        grown[1:] |= out[:-1]
+        grown[:-1] |= out[1:]
+        grown[:, 1:] |= grown[:, :-1].copy()
+        grown[:, :-1] |= grown[:, 1:].copy()
+        out = grown
+    return out
+
+
 def segment(image: np.ndarray, *, image_index: int = 0, min_area: Optional[float] = None,
             opening: Optional[int] = None, keep_patches: bool = True) -> List[Piece]:
     """The pieces of one image array, in reading order (top to bottom, left to right).
 
-    The background is the side of Otsu's threshold that holds most of the image border.
+    The background is the side of Otsu's threshold that forms one connected region.
     Components touching the image border are not pieces (a scanner lid, a cut-off piece);
     components far smaller than the typical piece (labels, text, dust) are dropped; a
     component over 1.6 times the typical piece is two pieces touching: PuzzleError with
-    its position.
+    its position. Holes inside a piece (handwriting, a printed mark) are filled.
 
     Args:
         min_area: smallest piece area in pixels (default: 35% of the typical piece).
@@ -88,55 +108,51 @@ def segment(image: np.ndarray, *, image_index: int = 0, min_area: Optional[float
     """
     ndimage, filters, measure, morphology = _imports()
     grey = _grey(image)
-    threshold = float(filters.threshold_otsu(grey))
-    mask = grey > threshold
-    if _largest_share(~mask, measure) < _largest_share(mask, measure):
-        # the background is the side that is one connected region; here the light side
-        grey, mask, threshold = 1.0 - grey, ~mask, 1.0 - threshold
-    labels = measure.label(mask, connectivity=2)
-    areas = np.bincount(labels.ravel())
+    # decisions on a reduced copy: the threshold, which side is the background, the piece size
+    step = max(1, int(min(grey.shape) // 700))
+    small = grey[::step, ::step]
+    threshold = float(filters.threshold_otsu(small))
+    mask_small = small > threshold
+    invert = _largest_share(~mask_small, measure) < _largest_share(mask_small, measure)
+    if invert:  # the background is the side that is one connected region; here the light side
+        grey, mask_small, threshold = 1.0 - grey, ~mask_small, 1.0 - threshold
+    labels = measure.label(mask_small, connectivity=2)
+    areas = np.bincount(labels.ravel()).astype(float) * step * step
     areas[0] = 0
-    big = areas[areas >= 0.1 * areas.max()] if areas.max() > 0 else areas
-    if not len(big) or areas.max() == 0:
+    areas[_border_ids(labels)] = 0  # a frame around the image is no piece
+    if areas.max() == 0:
         raise PuzzleError(f"image {image_index}: no pieces found (nothing stands out from the background)")
-    typical = float(np.median(big))
+    typical = float(np.median(areas[areas >= 0.1 * areas.max()]))
     if opening is None:
         opening = int(np.clip(round(np.sqrt(typical) / 70.0), 1, 6))
+    mask = grey > threshold
     if opening > 0:
         mask = ndimage.binary_opening(mask, morphology.disk(opening))
-    # drop what touches the image border (a scanner lid, a cut-off piece) before filling holes:
-    # a frame around the image would otherwise enclose everything
-    border_labels = measure.label(mask, connectivity=2)
-    edge_ids = np.unique(np.concatenate([border_labels[0], border_labels[-1], border_labels[:, 0], border_labels[:, -1]]))
-    mask &= ~np.isin(border_labels, edge_ids[edge_ids > 0])
-    mask = ndimage.binary_fill_holes(mask)
     labels = measure.label(mask, connectivity=2)
-    props = measure.regionprops(labels)
-    if not props:
-        raise PuzzleError(f"image {image_index}: no pieces found")
     h, w = mask.shape
-    inner = [p for p in props if p.bbox[0] > 0 and p.bbox[1] > 0 and p.bbox[2] < h and p.bbox[3] < w]
-    if not inner:
+    drop = _border_ids(labels)  # what touches the image border: a scanner lid, a cut-off piece
+    props = [p for p in measure.regionprops(labels) if p.label not in set(drop.tolist())]
+    if not props:
         raise PuzzleError(f"image {image_index}: no pieces found away from the image border")
-    areas = np.array([p.area for p in inner], dtype=float)
+    areas = np.array([p.area for p in props], dtype=float)
     typical = float(np.median(areas[areas >= 0.3 * areas.max()]))
     lower = min_area if min_area is not None else 0.35 * typical
     pieces = []
-    for p in sorted(inner, key=lambda q: (q.bbox[0] // max(1, int(np.sqrt(typical))), q.bbox[1])):
+    row_height = max(1, int(np.sqrt(typical)))
+    for p in sorted(props, key=lambda q: (q.bbox[0] // row_height, q.bbox[1])):
         if p.area < lower:
             continue
         y0, x0, y1, x1 = p.bbox
         cy, cx = p.centroid
-        if p.area > 1.6 * typical:
-            raise PuzzleError(f"image {image_index}: the shape at x={cx:.0f}, y={cy:.0f} is {p.area / typical:.1f} "
-                              f"times the typical piece: pieces touching each other?")
         pad = 3
         ys, xs = max(0, y0 - pad), max(0, x0 - pad)
         ye, xe = min(h, y1 + pad), min(w, x1 + pad)
-        own = labels[ys:ye, xs:xe] == p.label
-        near = ndimage.binary_dilation(own, iterations=2)
-        local = np.where(near, grey[ys:ye, xs:xe], 0.0)
-        local = np.pad(local, 1)
+        own = ndimage.binary_fill_holes(labels[ys:ye, xs:xe] == p.label)
+        if own.sum() > 1.6 * typical:
+            raise PuzzleError(f"image {image_index}: the shape at x={cx:.0f}, y={cy:.0f} is {own.sum() / typical:.1f} "
+                              f"times the typical piece: pieces touching each other?")
+        near = _dilate(own, 2)
+        local = np.pad(np.where(near, grey[ys:ye, xs:xe], 0.0), 1)
         contours = measure.find_contours(local, threshold)
         if not contours:
             raise PuzzleError(f"image {image_index}: no outline for the piece at x={cx:.0f}, y={cy:.0f}")
@@ -148,9 +164,7 @@ def segment(image: np.ndarray, *, image_index: int = 0, min_area: Optional[float
             patch = np.asarray(image)[ys:ye, xs:xe].copy()
             if patch.ndim == 3:
                 patch = patch[..., :3]
-                patch[~near] = 0
-            else:
-                patch[~near] = 0
+            patch[~near] = 0
             piece.patch, piece.patch_origin = patch, (float(xs), float(ys))
         pieces.append(piece)
     if not pieces:
