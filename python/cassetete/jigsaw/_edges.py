@@ -14,7 +14,7 @@ from ._generate import resample
 from ._piece import Piece, as_pieces, where
 
 FLAT, TAB, BLANK = 0, 1, -1
-FLAT_TOLERANCE = 0.06   # largest bulge of a flat edge, in units of the typical edge length
+FLAT_TOLERANCE = 0.12   # largest bulge of a flat edge, in edge lengths (a knob stands out 0.25 or more)
 CURVE_POINTS = 64       # points of the resampled edge curves compared by the fit
 
 
