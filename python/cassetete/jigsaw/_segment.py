@@ -86,7 +86,7 @@ def _dilate(mask: np.ndarray, radius: int) -> np.ndarray:
 
 
 def segment(image: np.ndarray, *, image_index: int = 0, min_area: Optional[float] = None,
-            opening: Optional[int] = None, keep_patches: bool = True) -> List[Piece]:
+            opening: Optional[int] = None, smooth: float = 1.0, keep_patches: bool = True) -> List[Piece]:
     """The pieces of one image array, in reading order (top to bottom, left to right).
 
     The background is the side of Otsu's threshold that forms one connected region.
@@ -99,6 +99,8 @@ def segment(image: np.ndarray, *, image_index: int = 0, min_area: Optional[float
         min_area: smallest piece area in pixels (default: 35% of the typical piece).
         opening: radius of the morphological opening that removes streaks (default: from
             the piece size).
+        smooth: Gaussian sigma (pixels) applied to each piece's crop before its outline is
+            traced at the threshold (0 = none).
 
     Example:
         >>> from cassetete import jigsaw
@@ -152,7 +154,10 @@ def segment(image: np.ndarray, *, image_index: int = 0, min_area: Optional[float
             raise PuzzleError(f"image {image_index}: the shape at x={cx:.0f}, y={cy:.0f} is {own.sum() / typical:.1f} "
                               f"times the typical piece: pieces touching each other?")
         near = _dilate(own, 2)
-        local = np.pad(np.where(near, grey[ys:ye, xs:xe], 0.0), 1)
+        local = grey[ys:ye, xs:xe]
+        if smooth > 0:  # pixel noise makes a ragged outline; a light blur keeps the edge where it is
+            local = ndimage.gaussian_filter(local, smooth)
+        local = np.pad(np.where(near, local, 0.0), 1)
         contours = measure.find_contours(local, threshold)
         if not contours:
             raise PuzzleError(f"image {image_index}: no outline for the piece at x={cx:.0f}, y={cy:.0f}")
