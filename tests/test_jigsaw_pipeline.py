@@ -318,3 +318,16 @@ def test_polygon_path_needs_no_image_library():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_repair_kinds_fixes_a_misread_flat_edge():
+    puzzle, truth = jigsaw.generate(4, 5, seed=6)
+    edges = jigsaw.find_edges(puzzle)
+    good = edges.kinds.copy()
+    p, k = (int(x) for x in np.argwhere(edges.kinds == jigsaw.FLAT)[3])
+    edges.kinds[p, k] = jigsaw.TAB                     # a rim edge misread as a knob ...
+    edges.bulge[p, k] = 0.13                           # ... just over the flat tolerance
+    with pytest.raises(PuzzleError):
+        jigsaw.board_size(edges.kinds)
+    assert jigsaw.repair_kinds(edges) == [(p, k)]
+    assert np.array_equal(edges.kinds, good)

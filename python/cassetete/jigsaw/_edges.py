@@ -99,6 +99,7 @@ class EdgeSet:
         forms: (n, 4, CURVE_POINTS, 2) matching forms resampled evenly along their length.
         lengths: (n, 4) chord length of each edge / ``scale``.
         scale: the median chord length in pixels (the unit of every normalised curve).
+        bulge: (n, 4) how far each edge strays from its chord (flat below ``FLAT_TOLERANCE``).
     """
 
     corners: np.ndarray
@@ -108,6 +109,7 @@ class EdgeSet:
     forms: np.ndarray
     lengths: np.ndarray
     scale: float
+    bulge: np.ndarray = None  # type: ignore[assignment]  # (n, 4) largest |v| of each edge
 
     def edges_of_kind(self, kind: int) -> np.ndarray:
         """(e, 2) (piece, edge) pairs of the edges of one kind, in piece order."""
@@ -137,6 +139,7 @@ def find_edges(pieces: Sequence[Piece], *, flat_tolerance: float = FLAT_TOLERANC
     chords = np.linalg.norm(np.roll(corners, -1, axis=1) - corners, axis=2)
     scale = float(np.median(chords))
     kinds = np.zeros((n, 4), dtype=np.int64)
+    bulge = np.zeros((n, 4))
     curves: List[List[np.ndarray]] = []
     forms = np.zeros((n, 4, CURVE_POINTS, 2))
     for i in range(n):
@@ -147,11 +150,8 @@ def find_edges(pieces: Sequence[Piece], *, flat_tolerance: float = FLAT_TOLERANC
                                   f"({chords[i, k]:.0f} px against {scale:.0f}); a corner is wrong or the piece is broken")
             curve = normalise_edge(raw[i][k], scale)
             kinds[i, k] = classify_edge(curve, flat_tolerance)
+            bulge[i, k] = float(np.abs(curve[:, 1]).max())
             row.append(curve)
             forms[i, k] = resample(smooth_curve(matching_form(curve, kinds[i, k])), CURVE_POINTS)
         curves.append(row)
-        if (kinds[i] == FLAT).sum() > 2 or ((kinds[i] == FLAT).sum() == 2 and
-                                            any(kinds[i, k] == FLAT and kinds[i, (k + 2) % 4] == FLAT for k in range(4))):
-            raise PuzzleError(f"{where(pieces[i], i)}: flat edges {np.flatnonzero(kinds[i] == FLAT).tolist()} "
-                              f"cannot lie on the rim of a rectangle")
-    return EdgeSet(corners, indices, kinds, curves, forms, chords / scale, scale)
+    return EdgeSet(corners, indices, kinds, curves, forms, chords / scale, scale, bulge)

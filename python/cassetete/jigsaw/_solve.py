@@ -56,6 +56,63 @@ def board_size(kinds: np.ndarray) -> Tuple[int, int]:
     return rows, cols
 
 
+def _rim_problem(kinds: np.ndarray) -> Optional[int]:
+    """The first piece whose flat edges cannot lie on the rim of a rectangle, or None."""
+    for i, row in enumerate(kinds):
+        flat = row == FLAT
+        if flat.sum() > 2 or (flat.sum() == 2 and any(flat[k] and flat[(k + 2) % 4] for k in range(4))):
+            return i
+    return None
+
+
+def _consistent(kinds: np.ndarray) -> bool:
+    if _rim_problem(kinds) is not None:
+        return False
+    try:
+        rows, cols = board_size(kinds)
+    except PuzzleError:
+        return False
+    joins = 2 * rows * cols - rows - cols
+    return int((kinds == 1).sum()) == joins == int((kinds == -1).sum())
+
+
+def repair_kinds(edges: EdgeSet, tries: int = 8) -> list:
+    """Make the edge kinds fit a rectangle when a few are misread: a flat edge read as a knob
+    (or the reverse) breaks the corner and border counts. The edges whose bulge is nearest
+    the flat tolerance are flipped, one or two at a time, until the kinds fit a board with as
+    many tabs as blanks as inner joins. Changes ``edges.kinds`` in place; returns the flipped
+    (piece, edge) pairs ([] when nothing needed fixing or nothing worked).
+
+    Example:
+        >>> from cassetete.jigsaw import generate, find_edges
+        >>> es = find_edges(generate(3, 4, seed=1)[0])
+        >>> repair_kinds(es)
+        []
+    """
+    from itertools import combinations
+
+    from ._edges import BLANK, FLAT_TOLERANCE, TAB
+
+    if _consistent(edges.kinds) or edges.bulge is None:
+        return []
+    margin = np.abs(edges.bulge - FLAT_TOLERANCE)
+    doubtful = np.dstack(np.unravel_index(np.argsort(margin, axis=None)[:tries], margin.shape))[0]
+    for count in (1, 2):
+        for subset in combinations(range(len(doubtful)), count):
+            kinds = edges.kinds.copy()
+            for j in subset:
+                i, k = (int(x) for x in doubtful[j])
+                if kinds[i, k] != FLAT:
+                    kinds[i, k] = FLAT
+                else:
+                    v = edges.curves[i][k][:, 1]
+                    kinds[i, k] = TAB if v.max() >= -v.min() else BLANK
+            if _consistent(kinds):
+                edges.kinds[:] = kinds
+                return [tuple(int(x) for x in doubtful[j]) for j in subset]
+    return []
+
+
 def edge_puzzle(labels: np.ndarray, rows: int, cols: int):
     """The PUZZLE instance of the labels: ``EdgePuzzle(rows, cols, labels, matching="opposite")``
     (each piece's edges in outline order stand for N, E, S, W of rotation 0).
@@ -135,9 +192,15 @@ def solve(pieces: Any, *, method: str = "auto", encoding: str = "ordinates", pre
     if len(puzzle) < 4:
         raise PuzzleError(f"{len(puzzle)} pieces: a jigsaw needs at least 4 (a 2 x 2 board)")
     edges = analyse(puzzle)
+    repaired = repair_kinds(edges)
+    bad = _rim_problem(edges.kinds)
+    if bad is not None:
+        raise PuzzleError(f"{where(puzzle[bad], bad)}: flat edges {np.flatnonzero(edges.kinds[bad] == FLAT).tolist()} "
+                          f"cannot lie on the rim of a rectangle")
     rows, cols = board_size(edges.kinds)
     diss = dissimilarities(edges)
-    stats: dict = {"rows": rows, "cols": cols, "pieces": len(puzzle), "nodes": 0, "encoding": encoding}
+    stats: dict = {"rows": rows, "cols": cols, "pieces": len(puzzle), "nodes": 0, "encoding": encoding,
+                   "reclassified_edges": repaired}
     tabs, blanks = int((edges.kinds == 1).sum()), int((edges.kinds == -1).sum())
     stats["tabs"], stats["blanks"] = tabs, blanks
     board, status, used = None, UNSATISFIABLE, None
