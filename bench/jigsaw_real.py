@@ -23,6 +23,31 @@ OUT = os.path.join(HERE, "results")
 DEFAULT = os.path.join(HERE, "..", "..", "shared", "data", "jigsaw", "m1s2_horsesNumbered")
 
 
+def _pairs(board) -> set:
+    board = np.asarray(board)
+    out = set()
+    for r in range(board.shape[0]):
+        for c in range(board.shape[1]):
+            for r2, c2 in ((r, c + 1), (r + 1, c)):
+                if r2 < board.shape[0] and c2 < board.shape[1]:
+                    out.add(frozenset((int(board[r, c, 0]), int(board[r2, c2, 0]))))
+    return out
+
+
+def _same_neighbours(pieces, board, turned, turned_board, images) -> bool:
+    """True when both assemblies have the same pairs of neighbouring pieces (the second read
+    from the transposed scans)."""
+    mapping = {}
+    for j, piece in enumerate(turned):
+        # rot90(fliplr(scan)) is the transpose of the scan: a mirror image about the diagonal
+        x, y = piece.centroid
+        original_x, original_y = y, x
+        candidates = [i for i, p in enumerate(pieces) if p.image == piece.image]
+        mapping[j] = min(candidates, key=lambda i: np.hypot(*(pieces[i].centroid - (original_x, original_y))))
+    renamed = {frozenset(mapping[int(x)] for x in pair) for pair in _pairs(turned_board)}
+    return renamed == _pairs(board)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", default=DEFAULT)
@@ -65,6 +90,17 @@ def main() -> None:
         lines += ["", "Assembly (`method=\"auto\"`), as pieces (segmented index:quarter turns):", "", "```",
                   jigsaw.render_text(pieces, best.solution), "```", "",
                   f"Doubtful joins: {best.stats.get('doubtful', [])}"]
+    # the same scans seen in a mirror (the fronts' outlines) and turned a quarter: the same
+    # neighbours must come out (pieces matched to the first reading by their centres)
+    images = [np.rot90(np.fliplr(jigsaw._segment.load_image(p))) for p in paths]
+    start = time.perf_counter()
+    turned = jigsaw.JigsawPuzzle(jigsaw.read_image(images))
+    result = jigsaw.solve(turned)
+    seconds = time.perf_counter() - start
+    same = _same_neighbours(pieces, best.solution, turned, result.solution, images)
+    lines += ["", f"Mirrored and turned a quarter (`np.rot90(np.fliplr(scan))`): {len(turned)} pieces, board "
+              f"{result.stats['rows']} x {result.stats['cols']}, status {result.status}, doubtful joins "
+              f"{result.stats.get('doubtful_joins')}, {seconds:.1f} s with the reading; same neighbours as above: {same}."]
     with open(os.path.join(OUT, "jigsaw_real.md"), "w") as fh:
         fh.write("\n".join(lines) + "\n")
     print("\n".join(lines))
