@@ -143,8 +143,9 @@ def check_joins(edges: EdgeSet, diss: Dissimilarity, board: np.ndarray,
     "rim_ok": bool}``. A join is doubtful when its two edges are not a tab and a blank, when
     their fit is worse than ``doubt_cost``, or when a better fit exists for one of them that
     no confirmed join rules out: joins paired by :func:`greedy_matching` are confirmed, then
-    any join whose better alternatives are all held by confirmed joins. The rim must show
-    exactly the flat edges.
+    any join whose better alternatives are all held by confirmed joins, then any join in no
+    blocking pair (a tab and a blank that fit each other better than both fit where they
+    are). The rim must show exactly the flat edges.
 
     Example:
         >>> from cassetete.jigsaw import generate, find_edges, solve
@@ -189,6 +190,21 @@ def check_joins(edges: EdgeSet, diss: Dissimilarity, board: np.ndarray,
             better_tabs = np.flatnonzero(diss.cost[:, bl] < diss.cost[t, bl])
             if blank_done[better_blanks].all() and tab_done[better_tabs].all():
                 confirmed[i] = changed = True
+    # last, stability (as in stable marriage): a join no pair of edges would both rather
+    # leave it for is confirmed; a wrong join always has its true partners as such a pair
+    tab_cost = np.full(diss.cost.shape[0], np.inf)
+    blank_cost = np.full(diss.cost.shape[1], np.inf)
+    for pair, cost in zip(pairs, costs):
+        if pair is not None:
+            tab_cost[pair[0]], blank_cost[pair[1]] = cost, cost
+    for i, pair in enumerate(pairs):
+        if pair is None or confirmed[i]:
+            continue
+        t, bl = pair
+        here = diss.cost[t, bl]
+        blocking = ((diss.cost[t] < here) & (diss.cost[t] < blank_cost)).any() or \
+            ((diss.cost[:, bl] < here) & (diss.cost[:, bl] < tab_cost)).any()
+        confirmed[i] = not blocking
     doubtful = [cells[i] for i in range(len(cells)) if not confirmed[i]]
     rim_ok = True
     for r in range(rows):
