@@ -123,6 +123,9 @@ def main() -> None:
             ax[0].semilogx(xs, joins, style, color=colour, marker="o", label=f"{method}, {level}")
             ax[1].semilogx(xs, full, style, color=colour, marker="o", label=f"{method}, {level}")
     for a, title in zip(ax, ("share of correct joins", "share of fully correct assemblies")):
+        a.set_xticks(sorted({k[0] for k in summary}))
+        a.set_xticklabels([str(x) for x in sorted({k[0] for k in summary})])
+        a.minorticks_off()
         a.set_xlabel("pixels per piece side")
         a.set_title(title)
         a.set_ylim(-0.02, 1.02)
