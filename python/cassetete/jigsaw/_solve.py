@@ -15,7 +15,7 @@ from .._errors import PuzzleError
 from .._options import check_choice, check_count, check_node_limit, check_time_limit
 from .._result import LIMIT, SOLVED, UNSATISFIABLE, Result
 from ._assemble import DOUBT_COST, assemble, check_joins, dissimilarities
-from ._cluster import edge_labels
+from ._cluster import edge_labels, inner_joins
 from ._edges import FLAT, EdgeSet, find_edges
 from ._encode import ENCODINGS, encode_edges
 from ._piece import JigsawPuzzle, where
@@ -161,7 +161,7 @@ def solve(pieces: Any, *, method: str = "auto", encoding: str = "ordinates", pre
             assembly when the labelled puzzle fails or a join is doubtful).
         encoding: ``"ordinates"`` (section 2.3) or ``"chain"`` (section 2.1) for the labels.
         precision: verticals (ordinates) or grid cells per edge (chain).
-        k: edge classes (default: one per tab, i.e. one per inner join).
+        k: edge classes (default: one per inner join, 2mn - m - n on an m x n board).
         beam: boards kept by the fit assembly.
         doubt_cost: fit (RMS gap in edge lengths) above which a join is doubtful.
 
@@ -240,7 +240,9 @@ def _solve_labels(edges: EdgeSet, rows: int, cols: int, encoding: str, precision
 
     features, where_ = encode_edges(edges, encoding, precision)
     tabs = int((edges.kinds == 1).sum())
-    init = "tabs" if k is None or k == tabs else "kmeans++"
+    if k is None:  # one class per inner join: 2mn - m - n
+        k = min(inner_joins(rows, cols), len(features))
+    init = "tabs" if k == tabs else "kmeans++"
     try:
         labels = edge_labels(edges, features, where_, k, init=init, seed=0)
         epuzzle = edge_puzzle(labels, rows, cols)
