@@ -331,3 +331,22 @@ def test_repair_kinds_fixes_a_misread_flat_edge():
         jigsaw.board_size(edges.kinds)
     assert jigsaw.repair_kinds(edges) == [(p, k)]
     assert np.array_equal(edges.kinds, good)
+
+
+def test_cells_left_empty_by_the_beam_are_filled_by_fit():
+    from cassetete.jigsaw._assemble import _fill_holes, frame_first_order
+
+    puzzle, truth = jigsaw.generate(3, 4, seed=12)
+    edges = jigsaw.find_edges(puzzle)
+    diss = jigsaw.dissimilarities(edges)
+    board, _ = jigsaw.assemble(edges, diss, 3, 4)
+    holed = board.copy()
+    used = np.ones(12, dtype=bool)
+    for cell in ((1, 2), (0, 3)):                     # an inner cell and a corner
+        used[holed[cell][0]] = False
+        holed[cell] = (-1, -1)
+    flat = np.stack([np.roll(edges.kinds == 0, r, axis=1) for r in range(4)], axis=1)
+    need = {(r, c): np.array([r == 0, c == 3, r == 2, c == 0]) for r, c in frame_first_order(3, 4)}
+    offsets = ((0, -1, 0), (1, 0, 1), (2, 1, 0), (3, 0, -1))
+    _, filled, _ = _fill_holes((0.0, holed, used), diss, edges.kinds, flat, need, offsets)
+    assert np.array_equal(filled, board)
