@@ -79,3 +79,11 @@ def test_demo_includes_the_jigsaw():
     run_demo(None, out)
     text = out.getvalue()
     assert "== jigsaw:" in text and "solved; doubtful joins: 0 of 38" in text
+
+
+def test_limits_on_the_command_line(tmp_path, capsys):
+    path = tmp_path / "cut.json"
+    assert main(["jigsaw", "generate", "3", "3", "--seed", "4", "--json", str(path)]) == 0
+    assert main(["jigsaw", "solve", str(path), "--method", "fit", "--time-limit", "0"]) == 3
+    assert main(["jigsaw", "solve", str(path), "--time-limit", "-1"]) == 2
+    assert "time_limit" in capsys.readouterr().err

@@ -69,3 +69,32 @@ def test_wrong_labels_never_reported_solved():
     # 4 identical squares of flat edges are not a jigsaw: no tab, no blank, four corners each
     with pytest.raises(PuzzleError):
         jigsaw.solve([_square(60 * i, 0) for i in range(4)])
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_coords = st.floats(min_value=-1e4, max_value=1e4, allow_nan=False, allow_infinity=False)
+_polygon = st.lists(st.tuples(_coords, _coords), min_size=0, max_size=40)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_polygon, min_size=0, max_size=6))
+def test_random_outlines_give_a_result_or_a_puzzle_error(polygons):
+    try:
+        result = jigsaw.solve(polygons)
+    except PuzzleError:
+        return
+    assert result.status in ("solved", "unsatisfiable", "limit")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**31), st.floats(0.0, 0.3), st.integers(0, 4))
+def test_jittered_real_cuts_never_crash(seed, jitter, drop):
+    puzzle, _ = jigsaw.generate(3, 3, seed=seed % 1000, piece_size=60)
+    rng = np.random.default_rng(seed)
+    pieces = [p.contour + rng.normal(0, jitter * 10, p.contour.shape) for p in puzzle][drop:]
+    try:
+        result = jigsaw.solve(pieces)
+    except PuzzleError:
+        return
+    assert result.solution is None or result.solution.shape[2] == 2

@@ -32,6 +32,7 @@ def add_parser(subparsers) -> None:
                             "auto: labels, then fit if a join is doubtful (default)")
     solve.add_argument("--encoding", choices=("ordinates", "chain"), default="ordinates")
     solve.add_argument("--time-limit", type=float, default=None, help="seconds")
+    solve.add_argument("--node-limit", type=int, default=None, help="placements of the exact search (labels)")
     solve.add_argument("--svg", metavar="OUT", help="write the assembled outlines as SVG")
     solve.add_argument("--png", metavar="OUT", help="write the assembled picture as PNG (needs Pillow)")
     solve.add_argument("--json", action="store_true", help="print status, solution and stats as JSON")
@@ -92,7 +93,8 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
         pieces = jigsaw.JigsawPuzzle(_pieces_from_json(sources[0]))
     else:
         pieces = jigsaw.JigsawPuzzle(jigsaw.read_image(sources), sources=sources)
-    result = jigsaw.solve(pieces, method=args.method, encoding=args.encoding, time_limit=args.time_limit)
+    result = jigsaw.solve(pieces, method=args.method, encoding=args.encoding, time_limit=args.time_limit,
+                          node_limit=args.node_limit)
     stats = result.stats
     if args.json:
         payload = {"status": result.status,
