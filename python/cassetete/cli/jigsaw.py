@@ -23,7 +23,10 @@ def add_parser(subparsers) -> None:
                     "fit-scored assembly for real scans).")
     sub = parser.add_subparsers(dest="jigsaw_command", metavar="ACTION")
     sub.required = True
-    solve = sub.add_parser("solve", help="assemble the pieces of one or more scans (or a JSON file of outlines)")
+    solve = sub.add_parser("solve", help="assemble the pieces of one or more scans (or a JSON file of outlines)",
+                           description="Exit codes: 0 assembled and every join confirmed; 1 no assembly "
+                                       "(method labels: the labelled puzzle has none); 2 bad input; 3 a board with "
+                                       "doubtful joins, or a time/node limit stopped the search.")
     solve.add_argument("sources", nargs="+", metavar="SCAN",
                        help="image files of one puzzle (PNG, JPEG, ...), or one .json file of outlines "
                             "(a list of [[x, y], ...] polygons, or {\"pieces\": [...]})")
