@@ -18,7 +18,6 @@ import csv
 import os
 import time
 
-import numpy as np
 
 from cassetete import PuzzleError, jigsaw
 from jigsaw_bench_common import OUT, assembly_correct, joins_correct, pyplot, truth_for, write_md
@@ -100,7 +99,8 @@ def main() -> None:
              "pieces turned by any angle, printed labels beside them and a bright image border).", "",
              "Levels: " + "; ".join(f"{k}: blur {v['blur']} px, noise {v['noise']:.0%} of the contrast" for k, v in LEVELS.items())
              + ". *labels*: the pure pipeline of Béhague (2024), section 2 (ordinates encoding at 48 verticals, "
-             "k-means, exact edge matching); *labels-chain*: the same with the chain code at 48 cells per edge; *auto*: the same, then the fit-scored frame-first assembly when the labels fail or a "
+             "k-means, exact edge matching); *labels-chain*: the same with the chain code at 48 cells per edge; "
+             "*auto*: the same, then the fit-scored frame-first assembly when the labels fail or a "
              "join is doubtful. Correct joins: both pieces in their true relative place and turn (up to a turn of "
              "the whole board).", "",
              "| px/piece | level | method | correct joins | fully correct | reported solved | doubtful joins (mean) | "

@@ -143,7 +143,7 @@ def demo(out: TextIO) -> None:
 
     out.write("== jigsaw: a generated 4 x 6 cut, pieces turned, assembled from their shapes ==\n")
     puzzle, truth = jigsaw.generate(4, 6, seed=2024)
-    edges = jigsaw.find_edges(puzzle)
+    edges = jigsaw.find_edges(puzzle.pieces)
     features, where = jigsaw.encode_edges(edges, "ordinates")
     labels = jigsaw.edge_labels(edges, features, where)
     out.write(f"{len(puzzle)} pieces, {int((edges.kinds == 1).sum())} tabs, {int((edges.kinds == -1).sum())} blanks, "

@@ -65,5 +65,6 @@ __all__ = [
     "matching_form", "normalise_edge", "ENCODINGS", "chain_code", "chain_code_numpy", "encode_edges", "grid_shape",
     "has_kernels", "ordinates", "ordinates_numpy", "Clusters", "edge_labels", "inner_joins", "kmeans",
     "Dissimilarity", "assemble", "check_joins", "dissimilarities", "frame_first_order", "METHODS", "board_size",
-    "cell_corners", "edge_puzzle", "repair_kinds", "solve", "solved_outlines", "render", "render_image", "render_svg", "render_text", "fill_polygon",
+    "cell_corners", "edge_puzzle", "repair_kinds", "solve", "solved_outlines", "render", "render_image", "render_svg",
+    "render_text", "fill_polygon",
 ]

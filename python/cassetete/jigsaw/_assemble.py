@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 import numpy as np
 
@@ -138,7 +138,7 @@ def board_joins(board: np.ndarray) -> List[Tuple[Tuple[int, int], Tuple[int, int
 
 
 def check_joins(edges: EdgeSet, diss: Dissimilarity, board: np.ndarray,
-                doubt_cost: float = DOUBT_COST) -> Dict[str, object]:
+                doubt_cost: float = DOUBT_COST) -> Dict[str, Any]:
     """Check every join of a board by fit: ``{"costs": (j,), "doubtful": [(cell, cell), ...],
     "rim_ok": bool}``. A join is doubtful when its two edges are not a tab and a blank, when
     their fit is worse than ``doubt_cost``, or when a better fit exists for one of them that
@@ -158,13 +158,17 @@ def check_joins(edges: EdgeSet, diss: Dissimilarity, board: np.ndarray,
     board = np.asarray(board)
     rows, cols = board.shape[:2]
     partner = greedy_matching(diss.cost)
-    costs, pairs, cells = [], [], []
+    costs: List[float] = []
+    pairs: List[Optional[Tuple[int, int]]] = []
+    cells: List[Tuple[Any, Any]] = []
     for a, b, side_a, side_b in board_joins(board):
         pa, ra = (int(x) for x in board[a])
         pb, rb = (int(x) for x in board[b])
         cells.append((a, b))
         if pa < 0 or pb < 0:
-            costs.append(float("inf")); pairs.append(None); continue
+            costs.append(float("inf"))
+            pairs.append(None)
+            continue
         ka, kb = (side_a - ra) % 4, (side_b - rb) % 4
         cost = diss.between(pa, ka, pb, kb)
         costs.append(cost)
@@ -261,7 +265,7 @@ def frame_first_order(rows: int, cols: int) -> List[Tuple[int, int]]:
 
 
 def assemble(edges: EdgeSet, diss: Dissimilarity, rows: int, cols: int, *, beam: int = 8,
-             branch: int = 6, time_limit: Optional[float] = None) -> Tuple[Optional[np.ndarray], Dict[str, object]]:
+             branch: int = 6, time_limit: Optional[float] = None) -> Tuple[Optional[np.ndarray], Dict[str, Any]]:
     """Frame-first beam search scored by fit: fill the cells in :func:`frame_first_order`,
     each with a piece whose edges fit the already placed neighbours, keeping the ``beam``
     boards of lowest total misfit; a placed neighbour proposes the ``branch`` best-fitting
@@ -325,12 +329,14 @@ def assemble(edges: EdgeSet, diss: Dissimilarity, rows: int, cols: int, *, beam:
                     q, kq = diss.tabs[t]
                     candidates.add((int(q), int((side - kq) % 4)))
             found = 0
-            for attempt in (candidates, None):
-                if attempt is None:
+            for near in (True, False):
+                if near:
+                    attempt: Iterable[Tuple[int, int]] = candidates
+                else:
                     if found:
                         break
                     # no near edge fits (a damaged edge, a corner found wrong): try every piece left
-                    attempt = [(q, rq) for q in np.flatnonzero(~used) for rq in range(4)]
+                    attempt = [(int(q), rq) for q in np.flatnonzero(~used) for rq in range(4)]
                 for q, rq in attempt:
                     expansions += 1
                     if used[q] or not np.array_equal(flat[q, rq], need[r, c]):

@@ -70,7 +70,8 @@ def kmeans(features: np.ndarray, k: int, *, init="kmeans++", seed=None, max_iter
         if centres.shape != (k, x.shape[1]):
             raise PuzzleError(f"initial centres must have shape {(k, x.shape[1])}, got {centres.shape}")
     assignment = np.zeros(len(x), dtype=np.int64)
-    for iteration in range(1, max_iterations + 1):
+    iterations = 0
+    for iterations in range(1, max_iterations + 1):  # noqa: B007 - reported after the loop
         assignment = _sq_distances(x, centres).argmin(axis=1)                 # PlusProche
         sums = np.zeros_like(centres)
         np.add.at(sums, assignment, x)
@@ -79,7 +80,7 @@ def kmeans(features: np.ndarray, k: int, *, init="kmeans++", seed=None, max_iter
         if np.array_equal(moved, centres):
             break
         centres = moved
-    return Clusters(assignment, centres, iteration, used_seed)
+    return Clusters(assignment, centres, iterations, used_seed)
 
 
 def inner_joins(rows: int, cols: int) -> int:

@@ -27,7 +27,7 @@ from ._edges import FLAT, EdgeSet, matching_form
 try:  # the compiled kernels (the normal install); numpy twins otherwise
     from . import jigsaw_kernels as _kernels  # type: ignore[attr-defined]
 except ImportError:  # pragma: no cover - only without the compiled extension
-    _kernels = None
+    _kernels = None  # type: ignore[assignment]
 
 ENCODINGS = ("ordinates", "chain")
 # window of the chain-code grid in normalised units (edge chord = 1): matching forms bulge to +v

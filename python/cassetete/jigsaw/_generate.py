@@ -131,28 +131,44 @@ def _cut(rows: int, cols: int, size: float, rng: np.random.Generator, count: int
             parts, s, j = [], [], []
             # N: the join above, drawn left -> right, outward = up = the join's own +v side
             if r == 0:
-                parts.append(_edge(tl, tr, flat)); s.append(0); j.append(0)
+                parts.append(_edge(tl, tr, flat))
+                s.append(0)
+                j.append(0)
             else:
                 curve, sign, jid = horiz[r, c]
-                parts.append(_edge(tl, tr, curve * [1, sign])); s.append(sign); j.append(sign * jid)
+                parts.append(_edge(tl, tr, curve * [1, sign]))
+                s.append(sign)
+                j.append(sign * jid)
             # E: the join on the right, drawn top -> bottom, outward = right
             if c == cols - 1:
-                parts.append(_edge(tr, br, flat)); s.append(0); j.append(0)
+                parts.append(_edge(tr, br, flat))
+                s.append(0)
+                j.append(0)
             else:
                 curve, sign, jid = vert[r, c + 1]
-                parts.append(_edge(tr, br, curve * [1, sign])); s.append(sign); j.append(sign * jid)
+                parts.append(_edge(tr, br, curve * [1, sign]))
+                s.append(sign)
+                j.append(sign * jid)
             # S: the join below, same curve as the N edge of the piece below, walked backwards
             if r == rows - 1:
-                parts.append(_edge(br, bl, flat)); s.append(0); j.append(0)
+                parts.append(_edge(br, bl, flat))
+                s.append(0)
+                j.append(0)
             else:
                 curve, sign, jid = horiz[r + 1, c]
-                parts.append(_edge(bl, br, curve * [1, sign])[::-1]); s.append(-sign); j.append(-sign * jid)
+                parts.append(_edge(bl, br, curve * [1, sign])[::-1])
+                s.append(-sign)
+                j.append(-sign * jid)
             # W: same curve as the E edge of the piece on the left, walked backwards
             if c == 0:
-                parts.append(_edge(bl, tl, flat)); s.append(0); j.append(0)
+                parts.append(_edge(bl, tl, flat))
+                s.append(0)
+                j.append(0)
             else:
                 curve, sign, jid = vert[r, c]
-                parts.append(_edge(tl, bl, curve * [1, sign])[::-1]); s.append(-sign); j.append(-sign * jid)
+                parts.append(_edge(tl, bl, curve * [1, sign])[::-1])
+                s.append(-sign)
+                j.append(-sign * jid)
             outlines.append(np.vstack([p[:-1] for p in parts]))
             signs.append(s)
             joins.append(j)

@@ -41,7 +41,7 @@ class Piece:
     """
 
     contour: np.ndarray
-    centroid: np.ndarray = field(default=None)  # type: ignore[assignment]
+    centroid: np.ndarray = field(default=None)  # type: ignore[assignment,arg-type]  # filled in __post_init__
     image: int = 0
     patch: Optional[np.ndarray] = field(default=None, repr=False)
     patch_origin: Tuple[float, float] = (0.0, 0.0)
@@ -119,6 +119,7 @@ class JigsawPuzzle:
 
     def __init__(self, pieces: Sequence[Any], sources: Optional[List[str]] = None) -> None:
         self.pieces: List[Piece] = as_pieces(pieces)
+        self._edges: Optional[Any] = None  # corners and edges, found once by jigsaw.analyse
         self.sources = list(sources or [])
 
     def __len__(self) -> int:

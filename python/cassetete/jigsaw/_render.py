@@ -3,7 +3,7 @@ as a pixel array."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, List, Optional, Tuple
 
 import numpy as np
 
@@ -54,7 +54,7 @@ def render_svg(puzzle: Any, solution=None) -> str:
 
     puzzle = _load(puzzle)
     if solution is None:
-        placed = [(None, None, p.contour) for p in puzzle.pieces]
+        placed: List[Tuple[Optional[int], Optional[int], np.ndarray]] = [(None, None, p.contour) for p in puzzle.pieces]
     else:
         placed = list(solved_outlines(puzzle, solution))
     if not placed:
@@ -66,7 +66,7 @@ def render_svg(puzzle: Any, solution=None) -> str:
     stroke = max(size) / 600
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{lo[0]:.1f} {lo[1]:.1f} {size[0]:.1f} {size[1]:.1f}" '
              f'width="{min(800, 4 * size[0]):.0f}" height="{min(800, 4 * size[0]) * size[1] / size[0]:.0f}">']
-    for k, (r, c, outline) in enumerate(placed):
+    for k, (_r, _c, outline) in enumerate(placed):
         hue = (k * 0.618034) % 1.0
         fill = f"hsl({hue * 360:.0f},40%,85%)"
         parts.append(f'<path d="{_path(outline)}" fill="{fill}" stroke="#222" stroke-width="{stroke:.2f}"/>')

@@ -139,7 +139,7 @@ def segment(image: np.ndarray, *, image_index: int = 0, min_area: Optional[float
     areas = np.array([p.area for p in props], dtype=float)
     typical = float(np.median(areas[areas >= 0.3 * areas.max()]))
     lower = min_area if min_area is not None else 0.35 * typical
-    pieces = []
+    pieces: list = []
     row_height = max(1, int(np.sqrt(typical)))
     for p in sorted(props, key=lambda q: (q.bbox[0] // row_height, q.bbox[1])):
         if p.area < lower:

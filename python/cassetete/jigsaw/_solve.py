@@ -140,7 +140,7 @@ def _load(pieces: Any) -> JigsawPuzzle:
 
 def analyse(puzzle: JigsawPuzzle) -> EdgeSet:
     """The puzzle's corners and edges, computed once and kept on it."""
-    cached = getattr(puzzle, "_edges", None)
+    cached = puzzle._edges
     if cached is None:
         cached = find_edges(puzzle.pieces)
         puzzle._edges = cached
@@ -208,7 +208,7 @@ def solve(pieces: Any, *, method: str = "auto", encoding: str = "ordinates", pre
         board, status = _solve_labels(edges, rows, cols, encoding, precision, k, time_limit, node_limit, stats)
         used = "labels"
     check = check_joins(edges, diss, board, doubt_cost) if board is not None else None
-    if method == "fit" or (method == "auto" and (board is None or check["doubtful"] or not check["rim_ok"])):
+    if method == "fit" or (method == "auto" and (check is None or check["doubtful"] or not check["rim_ok"])):
         remaining = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
         fit_board, fit_stats = assemble(edges, diss, rows, cols, beam=beam, time_limit=remaining)
         stats["nodes"] += int(fit_stats["nodes"])
