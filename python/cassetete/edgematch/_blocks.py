@@ -1,6 +1,6 @@
 """The block method for PUZZLE-ORIENTATION (Béhague 2024, section 4.2).
 
-With every piece's rotation known, the seed builds E(2,2), all 2x2 blocks of distinct pieces
+With every piece's rotation known, the paper builds E(2,2), all 2x2 blocks of distinct pieces
 whose four inner joins match; it removes a block when one of its outer faces (the pair of labels
 along a side that does not lie on the rim) has no partner face on another block sharing no piece
 with it, and repeats until nothing changes; it then builds E(4,4) from the surviving 2x2 blocks
@@ -26,7 +26,7 @@ from ._rotations import Rotations, piece_rotations
 Face = Tuple[int, ...]
 
 # With the block size left to solve_orientations_blocks, E(4,4) is built only when the pruned
-# E(2,2) has at most this many blocks (E(4,4) grows like its fourth power; the seed notes that
+# E(2,2) has at most this many blocks (E(4,4) grows like its fourth power; the paper notes that
 # past E(4,4) pruning pays less and less).
 AUTO_E44_LIMIT = 600
 
@@ -115,7 +115,7 @@ def _combine(puzzle: EdgePuzzle, blocks: List[Block], max_blocks: Optional[int])
 
 
 def prune(puzzle: EdgePuzzle, blocks: Iterable[Block]) -> List[Block]:
-    """The seed's pruning, repeated to a fixpoint: drop a block when one of its faces that is not
+    """Béhague's pruning, repeated to a fixpoint: drop a block when one of its faces that is not
     on the rim has no partner face (the labels that match it, in the same order) on the facing
     side of another surviving block that shares no piece with it.
 

@@ -1,17 +1,17 @@
 """Theorem 4.4 of Béhague (2024): an approximation for PUZZLE-ORIENTATION from 2x2 blocks and a
-k-set-packing approximation (the seed's annex algorithms 3 and 4).
+k-set-packing approximation (Béhague's annex algorithms 3 and 4).
 
-- :func:`set_packing` is the seed's Algorithm 3: a greedy maximal packing, then local
+- :func:`set_packing` is Béhague's Algorithm 3: a greedy maximal packing, then local
   improvements that trade one chosen set for two disjoint sets that meet nothing else chosen,
   until none is left.
 - :func:`block_packing_approximation` packs interior 2x2 blocks (E(2,2) restricted to pieces
-  without a frame edge) and lays them out as in the seed's Figure 15: blocks with their top-left
+  without a frame edge) and lays them out as in Béhague's Figure 15: blocks with their top-left
   cell at (1 + 3i, 1 + 3j), one free row and column between blocks, and single pieces on the
   cells (3a, 3b) where those free rows and columns cross. No two placed groups touch, so every
   placed piece is valid.
 
 Guarantee (proved in :func:`set_packing`): a packing with no such improvement holds at least
-2/(k+1) of the largest packing (the seed quotes 2/k, the limit for larger improvement steps).
+2/(k+1) of the largest packing (the paper quotes 2/k, the limit for larger improvement steps).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from ._model import EdgePuzzle
 
 
 def set_packing(sets: Sequence[FrozenSet[Hashable]]) -> List[int]:
-    """Indices of pairwise disjoint sets chosen by the seed's Algorithm 3.
+    """Indices of pairwise disjoint sets chosen by Béhague's Algorithm 3.
 
     Phase 1 takes each set in turn when it meets no chosen set. Phase 2 repeats: if two disjoint
     sets s, s' meet no chosen set except one, p0, replace p0 by s and s' (then phase 1 again,
@@ -99,7 +99,7 @@ def set_packing(sets: Sequence[FrozenSet[Hashable]]) -> List[int]:
 
 
 def interior_blocks(puzzle: EdgePuzzle, rotations: Rotations = None) -> List[Block]:
-    """E(2,2) restricted to the inside of the board (the seed's Algorithm 4): every 2x2 block of
+    """E(2,2) restricted to the inside of the board (Béhague's Algorithm 4): every 2x2 block of
     four distinct pieces, turned as given, none with a frame edge, whose four inner joins match.
 
     Example:
@@ -117,14 +117,14 @@ def interior_blocks(puzzle: EdgePuzzle, rotations: Rotations = None) -> List[Blo
 def block_packing_approximation(puzzle: EdgePuzzle, rotations: Rotations = None
                                 ) -> Tuple[np.ndarray, dict]:
     """Theorem 4.4: place disjoint interior 2x2 blocks found by :func:`set_packing` on
-    :func:`interior_blocks`, as in the seed's Figure 15, and single pieces (with their frame
+    :func:`interior_blocks`, as in Béhague's Figure 15, and single pieces (with their frame
     edges where the cell needs them) where the free rows and columns cross. Returns
     (board with -1 on empty cells, info) where info gives the slots, the blocks packed and placed.
 
     On a solvable puzzle with B = floor((m-1)/3) floor((n-1)/3) slots, the packing holds at least
     2/5 of floor((m-2)/2) floor((n-2)/2) blocks (the solution's own interior blocks are disjoint),
     and the board has at least 4 min(B, packed) + (floor((m-1)/3) + 1)(floor((n-1)/3) + 1)
-    valid pieces; with B blocks that is the seed's 5B + floor((m-1)/3) + floor((n-1)/3) (+1).
+    valid pieces; with B blocks that is Béhague's 5B + floor((m-1)/3) + floor((n-1)/3) (+1).
 
     Example:
         >>> from cassetete.edgematch import generate, valid_pieces

@@ -12,10 +12,10 @@ Each complete placement is a PUZZLE-POSITION instance, settled by the orientatio
 of section 5.2 (Algorithm 1, :func:`solve_positions`, which stops as soon as a piece has no
 rotation left). Every solution has exactly one placement, so the counts add up.
 
-The seed presents this as an improvement over naive backtracking for puzzles with many colours;
+The paper presents this as an improvement over naive backtracking for puzzles with many colours;
 its own conclusion (section 6.2) is that placement-and-rotation backtracking with corner filling
 (our C++ engine, :func:`solve`) stays the better method. This module is the reference
-implementation of the seed's method, in Python, for small puzzles and comparisons.
+implementation of Béhague's method, in Python, for small puzzles and comparisons.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def solve_by_positions(
     limit: Optional[int] = None,
     time_limit: Optional[float] = None,
 ) -> Result:
-    """Solve (or count) a puzzle by the seed's section 6.1 method.
+    """Solve (or count) a puzzle by Béhague's section 6.1 method.
 
     Returns a :class:`cassetete.Result`: the first board found, status ``"solved"``,
     ``"unsatisfiable"`` or ``"limit"`` (``time_limit`` seconds or ``limit`` solutions reached

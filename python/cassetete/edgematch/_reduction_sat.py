@@ -1,7 +1,7 @@
 """1-in-3 SAT -> PUZZLE-POSITION (Béhague 2024, theorem 3.4) as an instance generator.
 
 "opposite" matching (+i meets -i, 0 only on the rim); every piece has a fixed cell, only its
-rotation is free. The seed's figures are lost; this layout follows its text (a receiver per
+rotation is free. Béhague's figures are lost; this layout follows its text (a receiver per
 clause, an emitter per occurrence, a mirrored lower half whose receivers get the opposite
 values, a 0 frame) with gadgets of one piece per cell.
 
@@ -29,7 +29,7 @@ each occurrence's copy sends the literal up to the clause's top receiver and its
 to the clause's bottom receiver. Each variable is a closed ring of wire through its copies,
 entering each copy bent: from the west and out downwards for a positive literal (the up arm
 gives s), from below and out eastwards for a negated one (the up arm gives not s). A
-variable's value is the signal of its ring. Where this departs from the seed: rings instead of
+variable's value is the signal of its ring. Where this departs from the paper: rings instead of
 its 3 x 3 emitter blocks (which we cannot see), and a different size.
 
 Layout, for n clauses and m occurring variables: 4m + 5 rows. Row 1 holds the top receivers,

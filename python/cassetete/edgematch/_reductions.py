@@ -8,7 +8,7 @@ meets -i, 0 is the flat border).
   halves of equal sum (each long side holds runs summing to S/2).
 - :func:`contour_to_puzzle` (theorem 3.2): the frame pieces keep their ring labels, their inward
   label becomes A, and the inside is filled with pieces made from a fixed inner tiling facing -A
-  towards the frame (the seed uses rings of pieces with two labels; here each inner join gets a
+  towards the frame (the paper uses rings of pieces with two labels; here each inner join gets a
   label of its own, which gives the same equivalence). The puzzle has a solution iff the frame
   pieces form a ring.
 - :func:`partition_to_orientation` (theorem 3.3): the runs become inner pieces of a

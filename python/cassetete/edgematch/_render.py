@@ -8,6 +8,7 @@ import numpy as np
 
 from .._errors import PuzzleError
 from .._options import check_choice, check_count
+from .._svg import svg_open
 from ._formats import as_puzzle
 from ._model import EdgePuzzle, cell_edges
 
@@ -80,7 +81,7 @@ def render_svg(puzzle: EdgePuzzle, board=None, *, cell: int = 40, labels: bool =
     e = cell_edges(puzzle, board)
     empty = np.iinfo(np.int64).min
     w, h = puzzle.cols * cell, puzzle.rows * cell
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">']
+    out = [svg_open(w, h)]
     for r in range(puzzle.rows):
         for c in range(puzzle.cols):
             x0, y0 = c * cell, r * cell

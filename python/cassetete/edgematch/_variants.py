@@ -9,7 +9,7 @@
   an Eulerian trail found by Hierholzer's algorithm (theorem 4.2).
 - Approximations for PUZZLE-ORIENTATION: :func:`checkerboard_approximation` (prop. 4.1, at least
   mn/2 valid pieces) and :func:`contour_checkerboard_approximation` (cor. 4.3, contour by Euler
-  + checkerboard inside); :func:`valid_pieces` counts valid pieces as the seed defines them.
+  + checkerboard inside); :func:`valid_pieces` counts valid pieces as the paper defines them.
 
 A board here may hold -1 (empty cell) where the approximations leave holes.
 
@@ -508,7 +508,7 @@ def position_path_approximation(puzzle: EdgePuzzle, positions) -> Optional[np.nd
     5.1), keep for each inner piece the rotations that agree with its frame neighbours, then pick
     rotations along a snake path through the inside so that every join along the path matches
     (a longest-path choice over the layered graph of (piece, rotation) vertices, solved by
-    dynamic programming; the seed phrases it as an Eulerian walk). On a solvable instance at
+    dynamic programming; the paper phrases it as an Eulerian walk). On a solvable instance at
     least mn + 4(m + n) - 9 of the 2mn + m + n face pairs agree. None if some piece has no
     rotation that fits the rim.
 
