@@ -180,8 +180,9 @@ def write(args: argparse.Namespace, rows: List[Dict[str, Any]], costs: Dict[str,
         f"T / {workers} + 2 x slice, so the speed-up is near {workers} only for T >> {workers} x 2 x 32 s "
         f"= {workers * 64 / 3600:.0f} CPU hours; for T = 1 CPU day, about "
         f"{86400 / (86400 / workers + 64):.0f}x.",
-        "- Subproblems: the driver cuts the roots until there are 8 per worker (12,800) before the first task,",
-        "  which costs the driver one C++ split per subproblem (milliseconds); the problem is scattered once",
+        "- Subproblems: the driver cuts the roots until there are 32 per worker (51,200) before the first task,",
+        "  which costs the driver one split per subproblem (a C++ call: tens of microseconds for exact cover,",
+        "  about a millisecond for Sudoku, so up to a minute there); the problem is scattered once",
         "  to every machine (broadcast), tasks carry only prefixes (tens of bytes).",
         "- Redone work: a slice cut deeper is counted again below it; measured above (\"discarded\"), it is",
         "  at most one slice per heavy branch and level.",
