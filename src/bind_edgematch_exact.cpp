@@ -172,11 +172,6 @@ py::tuple fill(int rows, int cols, const CArray<int32_t>& pieces, const CArray<i
         rot[cell] = b(cell / cols, cell % cols, 1) & 3;
         if (piece[cell] >= pz.size()) throw InputError("the board names a piece that does not exist");
         if (piece[cell] >= 0 && seen[piece[cell]]++) throw InputError("the board places a piece twice");
-        if (piece[cell] < 0) {
-            const int r = cell / cols, c = cell % cols;
-            if ((c > 0 && piece[cell - 1] < 0) || (r > 0 && piece[cell - cols] < 0))
-                throw InputError("the empty cells of the board must be pairwise non-adjacent");
-        }
     }
     int matched = 0;
     {
@@ -203,7 +198,7 @@ void register_edgematch_exact(py::module_& m) {
           py::arg("max_solutions") = 0, py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           "Relaxed CP solutions, each filled by one assignment, until a board has no wrong join.");
     m.def("edgematch_fill_holes", &fill, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
-          py::arg("board"), "Fill the empty (non-adjacent) cells of a board optimally: (board, matched joins).");
+          py::arg("board"), "Fill the empty cells of a board by one assignment (optimal when they are pairwise non-adjacent): (board, matched joins).");
 }
 
 }  // namespace cassetete::bind

@@ -30,9 +30,10 @@ struct RelaxedLoopResult {
     CpResult cp;                            // the CP search's own result (stats, deepest node)
 };
 
-// The best fill of the empty cells of a board (pairwise non-adjacent) with the unused pieces:
-// each empty cell gets a piece and a turn, maximising matched joins (frame edges on the rim
-// are required). Returns the number of matched inner joins of the whole board.
+// Fills the empty cells of a board with the unused pieces by one maximum-weight assignment,
+// each cell's weight counting the joins it matches with placed neighbours (frame edges belong
+// on the rim). Optimal when the empty cells are pairwise non-adjacent; otherwise the joins
+// between two empty cells are left to chance. Returns the matched inner joins of the board.
 int fill_relaxed_cells(const Puzzle& pz, std::vector<int>& piece, std::vector<int>& rot);
 
 RelaxedLoopResult relaxed_loop(const Puzzle& pz, const RelaxedLoopOptions& opt, SearchControl& control);

@@ -58,3 +58,10 @@ __all__ = [
 from ._position_backtrack import solve_by_positions
 
 __all__ += ["solve_by_positions"]  # seed 000 section 6.1
+from ._checkerboard import count_checkerboard, solve_checkerboard
+from ._cp import ALLDIFFERENT, count_cp, cp_start, fill_holes, relaxed_cells, solve_cp
+from ._relaxed_loop import solve_relaxed_loop
+
+__all__ += ["count_checkerboard", "solve_checkerboard",  # Schaus and Deville, section 5 (exact brute force)
+            "ALLDIFFERENT", "count_cp", "cp_start", "fill_holes", "relaxed_cells", "solve_cp",  # section 2
+            "solve_relaxed_loop"]  # section 5
