@@ -428,7 +428,9 @@ public:
                 }
                 return false;
             }
-            if (control_.tick()) {
+            // A node here costs microseconds (state copy, propagation): poll the limits and
+            // Ctrl-C every 64 nodes rather than at the engines' default interval.
+            if (control_.tick() || ((control_.nodes() & 63) == 0 && control_.poll())) {
                 stopped_ = true;
                 return true;
             }
