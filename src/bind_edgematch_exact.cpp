@@ -181,6 +181,32 @@ py::tuple fill(int rows, int cols, const CArray<int32_t>& pieces, const CArray<i
     return py::make_tuple(board_to_array(rows, cols, piece, rot), matched);
 }
 
+py::dict pair_search(int rows, int cols, const CArray<int32_t>& pieces, const CArray<int32_t>& compl_,
+                     const CArray<int32_t>& fixed, const CArray<int32_t>& order, bool pair_pruning, bool count,
+                     long long limit, const py::object& time_limit, const py::object& node_limit) {
+    const Puzzle pz = puzzle_from_arrays(rows, cols, pieces, compl_);
+    SearchOptions opt;
+    opt.fixed = placements_from_array(fixed);
+    opt.order = ints_from_array(order, "order");
+    opt.pair_pruning = pair_pruning;
+    opt.count = count;
+    opt.limit = limit > 0 ? static_cast<uint64_t>(limit) : 0;
+    PythonSearch ps(time_limit, node_limit);
+    SearchResult res;
+    {
+        py::gil_scoped_release release;
+        res = backtrack(pz, opt, ps.control);
+    }
+    ps.rethrow_if_interrupted();
+    py::dict out;
+    out["status"] = status_name(res.status == Status::interrupted ? Status::limit : res.status);
+    out["solutions"] = res.solutions;
+    out["complete"] = res.complete;
+    out["board"] = board_to_array(rows, cols, res.piece, res.rot);
+    out["stats"] = stats_to_dict(res.stats, ps.control.reason());
+    return out;
+}
+
 }  // namespace
 
 void register_edgematch_exact(py::module_& m) {
@@ -197,6 +223,11 @@ void register_edgematch_exact(py::module_& m) {
           py::arg("fixed"), py::arg("relaxed"), py::arg("seed") = py::none(), py::arg("alldifferent") = "gac",
           py::arg("max_solutions") = 0, py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           "Relaxed CP solutions, each filled by one assignment, until a board has no wrong join.");
+    m.def("edgematch_pair_search", &pair_search, py::arg("rows"), py::arg("cols"), py::arg("pieces"),
+          py::arg("compl"), py::arg("fixed"), py::arg("order"), py::arg("pair_pruning") = true,
+          py::arg("count") = false, py::arg("limit") = 0, py::arg("time_limit") = py::none(),
+          py::arg("node_limit") = py::none(),
+          "Backtracking along a static cell order with the pair-count pruning of corner filling.");
     m.def("edgematch_fill_holes", &fill, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
           py::arg("board"), "Fill the empty cells of a board by one assignment (optimal when they are pairwise non-adjacent): (board, matched joins).");
 }

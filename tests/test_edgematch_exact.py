@@ -153,3 +153,18 @@ def test_fill_holes_is_optimal_on_single_holes():
         holed[r, c] = (-1, 0)
     board, matched = em.fill_holes(p, holed)
     assert matched == p.total_joins and checked(p, board)
+
+
+@pytest.mark.parametrize("order", ["row", "corner", "spiral"])
+def test_pair_pruning_keeps_every_solution(order):
+    for rows, cols, colors, seed in [(3, 3, 3, 1), (4, 4, 3, 2), (3, 5, 3, 4), (5, 5, 4, 3)]:
+        p, _ = em.generate(rows, cols, colors=colors, seed=seed)
+        expected = em.count_solutions(p, symmetry=False)
+        if rows * cols <= 16:
+            assert expected == brute_count(rows, cols, p.pieces)
+        assert em.count_corner_fill(p, order=order) == expected
+        assert em.count_corner_fill(p, order=order, pair_pruning=False) == expected
+        r = em.solve_corner_fill(p, order=order)
+        assert r.status == "solved" and checked(p, r.solution)
+    with pytest.raises(PuzzleError):
+        em.solve_corner_fill(p, order="first_fail")

@@ -61,7 +61,9 @@ __all__ += ["solve_by_positions"]  # seed 000 section 6.1
 from ._checkerboard import count_checkerboard, solve_checkerboard
 from ._cp import ALLDIFFERENT, count_cp, cp_start, fill_holes, relaxed_cells, solve_cp
 from ._relaxed_loop import solve_relaxed_loop
+from ._corner import count_corner_fill, solve_corner_fill
 
 __all__ += ["count_checkerboard", "solve_checkerboard",  # Schaus and Deville, section 5 (exact brute force)
             "ALLDIFFERENT", "count_cp", "cp_start", "fill_holes", "relaxed_cells", "solve_cp",  # section 2
-            "solve_relaxed_loop"]  # section 5
+            "solve_relaxed_loop",  # section 5
+            "count_corner_fill", "solve_corner_fill"]  # Béhague, section 6.2
