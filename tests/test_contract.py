@@ -87,7 +87,41 @@ def _polyomino() -> Family:
     )
 
 
-FAMILIES = [_sudoku(), _exactcover(), _polyomino()]
+EVERY_VERB = ("parse", "load", "format", "dump", "parse_many", "load_many", "solve", "solutions", "count_solutions",
+              "generate", "verify", "render")
+
+
+def _shikaku() -> Family:
+    import numpy as np
+
+    from cassetete import shikaku
+
+    board = np.zeros((16, 16), dtype=int)  # clue 2 on the black cells: ~10^22 domino tilings
+    board[(np.add.outer(np.arange(16), np.arange(16)) % 2) == 0] = 2
+    text = "\n".join(" ".join(str(v) if v else "." for v in row) for row in board)
+    return Family("shikaku", shikaku, "4x4:a2_2b2_2c2_2_2a2a", "2 .\n. 3", board, verbs=EVERY_VERB, check=shikaku.verify,
+                  cli_solved=["shikaku", "solve", "4x4:a2_2b2_2c2_2_2a2a"], cli_unsatisfiable=["shikaku", "solve", "2 .\n. 3"],
+                  cli_limit=["shikaku", "solve", text, "--count", "--node-limit", "10"],
+                  cli_bad=["shikaku", "solve", "3x2:2a2_2a"])
+
+
+def _hashi() -> Family:
+    import numpy as np
+
+    from cassetete import hashi
+
+    lattice = np.zeros((23, 23), dtype=int)  # 12 x 12 islands, each valued its number of neighbours
+    for i in range(12):
+        for j in range(12):
+            lattice[2 * i, 2 * j] = (i > 0) + (i < 11) + (j > 0) + (j < 11)
+    text = "\n".join("".join(str(v) if v else "." for v in row) for row in lattice)
+    return Family("hashi", hashi, "3x3m2:2a2c2a2", "1.1\n...\n1.1", lattice, verbs=EVERY_VERB, check=hashi.verify,
+                  cli_solved=["hashi", "solve", "3x3m2:2a2c2a2"], cli_unsatisfiable=["hashi", "solve", "1.1\n...\n1.1"],
+                  cli_limit=["hashi", "solve", text, "--count", "--node-limit", "10"],
+                  cli_bad=["hashi", "solve", "3x3m2:zz"])
+
+
+FAMILIES = [_sudoku(), _exactcover(), _polyomino(), _shikaku(), _hashi()]
 IDS = [f.name for f in FAMILIES]
 
 
@@ -152,6 +186,14 @@ def test_solutions_stream_before_the_search_ends(family):
     first = [next(stream) for _ in range(3)]
     stream.close()
     assert all(family.check(family.huge, s) for s in first)
+
+
+def test_a_stream_cut_short_by_a_limit_says_so(family):
+    found = []
+    with pytest.raises(LimitReached) as stopped:
+        for solution in family.module.solutions(family.huge, node_limit=50, **family.huge_options):
+            found.append(solution)
+    assert stopped.value.count == len(found)
 
 
 def test_results_pickle_and_compare(family):

@@ -35,19 +35,21 @@ def sudoku_solve_many(
     """(solutions (k, N*N) uint8, counts (k,) int64 (-1 = stopped), nodes)."""
 
 class SudokuSolutionStream(Iterator[np.ndarray]):
-    def __init__(
-        self,
-        grid: np.ndarray,
-        box_rows: int,
-        box_cols: int,
-        rules: List[str],
-        limit: int,
-        time_limit: Optional[float],
-        node_limit: Optional[int],
-    ) -> None: ...
     def __iter__(self) -> "SudokuSolutionStream": ...
     def __next__(self) -> np.ndarray: ...
     def close(self) -> None: ...
+    def outcome(self) -> Dict[str, Any]: ...
+
+def sudoku_stream(
+    grid: np.ndarray,
+    box_rows: int,
+    box_cols: int,
+    rules: List[str],
+    limit: int,
+    time_limit: Optional[float],
+    node_limit: Optional[int],
+) -> SudokuSolutionStream:
+    """Solutions streamed from a background thread; outcome() = {count, complete, stats}."""
 
 # --- shikaku (src/bind_shikaku.cpp) -------------------------------------------------------
 
@@ -72,7 +74,7 @@ def shikaku_anneal(
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
 ) -> Dict[str, Any]:
-    """{"status", "best": (K, 4) int32 array or None, "energy", "target", "stats"}."""
+    """{"status", "best": (K, 4) int32 array or None, "energy", "target", "trajectory", "stats"}."""
 
 def shikaku_exact_many(
     grids: List[np.ndarray],
@@ -83,6 +85,18 @@ def shikaku_exact_many(
 ) -> Tuple[np.ndarray, np.ndarray]:
     """(counts int64, seconds float64) per grid on `workers` threads; count -1 = stopped by a
     per-puzzle limit."""
+
+class ShikakuSolutionStream(Iterator[List[Tuple[int, int, int, int]]]):
+    def __iter__(self) -> "ShikakuSolutionStream": ...
+    def __next__(self) -> List[Tuple[int, int, int, int]]: ...
+    def close(self) -> None: ...
+    def outcome(self) -> Dict[str, Any]:
+        """{"count", "complete", "stats"} once the search has stopped (closes it first)."""
+
+def shikaku_stream(
+    grid: np.ndarray, limit: int = 0, time_limit: Optional[float] = None, node_limit: Optional[int] = None
+) -> ShikakuSolutionStream:
+    """Solutions as the exact search finds them, from a C++ thread; limit 0 = all."""
 
 # ---- hashi (src/bind_hashi.cpp) -------------------------------------------------------------
 def hashi_graph(grid: np.ndarray) -> Dict[str, np.ndarray]: ...
@@ -102,6 +116,18 @@ def hashi_solve_annealing(
     final_temperature: float = 0.02,
     steps_per_round: int = 0,
 ) -> Dict[str, Any]: ...
+
+class HashiSolutionStream(Iterator[List[Tuple[int, int, int, int, int]]]):
+    def __iter__(self) -> "HashiSolutionStream": ...
+    def __next__(self) -> List[Tuple[int, int, int, int, int]]: ...
+    def close(self) -> None: ...
+    def outcome(self) -> Dict[str, Any]:
+        """{"count", "complete", "stats"} once the search has stopped (closes it first)."""
+
+def hashi_stream(
+    grid: np.ndarray, limit: int = 0, time_limit: Optional[float] = None, node_limit: Optional[int] = None
+) -> HashiSolutionStream:
+    """Solutions (bridge lists) as the exact search finds them, from a C++ thread; limit 0 = all."""
 
 # --- exactcover -------------------------------------------------------------------------
 class ExactCoverProblem:

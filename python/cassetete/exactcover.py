@@ -269,7 +269,8 @@ class ExactCover:
         """Yield solutions (lists of option indices) one by one as the search finds them.
 
         The search resumes from where it stopped at each step; ``time_limit`` counts wall
-        time from the first step. Statistics are in ``last_stats`` once the generator ends.
+        time from the first step. Statistics are in ``last_stats`` once the generator ends; a
+        stream cut short by a time or node limit ends by raising :class:`cassetete.LimitReached`.
 
         Example:
             >>> ec = ExactCover.from_options([[0], [1], [0, 1]])
@@ -293,6 +294,8 @@ class ExactCover:
                     return
         finally:
             self.last_stats = iterator.stats()
+        if self.last_stats.get("stop") in ("time_limit", "node_limit"):
+            raise LimitReached(produced, self.last_stats, what="solutions")  # cut short: never looks complete
 
     def count(
         self,

@@ -116,8 +116,10 @@ def render_svg(puzzle: Any, rectangles: Optional[Sequence[Sequence[int]]] = None
     return "\n".join(out)
 
 
-def render(puzzle: Any, rectangles: Optional[Sequence[Sequence[int]]] = None, style: str = "text") -> str:
-    """Picture of the puzzle (and solution): ``style`` = ``"text"`` or ``"svg"``.
+def render(puzzle: Any, solution: Optional[Sequence[Sequence[int]]] = None,
+           format: str = "text") -> str:  # noqa: A002 - the contract's name
+    """Picture of the puzzle (and of ``solution``, its rectangles): ``format`` = ``"text"`` or
+    ``"svg"``.
 
     Example:
         >>> print(render("2 .\\n2 ."))
@@ -127,8 +129,8 @@ def render(puzzle: Any, rectangles: Optional[Sequence[Sequence[int]]] = None, st
         |2 |. |
         +--+--+
     """
-    if style == "text":
-        return render_text(puzzle, rectangles)
-    if style == "svg":
-        return render_svg(puzzle, rectangles)
-    raise PuzzleError(f"unknown style {style!r}; expected 'text' or 'svg'")
+    if format == "text":
+        return render_text(puzzle, solution)
+    if format == "svg":
+        return render_svg(puzzle, solution)
+    raise PuzzleError(f"unknown format {format!r}; expected 'text' or 'svg'")

@@ -160,7 +160,7 @@ def check_duplicates(grid: np.ndarray, box: Box) -> None:
     if not _has_duplicate(grid, box):
         return
     for kind, number, cells in units:
-        seen = {}
+        seen: dict = {}
         for r, c in cells:
             v = int(grid[r, c])
             if v == 0:
