@@ -30,7 +30,7 @@ def solve_with_strips(puzzle: EdgePuzzle, rot: Dict[int, int], blocks, count: bo
     by_key: Dict[tuple, list] = defaultdict(list)
     for b in blocks:
         by_key[b.rim(), b.faces[0], b.faces[3]].append(b)
-    shown: Dict[Tuple[int, int], Edges] = {p: puzzle.edges(p, rot[p]) for p in range(puzzle.size)}
+    shown: Dict[int, Edges] = {p: puzzle.edges(p, rot[p]) for p in range(puzzle.size)}
     singles: Dict[Tuple[int, int], List[int]] = defaultdict(list)  # (north, west) -> pieces
     for p in range(puzzle.size):
         singles[shown[p][0], shown[p][3]].append(p)
