@@ -256,10 +256,11 @@ public:
     // Hall check by a maximum matching (kept in the state); with "gac", Régin's filtering.
     // Pruned cells are queued for another round of the local constraints.
     bool alldifferent(State& st) {
-        pieces_of_.assign(n_, {});
+        pieces_of_.resize(n_);  // the lists keep their capacity from call to call
         for (int x : vars_) {
             const uint64_t* d = dom(st, x);
             auto& list = pieces_of_[x];
+            list.clear();
             for (int w = 0; w < words_; ++w)
                 for (uint64_t m = d[w]; m; m &= m - 1) {
                     const int p = pl_piece_[w * 64 + lowest_bit(m)];
@@ -292,10 +293,16 @@ public:
         // Régin: cell x -> cell y when x can take y's matched piece. A non-matching pair (x, p)
         // lies in a maximum matching iff p is free, or y = owner(p) can reach a cell that can
         // take a free piece, or x and y share a strongly connected component.
-        graph_.assign(n_, {});
-        std::vector<std::vector<int>> reverse(n_);
-        std::vector<char> reaches_free(n_, 0);
-        std::vector<int> frontier;
+        graph_.resize(n_);
+        reverse_.resize(n_);
+        for (int x : vars_) {
+            graph_[x].clear();
+            reverse_[x].clear();
+        }
+        std::vector<char>& reaches_free = reaches_free_;
+        reaches_free.assign(n_, 0);
+        std::vector<int>& frontier = frontier_;
+        frontier.clear();
         for (int x : vars_)
             for (int p : pieces_of_[x]) {
                 if (p == match_[x]) continue;
@@ -306,13 +313,13 @@ public:
                     }
                 } else {
                     graph_[x].push_back(owner_[p]);
-                    reverse[owner_[p]].push_back(x);
+                    reverse_[owner_[p]].push_back(x);
                 }
             }
         while (!frontier.empty()) {
             const int y = frontier.back();
             frontier.pop_back();
-            for (int x : reverse[y])
+            for (int x : reverse_[y])
                 if (!reaches_free[x]) {
                     reaches_free[x] = 1;
                     frontier.push_back(x);
@@ -497,7 +504,9 @@ public:
     std::vector<State> states_;
     State root_;
     // AllDifferent work space
-    std::vector<std::vector<int>> pieces_of_, graph_;
+    std::vector<std::vector<int>> pieces_of_, graph_, reverse_;
+    std::vector<char> reaches_free_;
+    std::vector<int> frontier_;
     std::vector<int> match_, owner_, index_, low_, component_, stack_;
     std::vector<char> on_stack_;
     std::vector<uint64_t> seen_;
