@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 
 from _e2local import RESULTS, machine, mean
 from cassetete import edgematch as em
@@ -58,7 +59,9 @@ def main() -> None:
     for k in args.relax:
         cells = [f"{solved[v, k]}/{args.instances} | {mean(depth[v, k]):.3f}" for v in args.variants]
         lines.append(f"| {k} | " + " | ".join(cells) + " |")
-    lines += ["", "Variants: `gac` = AllDifferent by Régin's filtering, depth first; `gac+restarts` = the same "
+    lines += ["", f"Load average at the end of the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (the "
+              "limits are wall-clock seconds: on a busy machine a run gets only part of a core).", "",
+              "Variants: `gac` = AllDifferent by Régin's filtering, depth first; `gac+restarts` = the same "
               "restarted after 100 x luby(i) failures; `hall` = matching check only; `forward` = a placed piece "
               "leaves the other domains. All branch first fail on the IO variables, ties and values at random. "
               "The mean deepest fill is the share of the cells to assign that the deepest node had assigned.", "",
