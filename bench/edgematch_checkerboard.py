@@ -28,6 +28,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("data", nargs="?", default=str(ROOT.parent / "shared" / "data" / "edgematch"))
     ap.add_argument("--time", type=float, default=120.0)
+    ap.add_argument("--order", default="row", help="order of the searched cells")
     args = ap.parse_args()
     cases = [(f"planted {r}x{c}, {k} colours, seed {s}", em.generate(r, c, colors=k, seed=s)[0])
              for r, c, k, s in PLANTED]
@@ -39,7 +40,8 @@ def main() -> None:
     lines = ["# Checkerboard brute force against the backtracker (Schaus and Deville, section 5)", "",
              f"Every solution counted by both (no board-symmetry reduction); CPU seconds of one thread; {machine()}; "
              f"limit {args.time:g} s of wall time each.",
-             f"Command: `python bench/edgematch_checkerboard.py --time {args.time:g}`.", "",
+             f"Command: `python bench/edgematch_checkerboard.py --time {args.time:g} --order {args.order}` (the searched "
+             f"cells in {args.order} order).", "",
              "| instance | solutions (backtracker) | solutions (checkerboard) | backtracker placements | backtracker CPU s "
              "| checkerboard placements (searched + matchings) | matching cuts | checkerboard CPU s |",
              "|---|---:|---:|---:|---:|---:|---:|---:|"]
@@ -49,7 +51,7 @@ def main() -> None:
         bt_cpu = time.thread_time() - t
         n_bt = bt.stats["count"] if bt.stats["complete"] else f">= {bt.stats['count']}"
         t = time.thread_time()
-        out = run_checkerboard(p, True, None, 0, args.time, None)  # the engine's dict, with its counters
+        out = run_checkerboard(p, True, None, 0, args.time, None, args.order)  # the engine's dict, with its counters
         cb_cpu = time.thread_time() - t
         cb_stats = out["stats"]["rules"]
         n_cb = out["solutions"] if out["complete"] else f">= {out['solutions']}"

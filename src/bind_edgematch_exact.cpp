@@ -59,13 +59,14 @@ py::object board_to_array(int rows, int cols, const std::vector<int>& piece, con
 
 py::dict checkerboard(int rows, int cols, const CArray<int32_t>& pieces, const CArray<int32_t>& compl_,
                       const CArray<int32_t>& fixed, bool count, long long limit, int parity,
-                      const py::object& time_limit, const py::object& node_limit) {
+                      const CArray<int32_t>& order, const py::object& time_limit, const py::object& node_limit) {
     const Puzzle pz = puzzle_from_arrays(rows, cols, pieces, compl_);
     CheckerboardOptions opt;
     opt.fixed = placements_from_array(fixed);
     opt.count = count;
     opt.limit = limit > 0 ? static_cast<uint64_t>(limit) : 0;
     opt.parity = parity;
+    opt.order = ints_from_array(order, "order");
     PythonSearch ps(time_limit, node_limit);
     CheckerboardResult res;
     {
@@ -212,7 +213,7 @@ py::dict pair_search(int rows, int cols, const CArray<int32_t>& pieces, const CA
 void register_edgematch_exact(py::module_& m) {
     m.def("edgematch_checkerboard", &checkerboard, py::arg("rows"), py::arg("cols"), py::arg("pieces"),
           py::arg("compl"), py::arg("fixed"), py::arg("count") = false, py::arg("limit") = 0, py::arg("parity") = 0,
-          py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
+          py::arg("order") = py::array_t<int32_t>(0), py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           "Checkerboard brute force (one colour class searched, the other matched); see cassetete.edgematch.");
     m.def("edgematch_cp", &cp, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
           py::arg("fixed"), py::arg("relaxed"), py::arg("count") = false, py::arg("limit") = 0,

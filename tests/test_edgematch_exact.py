@@ -31,6 +31,7 @@ def test_counts_equal_the_brute_force(rows, cols, colors, seed, matching):
     assert expected >= 1  # planted
     assert em.count_checkerboard(p) == expected
     assert em.count_checkerboard(p, parity=1) == expected
+    assert em.count_checkerboard(p, order="row") == em.count_checkerboard(p, order="corner") == expected
     for alldifferent in em.ALLDIFFERENT:
         assert em.count_cp(p, alldifferent=alldifferent) == expected
 
@@ -96,6 +97,8 @@ def test_bad_options():
         em.solve_cp(p, alldifferent="strong")
     with pytest.raises(PuzzleError):
         em.solve_checkerboard(p, parity=2)
+    with pytest.raises(PuzzleError):
+        em.count_checkerboard(p, order="first_fail")
     with pytest.raises(PuzzleError):
         em.count_cp(p, limit=0)
     with pytest.raises(PuzzleError):

@@ -38,7 +38,10 @@ public:
                 if (y < 0 ? e != 0 : e == 0) return false;
                 if (y >= 0 && fixed_[y] && pz_.edge(piece_[y], rot_[y], (s + 2) & 3) != pz_.compl_[e]) return false;
             }
-        for (int cell = 0; cell < n_; ++cell) {
+        std::vector<int> order = opt_.order;
+        if (order.empty())
+            for (int cell = 0; cell < n_; ++cell) order.push_back(cell);
+        for (int cell : order) {
             if (fixed_[cell]) continue;
             const int r = cell / pz_.cols, c = cell % pz_.cols;
             if (((r + c) & 1) == opt_.parity) {
@@ -251,8 +254,10 @@ public:
 CheckerboardResult checkerboard_search(const Puzzle& pz, const CheckerboardOptions& opt, SearchControl& control) {
     SearchOptions check;
     check.fixed = opt.fixed;
-    for (int cell = 0; cell < pz.cells(); ++cell) check.order.push_back(cell);
-    validate_options(pz, check);
+    check.order = opt.order;
+    if (check.order.empty())
+        for (int cell = 0; cell < pz.cells(); ++cell) check.order.push_back(cell);
+    validate_options(pz, check);  // clues, and the order lists every cell once
     if (opt.parity != 0 && opt.parity != 1) throw std::invalid_argument("parity must be 0 or 1");
     const auto t0 = std::chrono::steady_clock::now();
     Checkerboard engine(pz, opt, control);

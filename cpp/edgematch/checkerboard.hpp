@@ -29,6 +29,7 @@ struct CheckerboardOptions {
     bool count = false;            // count every solution (else stop at the first)
     uint64_t limit = 0;            // with count: stop after this many (0 = no limit)
     int parity = 0;                // the searched ("black") cells are those with (row + col) % 2 == parity
+    std::vector<int> order;        // the order of the searched cells (a permutation of all cells; empty = row order)
 };
 
 struct CheckerboardResult {

@@ -269,7 +269,8 @@ class EdgematchLocal:
 # --- edgematch exact engines (src/bind_edgematch_exact.cpp) ---
 def edgematch_checkerboard(
     rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, count: bool = False,
-    limit: int = 0, parity: int = 0, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
+    limit: int = 0, parity: int = 0, order: np.ndarray = ..., time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
 ) -> Dict[str, Any]: ...  # status, solutions, complete, board, stats
 def edgematch_cp(
     rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, relaxed: np.ndarray,
