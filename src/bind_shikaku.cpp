@@ -1,4 +1,5 @@
 // Python glue for the Shikaku engines (cpp/shikaku): candidates, exact search, annealing.
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 #include <string>
@@ -140,6 +141,8 @@ py::tuple exact_many_py(const py::list& grids, long long limit, const py::object
     py::array_t<double> seconds(static_cast<py::ssize_t>(n));
     auto* cp = counts.mutable_data();
     auto* sp = seconds.mutable_data();
+    std::fill(cp, cp + n, int64_t{-1});  // -1 stays where a limit or Ctrl-C stopped the batch
+    std::fill(sp, sp + n, 0.0);
     const SearchLimits limits = PythonSearch::make_limits(time_limit, node_limit);
     const uint64_t wanted = limit < 1 ? 1 : static_cast<uint64_t>(limit);
     CancellationToken token;
@@ -148,9 +151,6 @@ py::tuple exact_many_py(const py::list& grids, long long limit, const py::object
     {
         py::gil_scoped_release release;
         parallel_for(n, workers, 1, [&](size_t i, int worker) {
-            cp[i] = -1;
-            sp[i] = 0.0;
-            if (token.cancelled()) return;
             const auto t0 = std::chrono::steady_clock::now();
             SearchControl::PollHook hook;
             if (worker == 0) {
@@ -169,7 +169,7 @@ py::tuple exact_many_py(const py::list& grids, long long limit, const py::object
                 errors[i] = "puzzle " + std::to_string(i) + ": " + e.what();
             }
             sp[i] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        });
+        }, &token);
     }
     if (interrupted) throw py::error_already_set();
     for (const auto& message : errors)

@@ -7,7 +7,9 @@ from __future__ import annotations
 import itertools
 import json
 import pickle
+import tempfile
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List
 
@@ -121,7 +123,27 @@ def _hashi() -> Family:
                   cli_bad=["hashi", "solve", "3x3m2:zz"])
 
 
-FAMILIES = [_sudoku(), _exactcover(), _polyomino(), _shikaku(), _hashi()]
+def _edgematch() -> Family:
+    from cassetete import edgematch
+
+    solvable, _ = edgematch.generate(4, 4, colors=3, seed=2)
+    corner = int((solvable.pieces == 0).sum(axis=1).argmax())
+    unsatisfiable = solvable.with_fixed({(1, 1): (corner, 0)})  # a corner piece in the middle
+    huge, _ = edgematch.generate(5, 5, colors=1, frame_colors=1, seed=3)  # over 9! * 4^9 solutions
+    folder = Path(tempfile.mkdtemp(prefix="cassetete-contract-"))  # the command line reads files
+    files = {}
+    for name, puzzle in (("solvable", solvable), ("unsatisfiable", unsatisfiable), ("huge", huge)):
+        files[name] = str(folder / f"{name}.txt")
+        edgematch.dump(puzzle, files[name])
+    (folder / "bad.txt").write_text("edgematch 2 2\n1 2 3\n")
+    return Family("edgematch", edgematch, solvable, unsatisfiable, huge, verbs=EVERY_VERB, check=edgematch.verify,
+                  cli_solved=["edgematch", "solve", files["solvable"]],
+                  cli_unsatisfiable=["edgematch", "solve", files["unsatisfiable"]],
+                  cli_limit=["edgematch", "solve", files["huge"], "--count", "--node-limit", "10"],
+                  cli_bad=["edgematch", "solve", str(folder / "bad.txt")])
+
+
+FAMILIES = [_sudoku(), _exactcover(), _polyomino(), _shikaku(), _hashi(), _edgematch()]
 IDS = [f.name for f in FAMILIES]
 
 

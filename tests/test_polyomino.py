@@ -5,7 +5,6 @@ goes through the independent checker in polyomino_checker.py."""
 
 from __future__ import annotations
 
-import itertools
 import warnings
 
 import numpy as np

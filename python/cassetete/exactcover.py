@@ -27,6 +27,7 @@ from ._exactcover_text import format_dlx, parse_dlx
 from ._io import PathOrFile, read_text, write_text
 from ._options import check_limit, check_node_limit, check_time_limit
 from ._result import LIMIT, SOLVED, UNSATISFIABLE, Result
+from ._svg import svg_open
 
 __all__ = ["ExactCover", "Subproblem", "count_subproblem", "parse", "load", "format", "dump", "solve", "solutions",
            "count_solutions", "verify", "render"]
@@ -549,7 +550,7 @@ def render(problem: Any, solution: Optional[Sequence[int]] = None, format: str =
     chosen = set(rows) if solution is not None else set()
     cell = 14
     width, height = cell * (cover.items + 1), cell * (cover.options + 1)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}">',
+    parts = [svg_open(width, height),
              f'<rect width="{width}" height="{height}" fill="white"/>']
     for k in range(cover.options):
         fill = "#d33" if k in chosen else "#333"

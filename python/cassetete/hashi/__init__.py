@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ._generate import generate
 from ._model import Graph, Hashi
-from ._parse import (
+from ._formats import (
     FORMATS,
     dump,
     format,

@@ -26,6 +26,7 @@ from typing import Dict, List, Optional, Set, Tuple, Union
 
 import numpy as np
 
+from .._components import components
 from .._errors import LimitReached, PuzzleError
 from .._options import check_count, check_seed
 from .._streams import progress_bar
@@ -63,20 +64,8 @@ def _crossing_points(edges: List[EdgeKey]) -> Set[Point]:
 
 
 def _largest_component(points: Set[Point], edges: List[EdgeKey]) -> Tuple[Set[Point], List[EdgeKey]]:
-    parent = {p: p for p in points}
-
-    def find(x: Point) -> Point:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for p, q in edges:
-        parent[find(p)] = find(q)
-    groups: Dict[Point, Set[Point]] = {}
-    for p in points:
-        groups.setdefault(find(p), set()).add(p)
-    best = max(groups.values(), key=lambda s: (len(s), min(s)))
+    groups = [set(group) for group in components(sorted(points), edges)]
+    best = max(groups, key=lambda s: (len(s), min(s)))
     return best, [(p, q) for p, q in edges if p in best]
 
 

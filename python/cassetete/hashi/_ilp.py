@@ -23,6 +23,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
+from .._components import components
 from .._errors import PuzzleError
 from .._result import LIMIT, SOLVED, UNSATISFIABLE, Result
 from ._model import Hashi
@@ -32,21 +33,7 @@ BACKENDS = ("highs", "cbc")
 
 
 def _components(n: int, edges: np.ndarray, used: np.ndarray) -> List[List[int]]:
-    parent = list(range(n))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for (a, b), u in zip(edges, used):
-        if u:
-            parent[find(int(a))] = find(int(b))
-    groups: Dict[int, List[int]] = {}
-    for i in range(n):
-        groups.setdefault(find(i), []).append(i)
-    return list(groups.values())
+    return components(range(n), [(int(a), int(b)) for (a, b), u in zip(edges, used) if u])
 
 
 class _Model:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any, Iterable, List, Optional, Sequence
 
 from .._errors import PuzzleError
-from ._parse import parse
+from .._svg import svg_open
+from ._formats import parse
 
 
 def _layout(puzzle: Any, bridges: Optional[Iterable[Sequence[int]]]):
@@ -46,8 +47,7 @@ def render_svg(puzzle: Any, bridges: Optional[Iterable[Sequence[int]]] = None,
     puzzle = parse(puzzle)
     h, w = puzzle.shape
     out: List[str] = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * cell}" height="{h * cell}" '
-        f'viewBox="0 0 {w * cell} {h * cell}">',
+        svg_open(w * cell, h * cell),
         f'<rect width="{w * cell}" height="{h * cell}" fill="white"/>',
     ]
 

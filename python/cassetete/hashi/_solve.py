@@ -13,7 +13,7 @@ from .._options import check_choice, check_limit, check_node_limit, check_seed, 
 from .._result import Result
 from .._streams import elapsed_bar, count_stream, stream_solutions
 from ._model import Bridge, Hashi
-from ._parse import parse
+from ._formats import parse
 
 METHODS = ("exact", "ilp", "annealing")
 ILP_SOLVERS = ("highs", "cbc")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, Sequence, Tuple
+from typing import Any, Iterable, List, Sequence, Tuple
 
 import numpy as np
 
-from ._parse import parse
+from .._components import components
+from ._formats import parse
 
 
 def verify(puzzle: Any, bridges: Iterable[Sequence[int]]) -> bool:
@@ -28,14 +29,7 @@ def verify(puzzle: Any, bridges: Iterable[Sequence[int]]) -> bool:
     used = np.zeros((h, w), dtype=np.int8)  # 1 = horizontal bridge over the cell, 2 = vertical
     degree = np.zeros((h, w), dtype=np.int64)
     pairs = set()
-    parent: Dict[Tuple[int, int], Tuple[int, int]] = {}
-
-    def find(x):
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    links: List[Tuple[Tuple[int, int], Tuple[int, int]]] = []
     try:
         bridges = [tuple(int(v) for v in bridge) for bridge in bridges]
     except (TypeError, ValueError):
@@ -66,8 +60,8 @@ def verify(puzzle: Any, bridges: Iterable[Sequence[int]]) -> bool:
             used[r, c] = mark
         degree[r1, c1] += n
         degree[r2, c2] += n
-        parent[find((r1, c1))] = find((r2, c2))
+        links.append(((r1, c1), (r2, c2)))
     if not np.array_equal(degree, grid):
         return False
-    roots = {find((int(r), int(c))) for r, c in zip(*np.nonzero(grid))}
-    return len(roots) == 1
+    islands = [(int(r), int(c)) for r, c in zip(*np.nonzero(grid))]
+    return len(components(islands, links)) == 1

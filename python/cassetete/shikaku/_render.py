@@ -7,6 +7,7 @@ from typing import Any, Optional, Sequence
 import numpy as np
 
 from .._errors import PuzzleError
+from .._svg import svg_open
 from ._formats import parse
 
 
@@ -88,8 +89,7 @@ def render_svg(puzzle: Any, rectangles: Optional[Sequence[Sequence[int]]] = None
     _labels(p.shape, rectangles)
     m = 4
     width, height = cols * cell + 2 * m, rows * cell + 2 * m
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}">',
+    out = [svg_open(width, height),
            f'<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>']
     if rectangles is not None:
         for index, (r, c, h, w) in enumerate(rectangles):

@@ -1,4 +1,4 @@
-"""The step-by-step view of the seed (004, the "Règles EUP" button): which rule placed or removed
+"""The step-by-step view of the Sudoku lecture notes (the "Règles EUP" button): which rule placed or removed
 which value where, and the text display of the grid (placed values, else candidate counts)."""
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from .._options import check_count, check_limit, check_node_limit, check_time_li
 from .._result import Result
 from .._streams import stream_solutions
 from ._model import Sudoku, infer_box
-from ._parse import parse, parse_lines_array
+from ._formats import parse, parse_lines_array
 
 PuzzleLike = Union[Sudoku, str, np.ndarray, Sequence[Sequence[int]]]
 
