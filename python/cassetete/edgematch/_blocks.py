@@ -282,7 +282,7 @@ def _odd_sides(puzzle: EdgePuzzle, rotations, count: bool, limit: Optional[int],
     R, C = puzzle.rows, puzzle.cols
     if size not in (None, 2):
         raise PuzzleError(f"block size must be 2 on a {R}x{C} board (an odd side), got {size}")
-    rot = _rotations(puzzle, rotations)
+    rot = piece_rotations(puzzle, rotations)
     info: dict = {"size": 2, "strips": ("row" if R % 2 else "") + ("+column" if C % 2 else "")}
     if R < 2 or C < 2:  # no room for a block: the strips are the whole board
         blocks: List[Block] = []
