@@ -39,8 +39,8 @@ def solve_relaxed_loop(
     Returns a Result: ``"solved"`` with the full board, ``"unsatisfiable"`` when every relaxed
     solution was visited without one (proof: the puzzle has none), ``"limit"`` with the best
     filled board otherwise (None, and ``best_score`` -1, when no relaxed solution was reached in
-    the limits; :func:`cp_start` then gives the deepest partial board filled instead). ``stats``: ``relaxed_solutions`` (visited, the last included),
-    ``best_score``, ``relaxed`` (the cells), the CP counters.
+    the limits; :func:`cp_start` then gives the deepest partial board filled instead). ``stats``:
+    ``relaxed_solutions`` (visited, the last included), ``best_score``, ``relaxed`` (the cells), the CP counters.
 
     Example:
         >>> from cassetete.edgematch import generate, solve_relaxed_loop, verify
