@@ -46,6 +46,10 @@ from ._packing import block_packing_approximation, interior_blocks, set_packing
 from ._reductions import contour_ring, contour_to_puzzle, partition_to_contour, partition_to_orientation
 from ._reduction_sat import one_in_three_to_position
 from ._local import INITS, NEIGHBOURHOOD_SIZE, TUNING, initial_board, max_weight_assignment, read_board, solve_local, write_board
+from ._checkerboard import count_checkerboard, solve_checkerboard
+from ._cp import ALLDIFFERENT, count_cp, cp_start, fill_holes, relaxed_cells, solve_cp
+from ._relaxed_loop import solve_relaxed_loop
+from ._corner import count_corner_fill, solve_corner_fill
 
 __all__ = [
     # model, formats, pictures
@@ -68,3 +72,8 @@ __all__ = [
 from ._position_backtrack import solve_by_positions
 
 __all__ += ["solve_by_positions"]  # Béhague (2024), section 6.1
+
+__all__ += ["count_checkerboard", "solve_checkerboard",  # Schaus and Deville, section 5 (exact brute force)
+            "ALLDIFFERENT", "count_cp", "cp_start", "fill_holes", "relaxed_cells", "solve_cp",  # section 2
+            "solve_relaxed_loop",  # section 5
+            "count_corner_fill", "solve_corner_fill"]  # Béhague, section 6.2
