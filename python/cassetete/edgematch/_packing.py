@@ -25,8 +25,8 @@ import numpy as np
 
 from .._errors import PuzzleError
 from ._blocks import Block, _combine, _singles
-from ._rotations import Rotations, piece_rotations
 from ._model import EdgePuzzle
+from ._rotations import Rotations, piece_rotations
 
 
 def set_packing(sets: Sequence[FrozenSet[Hashable]]) -> List[int]:

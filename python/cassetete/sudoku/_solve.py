@@ -11,8 +11,8 @@ from .._errors import LimitReached, PuzzleError
 from .._options import check_count, check_limit, check_node_limit, check_time_limit, check_workers
 from .._result import Result
 from .._streams import stream_solutions
-from ._model import Sudoku, infer_box
 from ._formats import parse, parse_lines_array
+from ._model import Sudoku, infer_box
 
 PuzzleLike = Union[Sudoku, str, np.ndarray, Sequence[Sequence[int]]]
 
