@@ -1,0 +1,221 @@
+#include "narrowing/alldifferent.hpp"
+
+#include <algorithm>
+
+namespace cassetete::narrowing {
+
+AllDifferentBounds::AllDifferentBounds(int n)
+    : n_(n), iv_(n), minsorted_(n), maxsorted_(n), bounds_(2 * n + 2), t_(2 * n + 2), h_(2 * n + 2),
+      d_(2 * n + 2), by_hi_(n), by_hi_mirror_(n), neg_lo_(n), neg_hi_(n), tmp_(n) {
+    for (int i = 0; i < n; ++i) minsorted_[i] = maxsorted_[i] = by_hi_[i] = by_hi_mirror_[i] = i;
+}
+
+namespace {
+
+// Insertion sort: the orders of the previous call are nearly right, so this is about O(n).
+template <class Less>
+void insertion_sort(std::vector<int>& order, Less less) {
+    for (size_t i = 1; i < order.size(); ++i) {
+        const int item = order[i];
+        size_t j = i;
+        while (j > 0 && less(item, order[j - 1])) {
+            order[j] = order[j - 1];
+            --j;
+        }
+        order[j] = item;
+    }
+}
+
+// Union-find style path helpers over rank arrays (t and h of López-Ortiz et al.).
+inline int path_max(const std::vector<int>& t, int i) {
+    while (t[i] > i) i = t[i];
+    return i;
+}
+inline int path_min(const std::vector<int>& t, int i) {
+    while (t[i] < i) i = t[i];
+    return i;
+}
+inline void path_set(std::vector<int>& t, int start, int end, int to) {
+    int k, l = start;
+    while ((k = l) != end) {
+        l = t[k];
+        t[k] = to;
+    }
+}
+
+}  // namespace
+
+// The sorted, deduplicated list of all mins and maxes+1 (half-open ends), with sentinels;
+// every interval learns the ranks of its ends in it.
+void AllDifferentBounds::sort_bounds() {
+    insertion_sort(minsorted_, [this](int a, int b) { return iv_[a].min < iv_[b].min; });
+    insertion_sort(maxsorted_, [this](int a, int b) { return iv_[a].max < iv_[b].max; });
+    int64_t min = iv_[minsorted_[0]].min;
+    int64_t max = iv_[maxsorted_[0]].max + 1;
+    int64_t last = min - 2;
+    int nb = 0;
+    bounds_[0] = last;
+    int i = 0, j = 0;
+    for (;;) {
+        if (i < n_ && min <= max) {
+            if (min != last) bounds_[++nb] = last = min;
+            iv_[minsorted_[i]].minrank = nb;
+            if (++i < n_) min = iv_[minsorted_[i]].min;
+        } else {
+            if (max != last) bounds_[++nb] = last = max;
+            iv_[maxsorted_[j]].maxrank = nb;
+            if (++j == n_) break;
+            max = iv_[maxsorted_[j]].max + 1;
+        }
+    }
+    nb_ = nb;
+    bounds_[nb + 1] = bounds_[nb] + 2;
+}
+
+// Raise the mins past the Hall intervals, visiting the intervals by increasing max. t links
+// each bound to the next bound with free capacity d, h links the bounds inside Hall intervals
+// to their right end.
+bool AllDifferentBounds::filter_lower() {
+    for (int i = 1; i <= nb_ + 1; ++i) {
+        t_[i] = h_[i] = i - 1;
+        d_[i] = bounds_[i] - bounds_[i - 1];
+    }
+    for (int i = 0; i < n_; ++i) {
+        Interval& v = iv_[maxsorted_[i]];
+        const int x = v.minrank, y = v.maxrank;
+        int z = path_max(t_, x + 1);
+        const int j = t_[z];
+        if (--d_[z] == 0) {
+            t_[z] = z + 1;
+            z = path_max(t_, t_[z]);
+            t_[z] = j;
+        }
+        path_set(t_, x + 1, z, z);
+        if (d_[z] < bounds_[z] - bounds_[y]) return false;  // more intervals than values
+        if (h_[x] > x) {
+            const int w = path_max(h_, h_[x]);
+            v.min = bounds_[w];
+            path_set(h_, x, w, w);
+        }
+        if (d_[z] == bounds_[z] - bounds_[y]) {  // [bounds[j], bounds[y]) is a Hall interval
+            path_set(h_, h_[y], j - 1, y);
+            h_[y] = j - 1;
+        }
+    }
+    return true;
+}
+
+// The mirror image: lower the maxes, visiting the intervals by decreasing min.
+bool AllDifferentBounds::filter_upper() {
+    for (int i = 0; i <= nb_; ++i) {
+        t_[i] = h_[i] = i + 1;
+        d_[i] = bounds_[i + 1] - bounds_[i];
+    }
+    for (int i = n_ - 1; i >= 0; --i) {
+        Interval& v = iv_[minsorted_[i]];
+        const int x = v.maxrank, y = v.minrank;
+        int z = path_min(t_, x - 1);
+        const int j = t_[z];
+        if (--d_[z] == 0) {
+            t_[z] = z - 1;
+            z = path_min(t_, t_[z]);
+            t_[z] = j;
+        }
+        path_set(t_, x - 1, z, z);
+        if (d_[z] < bounds_[y] - bounds_[z]) return false;
+        if (h_[x] < x) {
+            const int w = path_min(h_, h_[x]);
+            v.max = bounds_[w] - 1;
+            path_set(h_, x, w, w);
+        }
+        if (d_[z] == bounds_[y] - bounds_[z]) {
+            path_set(h_, h_[y], j + 1, y);
+            h_[y] = j + 1;
+        }
+    }
+    return true;
+}
+
+bool AllDifferentBounds::narrow_sort(int64_t* lo, int64_t* hi) {
+    if (n_ == 0) return true;
+    for (int i = 0; i < n_; ++i) {
+        iv_[i].min = lo[i];
+        iv_[i].max = hi[i];
+    }
+    sort_bounds();
+    if (!filter_lower()) return false;
+    if (!filter_upper()) return false;
+    for (int i = 0; i < n_; ++i) {
+        lo[i] = iv_[i].min;
+        hi[i] = iv_[i].max;
+    }
+    return true;
+}
+
+// One pass raising the mins: for every left end a (a distinct min), sweep the intervals with
+// min >= a by increasing max, counting those inside [a, b]. A count above b - a + 1 is a
+// failure; a count equal to it makes [a, b] a Hall interval, and every later interval (max > b)
+// whose min lies in [a, b] must start after b.
+bool AllDifferentBounds::leconte_lower(const int64_t* lo, const int64_t* hi, int64_t* new_lo,
+                                       std::vector<int>& by_hi) {
+    insertion_sort(by_hi, [hi](int a, int b) { return hi[a] < hi[b]; });
+    starts_.assign(lo, lo + n_);
+    std::sort(starts_.begin(), starts_.end());
+    starts_.erase(std::unique(starts_.begin(), starts_.end()), starts_.end());
+    for (int i = 0; i < n_; ++i) new_lo[i] = lo[i];
+    for (int64_t a : starts_) {
+        int64_t count = 0;
+        bool hall = false;
+        int64_t hall_end = 0;
+        int k = 0;
+        while (k < n_) {
+            const int64_t b = hi[by_hi[k]];
+            int g = k;
+            for (; g < n_ && hi[by_hi[g]] == b; ++g) {
+                const int v = by_hi[g];
+                if (lo[v] < a) continue;
+                if (hall && lo[v] <= hall_end && new_lo[v] <= hall_end) new_lo[v] = hall_end + 1;
+                ++count;
+            }
+            k = g;
+            if (b < a) continue;
+            if (count > b - a + 1) return false;
+            if (count == b - a + 1) {
+                hall = true;
+                hall_end = b;
+            }
+        }
+    }
+    return true;
+}
+
+bool AllDifferentBounds::narrow_leconte(int64_t* lo, int64_t* hi) {
+    if (n_ == 0) return true;
+    for (;;) {
+        bool changed = false;
+        if (!leconte_lower(lo, hi, tmp_.data(), by_hi_)) return false;
+        for (int i = 0; i < n_; ++i) {
+            if (tmp_[i] != lo[i]) {
+                changed = true;
+                lo[i] = tmp_[i];
+                if (lo[i] > hi[i]) return false;
+            }
+        }
+        // Upper bounds: the same pass on the mirrored intervals [-hi, -lo].
+        for (int i = 0; i < n_; ++i) {
+            neg_lo_[i] = -hi[i];
+            neg_hi_[i] = -lo[i];
+        }
+        if (!leconte_lower(neg_lo_.data(), neg_hi_.data(), tmp_.data(), by_hi_mirror_)) return false;
+        for (int i = 0; i < n_; ++i) {
+            if (-tmp_[i] != hi[i]) {
+                changed = true;
+                hi[i] = -tmp_[i];
+                if (lo[i] > hi[i]) return false;
+            }
+        }
+        if (!changed) return true;
+    }
+}
+
+}  // namespace cassetete::narrowing
