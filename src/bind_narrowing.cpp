@@ -39,6 +39,7 @@ nw::Options options_of(const std::string& strategy, bool incremental_class, bool
     nw::Options options;
     if (strategy == "smallest-min") options.strategy = nw::Strategy::smallest_min;
     else if (strategy == "first-fail") options.strategy = nw::Strategy::smallest_min_first_fail;
+    else if (strategy == "smallest-min-last") options.strategy = nw::Strategy::smallest_min_last;
     else throw InputError("unknown strategy '" + strategy + "'; expected one of: smallest-min, first-fail");
     options.incremental_class = incremental_class;
     options.profile = profile;

@@ -325,7 +325,8 @@ int Solver::choose() const {
     for (int k = 0; k < model_branching_; ++k) {
         const int v = branching_[k];
         if (lo_[v] == hi_[v]) continue;
-        if (best < 0 || lo_[v] < best_lo) {
+        if (best < 0 || lo_[v] < best_lo ||
+            (options_.strategy == Strategy::smallest_min_last && lo_[v] == best_lo)) {
             best = v;
             best_lo = lo_[v];
             best_size = static_cast<uint64_t>(hi_[v] - lo_[v]);

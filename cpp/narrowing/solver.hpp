@@ -22,6 +22,8 @@ enum class Strategy : int {
     // Same split, but among the variables whose minimum is smallest, the one with the smallest
     // domain (first fail).
     smallest_min_first_fail = 1,
+    // Same split; among the variables whose minimum is smallest, the last one.
+    smallest_min_last = 2,
 };
 
 struct Options {
