@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numbers
 import time
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
@@ -61,7 +62,7 @@ class IntVar:
     name: str
     lo: int
     hi: int
-    model_id: int
+    model_id: str
 
     def __repr__(self) -> str:
         return f"IntVar({self.name!r}, {self.lo}..{self.hi})"
@@ -84,11 +85,9 @@ class Model:
         6
     """
 
-    _next_id = 0
-
     def __init__(self) -> None:
-        Model._next_id += 1
-        self._id = Model._next_id
+        # Identifies the model's variables (unique across processes, kept by pickling).
+        self._id = uuid.uuid4().hex
         self._vars: List[IntVar] = []
         self._names: Dict[str, IntVar] = {}
         # Each constraint as (method name of the core model, arguments), replayed on unpickling.
@@ -114,6 +113,14 @@ class Model:
         state = self.__dict__.copy()
         state["_core"] = None
         return state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Model):
+            return NotImplemented
+        return (type(self) is type(other) and self._vars == other._vars and self._specs == other._specs
+                and self._branching == other._branching)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
 
     def _add(self, method: str, *args: Any) -> None:
         # The core validates (unknown variables, overflow, ...) and raises PuzzleError naming

@@ -1,0 +1,144 @@
+"""Each constraint's narrowing against brute force: on small random domains, the box the solver
+narrows to must be exactly the smallest box holding every solution of the constraint (apx in
+Gilleta, "Résolution du puzzle tridimensionnel des pentaminos", section 1), or None when the
+constraint has no solution in the box."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from cassetete.narrowing import Model
+
+
+def brute_box(domains, relation):
+    """The smallest box containing every tuple of the domains that satisfies `relation`."""
+    lows, highs = None, None
+    for values in itertools.product(*[range(lo, hi + 1) for lo, hi in domains]):
+        if relation(values):
+            if lows is None:
+                lows, highs = list(values), list(values)
+            else:
+                lows = [min(a, b) for a, b in zip(lows, values)]
+                highs = [max(a, b) for a, b in zip(highs, values)]
+    if lows is None:
+        return None
+    return list(zip(lows, highs))
+
+
+def narrowed(model, variables):
+    box = model.propagate()
+    return None if box is None else [box[v.name] for v in variables]
+
+
+def random_domain(rng, low, high):
+    a, b = rng.randint(low, high), rng.randint(low, high)
+    return (min(a, b), max(a, b))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_product_matches_brute_force(seed):
+    rng = random.Random(seed)
+    a = rng.choice([-4, -3, -2, -1, 0, 1, 2, 3, 5])
+    domains = [random_domain(rng, -12, 12), random_domain(rng, -5, 5)]
+    m = Model()
+    x, y = (m.int_var(lo, hi) for lo, hi in domains)
+    m.add_product(x, a, y)
+    assert narrowed(m, [x, y]) == brute_box(domains, lambda v: v[0] == a * v[1])
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_sum_matches_brute_force(seed):
+    rng = random.Random(seed)
+    n = rng.randint(1, 3)
+    domains = [random_domain(rng, -8, 12)] + [random_domain(rng, -4, 6) for _ in range(n)]
+    m = Model()
+    xs = [m.int_var(lo, hi) for lo, hi in domains]
+    m.add_sum(xs[0], xs[1:])
+    assert narrowed(m, xs) == brute_box(domains, lambda v: v[0] == sum(v[1:]))
+
+
+@pytest.mark.parametrize("algorithm", ["sort", "leconte"])
+@pytest.mark.parametrize("seed", range(40))
+def test_all_different_matches_brute_force(seed, algorithm):
+    rng = random.Random(seed)
+    n = rng.randint(2, 5)
+    domains = [random_domain(rng, 0, 6) for _ in range(n)]
+    m = Model()
+    xs = [m.int_var(lo, hi) for lo, hi in domains]
+    m.add_all_different(xs, algorithm=algorithm)
+    assert narrowed(m, xs) == brute_box(domains, lambda v: len(set(v)) == len(v))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_all_different_algorithms_reach_the_same_fixpoint(seed):
+    rng = random.Random(seed)
+    n = rng.randint(10, 40)
+    domains = [random_domain(rng, 0, n + 3) for _ in range(n)]
+    boxes = []
+    for algorithm in ("sort", "leconte"):
+        m = Model()
+        xs = [m.int_var(lo, hi) for lo, hi in domains]
+        m.add_all_different(xs, algorithm=algorithm)
+        boxes.append(narrowed(m, xs))
+    assert boxes[0] == boxes[1]
+
+
+def rotate_2d(points, k, flip):
+    out = []
+    for x, y in points:
+        if flip:
+            x, y = x, -y
+        for _ in range(k):
+            x, y = -y, x
+        out.append((x, y))
+    return out
+
+
+def same_up_to_translation(points, shape):
+    """Whether the set of points is the shape translated."""
+    px, py = min(p[0] for p in points), min(p[1] for p in points)
+    sx, sy = min(p[0] for p in shape), min(p[1] for p in shape)
+    return sorted((x - px, y - py) for x, y in points) == sorted((x - sx, y - sy) for x, y in shape)
+
+
+@pytest.mark.parametrize("rotations", ["2d", "none"])
+@pytest.mark.parametrize("seed", range(25))
+def test_class_matches_brute_force(seed, rotations):
+    rng = random.Random(seed)
+    shape = rng.choice([[(0, 0), (0, 1), (1, 0)], [(0, 0), (0, 1), (0, 2)], [(0, 0), (1, 0), (1, 1)]])
+    images = [rotate_2d(shape, k, f) for k in range(4) for f in (False, True)] if rotations == "2d" else [shape]
+    domains = [random_domain(rng, 0, 3) for _ in range(2 * len(shape))]
+    m = Model()
+    xs = [m.int_var(lo, hi) for lo, hi in domains]
+    points = [(xs[2 * i], xs[2 * i + 1]) for i in range(len(shape))]
+    m.add_class(points, shape, rotations=rotations)
+
+    def relation(v):
+        pts = [(v[2 * i], v[2 * i + 1]) for i in range(len(shape))]
+        if any(pts[i] >= pts[i + 1] for i in range(len(pts) - 1)):  # lexicographically increasing
+            return False
+        return any(same_up_to_translation(pts, image) for image in images)
+
+    assert narrowed(m, xs) == brute_box(domains, relation)
+
+
+def test_class_3d_allows_the_24_rotations():
+    # An L tromino of 3 cubes in a 2x2x2 box: 3 points, 24 rotations -> 12 distinct placements
+    # per corner choice; count solutions against brute force over all lexicographic triples.
+    m = Model()
+    pts = [tuple(m.int_var(0, 1) for _ in range(3)) for _ in range(3)]
+    m.add_class(pts, [(0, 0, 0), (1, 0, 0), (0, 1, 0)], rotations="3d")
+    cells = list(itertools.product(range(2), repeat=3))
+    expected = 0
+    for triple in itertools.combinations(cells, 3):  # sorted triples = lexicographic order
+        a, b, c = triple
+        # an L: three cells of one face, pairwise adjacent through the middle one
+        def adjacent(p, q):
+            return sum(abs(i - j) for i, j in zip(p, q)) == 1
+        if any(adjacent(mid, p) and adjacent(mid, q) and p != q
+               for mid, p, q in [(a, b, c), (b, a, c), (c, a, b)]):
+            expected += 1
+    assert m.count() == expected == 24
