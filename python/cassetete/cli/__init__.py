@@ -14,7 +14,7 @@ from typing import List, Optional, TextIO
 from .._errors import PuzzleError
 
 # Order of the subcommands and of the demo.
-FAMILY_COMMANDS: tuple = ("sudoku", "pentomino", "edgematch", "shikaku", "hashi")
+FAMILY_COMMANDS: tuple = ("sudoku", "pentomino", "edgematch", "shikaku", "hashi", "narrowing")
 
 
 def _family_modules():

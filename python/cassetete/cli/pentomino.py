@@ -30,6 +30,8 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
     c.add_argument("--pieces", default="pentominoes", help="pentominoes (default), tetrominoes, hexominoes")
     c.add_argument("--workers", type=int, default=1, help="threads (-1 = all cores)")
     c.add_argument("--time-limit", type=float, default=None)
+    c.add_argument("--method", default="exactcover", choices=("exactcover", "narrowing"),
+                   help="exactcover (default) or narrowing (interval narrowing, the paper's symmetry breaking)")
     c.set_defaults(handler=_count)
     s = sub.add_parser("solve", help="print one packing")
     s.add_argument("region", help="AxB or AxBxC, e.g. 6x10 or 3x4x5")
@@ -42,6 +44,10 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
 
 def _count(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
+    if args.method == "narrowing":
+        from .narrowing import count_command
+
+        return count_command(args, out)
     start = time.perf_counter()
     n = count(args.region, pieces=args.pieces, unique=not args.all, workers=args.workers, time_limit=args.time_limit)
     kind = "packings in all" if args.all else "packings up to symmetry"
