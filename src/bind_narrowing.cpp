@@ -35,13 +35,13 @@ nw::AllDifferentAlgorithm algorithm_of(const std::string& name) {
     throw InputError("unknown all_different algorithm '" + name + "'; expected one of: sort, leconte");
 }
 
-nw::Options options_of(const std::string& strategy, bool incremental_class, bool profile) {
+nw::Options options_of(const std::string& strategy, bool incremental, bool profile) {
     nw::Options options;
     if (strategy == "smallest-min") options.strategy = nw::Strategy::smallest_min;
     else if (strategy == "first-fail") options.strategy = nw::Strategy::smallest_min_first_fail;
     else if (strategy == "smallest-min-last") options.strategy = nw::Strategy::smallest_min_last;
     else throw InputError("unknown strategy '" + strategy + "'; expected one of: smallest-min, first-fail");
-    options.incremental_class = incremental_class;
+    options.incremental = incremental;
     options.profile = profile;
     return options;
 }
@@ -97,10 +97,10 @@ py::dict stats_dict(const nw::Counters& c, double seconds, StopReason reason, bo
 }
 
 // narrowing_propagate(model, path, options...) -> (ok, lows, highs, stats)
-py::tuple propagate(const ModelPtr& model, const PyPath& path, const std::string& strategy, bool incremental_class,
+py::tuple propagate(const ModelPtr& model, const PyPath& path, const std::string& strategy, bool incremental,
                     bool profile) {
     auto decisions = decisions_of(*model, path);
-    const nw::Options options = options_of(strategy, incremental_class, profile);
+    const nw::Options options = options_of(strategy, incremental, profile);
     nw::Solver solver(*model, options);
     bool ok;
     {
@@ -114,10 +114,10 @@ py::tuple propagate(const ModelPtr& model, const PyPath& path, const std::string
 // narrowing_count(model, paths, limit, time_limit, node_limit, options...) -> (count, complete, stats)
 py::tuple count(const ModelPtr& model, const std::vector<PyPath>& paths, uint64_t limit,
                 const py::object& time_limit, const py::object& node_limit, const std::string& strategy,
-                bool incremental_class, bool profile) {
+                bool incremental, bool profile) {
     std::vector<std::vector<nw::Decision>> all;
     for (const PyPath& p : paths) all.push_back(decisions_of(*model, p));
-    const nw::Options options = options_of(strategy, incremental_class, profile);
+    const nw::Options options = options_of(strategy, incremental, profile);
     PythonSearch ps(time_limit, node_limit);
     uint64_t total = 0;
     bool complete = true;
@@ -141,9 +141,9 @@ py::tuple count(const ModelPtr& model, const std::vector<PyPath>& paths, uint64_
 
 // narrowing_first(model, path, time_limit, node_limit, options...) -> (status, values or None, stats)
 py::tuple first(const ModelPtr& model, const PyPath& path, const py::object& time_limit,
-                const py::object& node_limit, const std::string& strategy, bool incremental_class, bool profile) {
+                const py::object& node_limit, const std::string& strategy, bool incremental, bool profile) {
     auto decisions = decisions_of(*model, path);
-    const nw::Options options = options_of(strategy, incremental_class, profile);
+    const nw::Options options = options_of(strategy, incremental, profile);
     PythonSearch ps(time_limit, node_limit);
     nw::Solver solver(*model, options);
     bool found;
@@ -161,9 +161,9 @@ py::tuple first(const ModelPtr& model, const PyPath& path, const py::object& tim
 
 // narrowing_split(model, path, depth, options...) -> (paths, stats)
 py::tuple split(const ModelPtr& model, const PyPath& path, int depth, const std::string& strategy,
-                bool incremental_class) {
+                bool incremental) {
     auto decisions = decisions_of(*model, path);
-    const nw::Options options = options_of(strategy, incremental_class, false);
+    const nw::Options options = options_of(strategy, incremental, false);
     nw::Solver solver(*model, options);
     std::vector<std::vector<nw::Decision>> parts;
     {
@@ -180,10 +180,10 @@ py::tuple split(const ModelPtr& model, const PyPath& path, int depth, const std:
 class Iterator {
 public:
     Iterator(ModelPtr model, const PyPath& path, const py::object& time_limit, const py::object& node_limit,
-             const std::string& strategy, bool incremental_class, bool profile)
+             const std::string& strategy, bool incremental, bool profile)
         : model_(std::move(model)), profile_(profile),
           ps_(std::make_unique<PythonSearch>(time_limit, node_limit)),
-          solver_(std::make_unique<nw::Solver>(*model_, options_of(strategy, incremental_class, profile))) {
+          solver_(std::make_unique<nw::Solver>(*model_, options_of(strategy, incremental, profile))) {
         solver_->restrict(decisions_of(*model_, path));
     }
 
@@ -238,23 +238,23 @@ void register_narrowing(py::module_& m) {
         .def_property_readonly("vars", &nw::Model::vars)
         .def_property_readonly("constraints", [](const nw::Model& self) { return self.constraints().size(); });
     m.def("narrowing_propagate", &propagate, py::arg("model"), py::arg("path"), py::arg("strategy") = "smallest-min",
-          py::arg("incremental_class") = true, py::arg("profile") = false,
+          py::arg("incremental") = true, py::arg("profile") = false,
           "Narrow to the fixpoint without search: (ok, lows, highs, stats).");
     m.def("narrowing_count", &count, py::arg("model"), py::arg("paths"), py::arg("limit") = 0,
           py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(), py::arg("strategy") = "smallest-min",
-          py::arg("incremental_class") = true, py::arg("profile") = false,
+          py::arg("incremental") = true, py::arg("profile") = false,
           "Count the solutions of the subproblems (GIL released): (count, complete, stats).");
     m.def("narrowing_first", &first, py::arg("model"), py::arg("path"), py::arg("time_limit") = py::none(),
           py::arg("node_limit") = py::none(), py::arg("strategy") = "smallest-min",
-          py::arg("incremental_class") = true, py::arg("profile") = false,
+          py::arg("incremental") = true, py::arg("profile") = false,
           "First solution: (status, values or None, stats).");
     m.def("narrowing_split", &split, py::arg("model"), py::arg("path"), py::arg("depth"),
-          py::arg("strategy") = "smallest-min", py::arg("incremental_class") = true,
+          py::arg("strategy") = "smallest-min", py::arg("incremental") = true,
           "Paths of the live nodes `depth` cuts below the subproblem: (paths, stats).");
     py::class_<Iterator>(m, "NarrowingIterator")
         .def(py::init<ModelPtr, const PyPath&, const py::object&, const py::object&, const std::string&, bool, bool>(),
              py::arg("model"), py::arg("path"), py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
-             py::arg("strategy") = "smallest-min", py::arg("incremental_class") = true, py::arg("profile") = false)
+             py::arg("strategy") = "smallest-min", py::arg("incremental") = true, py::arg("profile") = false)
         .def("__iter__", [](Iterator& self) -> Iterator& { return self; })
         .def("__next__", &Iterator::next)
         .def("stats", &Iterator::stats)

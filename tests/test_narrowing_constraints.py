@@ -142,3 +142,42 @@ def test_class_3d_allows_the_24_rotations():
                for mid, p, q in [(a, b, c), (b, a, c), (c, a, b)]):
             expected += 1
     assert m.count() == expected == 24
+
+
+@pytest.mark.parametrize("algorithm", ["sort", "leconte"])
+@pytest.mark.parametrize("seed", range(30))
+def test_all_different_with_fixed_variables(seed, algorithm):
+    # The incremental narrowing leaves the fixed variables out; the box must not change.
+    rng = random.Random(1000 + seed)
+    n = rng.randint(3, 5)
+    domains = []
+    for _ in range(n):
+        if rng.random() < 0.4:
+            v = rng.randint(0, 6)
+            domains.append((v, v))
+        else:
+            domains.append(random_domain(rng, 0, 6))
+    m = Model()
+    xs = [m.int_var(lo, hi) for lo, hi in domains]
+    m.add_all_different(xs, algorithm=algorithm)
+    expected = brute_box(domains, lambda v: len(set(v)) == len(v))
+    for incremental in (True, False):
+        box = m.propagate(incremental=incremental)
+        assert (None if box is None else [box[x.name] for x in xs]) == expected
+    count = sum(1 for v in itertools.product(*[range(lo, hi + 1) for lo, hi in domains]) if len(set(v)) == len(v))
+    assert m.count(incremental=True) == m.count(incremental=False) == count
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_all_different_wide_values_incremental_or_not(seed):
+    # Values spread far apart take the sorted-list path of the incremental narrowing.
+    rng = random.Random(2000 + seed)
+    n = rng.randint(5, 25)
+    domains = []
+    for _ in range(n):
+        lo = rng.randint(0, 40) * 10**6
+        domains.append((lo, lo) if rng.random() < 0.4 else (lo, lo + rng.randint(0, 8) * 10**6))
+    m = Model()
+    xs = [m.int_var(lo, hi) for lo, hi in domains]
+    m.add_all_different(xs)
+    assert m.propagate(incremental=True) == m.propagate(incremental=False)

@@ -5,9 +5,10 @@
 namespace cassetete::narrowing {
 
 AllDifferentBounds::AllDifferentBounds(int n)
-    : n_(n), iv_(n), minsorted_(n), maxsorted_(n), bounds_(2 * n + 2), t_(2 * n + 2), h_(2 * n + 2),
-      d_(2 * n + 2), by_hi_(n), by_hi_mirror_(n), neg_lo_(n), neg_hi_(n), tmp_(n) {
-    for (int i = 0; i < n; ++i) minsorted_[i] = maxsorted_[i] = by_hi_[i] = by_hi_mirror_[i] = i;
+    : n_(n), iv_(n), min_order_(n), max_order_(n), minsorted_(n), maxsorted_(n), bounds_(2 * n + 2), t_(2 * n + 2),
+      h_(2 * n + 2), d_(2 * n + 2), by_hi_(n), by_hi_mirror_(n), neg_lo_(n), neg_hi_(n), tmp_(n), packed_lo_(n),
+      packed_hi_(n), packed_(n) {
+    for (int i = 0; i < n; ++i) min_order_[i] = max_order_[i] = by_hi_[i] = by_hi_mirror_[i] = i;
 }
 
 namespace {
@@ -48,8 +49,6 @@ inline void path_set(std::vector<int>& t, int start, int end, int to) {
 // The sorted, deduplicated list of all mins and maxes+1 (half-open ends), with sentinels;
 // every interval learns the ranks of its ends in it.
 void AllDifferentBounds::sort_bounds() {
-    insertion_sort(minsorted_, [this](int a, int b) { return iv_[a].min < iv_[b].min; });
-    insertion_sort(maxsorted_, [this](int a, int b) { return iv_[a].max < iv_[b].max; });
     int64_t min = iv_[minsorted_[0]].min;
     int64_t max = iv_[maxsorted_[0]].max + 1;
     int64_t last = min - 2;
@@ -57,14 +56,14 @@ void AllDifferentBounds::sort_bounds() {
     bounds_[0] = last;
     int i = 0, j = 0;
     for (;;) {
-        if (i < n_ && min <= max) {
+        if (i < u_ && min <= max) {
             if (min != last) bounds_[++nb] = last = min;
             iv_[minsorted_[i]].minrank = nb;
-            if (++i < n_) min = iv_[minsorted_[i]].min;
+            if (++i < u_) min = iv_[minsorted_[i]].min;
         } else {
             if (max != last) bounds_[++nb] = last = max;
             iv_[maxsorted_[j]].maxrank = nb;
-            if (++j == n_) break;
+            if (++j == u_) break;
             max = iv_[maxsorted_[j]].max + 1;
         }
     }
@@ -80,7 +79,7 @@ bool AllDifferentBounds::filter_lower() {
         t_[i] = h_[i] = i - 1;
         d_[i] = bounds_[i] - bounds_[i - 1];
     }
-    for (int i = 0; i < n_; ++i) {
+    for (int i = 0; i < u_; ++i) {
         Interval& v = iv_[maxsorted_[i]];
         const int x = v.minrank, y = v.maxrank;
         int z = path_max(t_, x + 1);
@@ -111,7 +110,7 @@ bool AllDifferentBounds::filter_upper() {
         t_[i] = h_[i] = i + 1;
         d_[i] = bounds_[i + 1] - bounds_[i];
     }
-    for (int i = n_ - 1; i >= 0; --i) {
+    for (int i = u_ - 1; i >= 0; --i) {
         Interval& v = iv_[minsorted_[i]];
         const int x = v.maxrank, y = v.minrank;
         int z = path_min(t_, x - 1);
@@ -136,16 +135,36 @@ bool AllDifferentBounds::filter_upper() {
     return true;
 }
 
-bool AllDifferentBounds::narrow_sort(int64_t* lo, int64_t* hi) {
-    if (n_ == 0) return true;
+// The active variables in the kept order of all of them, insertion-sorted; the sorted order is
+// written back into the active variables' slots so the next call starts nearly sorted.
+void AllDifferentBounds::sort_active(std::vector<int>& all, std::vector<int>& active, const unsigned char* skip,
+                                     bool by_min) {
+    active.clear();
+    for (int v : all)
+        if (!skip || !skip[v]) active.push_back(v);
+    if (by_min) insertion_sort(active, [this](int a, int b) { return iv_[a].min < iv_[b].min; });
+    else insertion_sort(active, [this](int a, int b) { return iv_[a].max < iv_[b].max; });
+    size_t k = 0;
+    for (int& v : all)
+        if (!skip || !skip[v]) v = active[k++];
+}
+
+bool AllDifferentBounds::narrow_sort(int64_t* lo, int64_t* hi, const unsigned char* skip) {
+    u_ = 0;
     for (int i = 0; i < n_; ++i) {
+        if (skip && skip[i]) continue;
         iv_[i].min = lo[i];
         iv_[i].max = hi[i];
+        ++u_;
     }
+    if (u_ == 0) return true;
+    sort_active(min_order_, minsorted_, skip, true);
+    sort_active(max_order_, maxsorted_, skip, false);
     sort_bounds();
     if (!filter_lower()) return false;
     if (!filter_upper()) return false;
     for (int i = 0; i < n_; ++i) {
+        if (skip && skip[i]) continue;
         lo[i] = iv_[i].min;
         hi[i] = iv_[i].max;
     }
@@ -189,7 +208,25 @@ bool AllDifferentBounds::leconte_lower(const int64_t* lo, const int64_t* hi, int
     return true;
 }
 
-bool AllDifferentBounds::narrow_leconte(int64_t* lo, int64_t* hi) {
+bool AllDifferentBounds::narrow_leconte(int64_t* lo, int64_t* hi, const unsigned char* skip) {
+    if (skip) {
+        // Narrow the active variables, packed at the front of scratch arrays.
+        packed_.clear();
+        for (int i = 0; i < n_; ++i)
+            if (!skip[i]) packed_.push_back(i);
+        const int u = static_cast<int>(packed_.size());
+        for (int k = 0; k < u; ++k) {
+            packed_lo_[k] = lo[packed_[k]];
+            packed_hi_[k] = hi[packed_[k]];
+        }
+        AllDifferentBounds sub(u);  // O(n) setup, small beside the O(n^2) passes
+        if (!sub.narrow_leconte(packed_lo_.data(), packed_hi_.data())) return false;
+        for (int k = 0; k < u; ++k) {
+            lo[packed_[k]] = packed_lo_[k];
+            hi[packed_[k]] = packed_hi_[k];
+        }
+        return true;
+    }
     if (n_ == 0) return true;
     for (;;) {
         bool changed = false;

@@ -25,15 +25,17 @@ public:
     explicit AllDifferentBounds(int n);
 
     // lo[i], hi[i]: the intervals on entry, the narrowed ones on exit (unspecified when false is
-    // returned: no tuple of distinct integers fits the box).
-    bool narrow_sort(int64_t* lo, int64_t* hi);
-    bool narrow_leconte(int64_t* lo, int64_t* hi);
+    // returned: no tuple of distinct integers fits the box). Variables with skip[i] set take no
+    // part (skip may be null); the others must be distinct from each other only.
+    bool narrow_sort(int64_t* lo, int64_t* hi, const unsigned char* skip = nullptr);
+    bool narrow_leconte(int64_t* lo, int64_t* hi, const unsigned char* skip = nullptr);
 
 private:
     struct Interval {
         int64_t min, max;  // closed
         int minrank, maxrank;
     };
+    void sort_active(std::vector<int>& all, std::vector<int>& active, const unsigned char* skip, bool by_min);
     void sort_bounds();
     bool filter_lower();
     bool filter_upper();
@@ -41,14 +43,18 @@ private:
 
     int n_;
     std::vector<Interval> iv_;
-    std::vector<int> minsorted_, maxsorted_;
+    // Orders of all the variables, kept between calls (nearly right next time), and the orders of
+    // the variables taking part in the current call.
+    std::vector<int> min_order_, max_order_, minsorted_, maxsorted_;
+    int u_ = 0;  // variables taking part
     std::vector<int64_t> bounds_;
     std::vector<int> t_, h_;
     std::vector<int64_t> d_;
     int nb_ = 0;
     // leconte scratch
     std::vector<int> by_hi_, by_hi_mirror_;  // orders kept between calls
-    std::vector<int64_t> starts_, neg_lo_, neg_hi_, tmp_;
+    std::vector<int64_t> starts_, neg_lo_, neg_hi_, tmp_, packed_lo_, packed_hi_;
+    std::vector<int> packed_;
 };
 
 }  // namespace cassetete::narrowing

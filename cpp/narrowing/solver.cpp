@@ -71,6 +71,7 @@ Solver::Solver(const Model& model, const Options& options)
     s_newhi_.resize(max_vars);
     s_tlo_.resize(max_vars);
     s_thi_.resize(max_vars);
+    s_skip_.resize(max_vars);
     branching_ = model.branching();
     model_branching_ = static_cast<int>(branching_.size());
     std::vector<char> named(n, 0);
@@ -241,7 +242,7 @@ bool Solver::run_class(const Constraint& c, int id) {
         newlo[k] = std::numeric_limits<int64_t>::max();
         newhi[k] = std::numeric_limits<int64_t>::min();
     }
-    const uint64_t live_before = options_.incremental_class
+    const uint64_t live_before = options_.incremental
                                      ? slots_[c.live_slot]
                                      : (c.orientations == 64 ? ~uint64_t(0) : ((uint64_t(1) << c.orientations) - 1));
     uint64_t live = live_before;
@@ -272,26 +273,118 @@ bool Solver::run_class(const Constraint& c, int id) {
         }
     }
     if (live == 0) return false;
-    if (options_.incremental_class && live != live_before) set_slot(c.live_slot, live);
+    if (options_.incremental && live != live_before) set_slot(c.live_slot, live);
     for (int k = 0; k < m; ++k)
         if (!narrow(v[k], newlo[k], newhi[k], id)) return false;
     return true;
 }
 
+// AllDifferent. With `incremental`, the fixed variables leave the call and their values leave
+// the value line: every other interval is renumbered over the free values (value v -> v minus
+// the fixed values below it), narrowed among the unfixed variables only, and mapped back. A
+// fixed value is a Hall interval of size one, so this reaches the same box, on fewer variables.
 bool Solver::run_all_different(const Constraint& c, int id) {
     const int* v = &vars_[c.var_begin];
     const int n = c.var_count;
     int64_t* lo = s_lo_.data();
     int64_t* hi = s_hi_.data();
-    for (int k = 0; k < n; ++k) {
-        lo[k] = lo_[v[k]];
-        hi[k] = hi_[v[k]];
-    }
     AllDifferentBounds& ad = alldiff_[c.alldiff];
-    const bool ok = c.algorithm == AllDifferentAlgorithm::sort ? ad.narrow_sort(lo, hi) : ad.narrow_leconte(lo, hi);
-    if (!ok) return false;
+    const bool sort = c.algorithm == AllDifferentAlgorithm::sort;
+    if (!options_.incremental) {
+        for (int k = 0; k < n; ++k) {
+            lo[k] = lo_[v[k]];
+            hi[k] = hi_[v[k]];
+        }
+        if (!(sort ? ad.narrow_sort(lo, hi) : ad.narrow_leconte(lo, hi))) return false;
+        for (int k = 0; k < n; ++k)
+            if (!narrow(v[k], lo[k], hi[k], id)) return false;
+        return true;
+    }
+    unsigned char* skip = s_skip_.data();
+    int64_t base = std::numeric_limits<int64_t>::max(), top = std::numeric_limits<int64_t>::min();
+    int nfixed = 0;
+    for (int k = 0; k < n; ++k) {
+        const int64_t l = lo_[v[k]], h = hi_[v[k]];
+        skip[k] = l == h;
+        nfixed += l == h;
+        base = std::min(base, l);
+        top = std::max(top, h);
+    }
+    if (nfixed == n) {
+        // all fixed: distinct or not (the narrowing of the last change may not have seen it)
+        for (int k = 0; k < n; ++k) lo[k] = lo_[v[k]];
+        std::sort(lo, lo + n);
+        return std::adjacent_find(lo, lo + n) == lo + n;
+    }
+    if (nfixed == 0) {
+        for (int k = 0; k < n; ++k) {
+            lo[k] = lo_[v[k]];
+            hi[k] = hi_[v[k]];
+        }
+        if (!(sort ? ad.narrow_sort(lo, hi) : ad.narrow_leconte(lo, hi))) return false;
+        for (int k = 0; k < n; ++k)
+            if (!narrow(v[k], lo[k], hi[k], id)) return false;
+        return true;
+    }
+    // below[x - base] = how many fixed values are < x, for x in [base, top + 1]; free[r] = the
+    // free value of rank r. Values spread wider than a few times n use sorted lists instead.
+    const int64_t span = top - base + 2;
+    if (span <= 8 * static_cast<int64_t>(n) + 64) {
+        s_below_.assign(static_cast<size_t>(span), 0);
+        for (int k = 0; k < n; ++k) {
+            if (!skip[k]) continue;
+            int32_t& mark = s_below_[static_cast<size_t>(lo_[v[k]] - base)];
+            if (mark) return false;  // two variables fixed to one value
+            mark = 1;
+        }
+        s_free_.clear();
+        int32_t count = 0;
+        for (int64_t x = 0; x < span; ++x) {
+            const int32_t is_fixed = s_below_[x];
+            s_below_[x] = count;
+            count += is_fixed;
+            if (!is_fixed) s_free_.push_back(base + x);
+        }
+        for (int k = 0; k < n; ++k) {
+            if (skip[k]) continue;
+            const int64_t l = lo_[v[k]] - base, h = hi_[v[k]] - base;
+            lo[k] = l - s_below_[l];          // rank of the first free value >= l
+            hi[k] = h - s_below_[h + 1];      // rank of the last free value <= h
+            if (lo[k] > hi[k]) return false;  // only fixed values left in the interval
+        }
+        if (!(sort ? ad.narrow_sort(lo, hi, skip) : ad.narrow_leconte(lo, hi, skip))) return false;
+        for (int k = 0; k < n; ++k)
+            if (!skip[k] && !narrow(v[k], s_free_[lo[k]], s_free_[hi[k]], id)) return false;
+        return true;
+    }
+    int64_t* fixed = s_newlo_.data();
+    int j = 0;
     for (int k = 0; k < n; ++k)
-        if (!narrow(v[k], lo[k], hi[k], id)) return false;
+        if (skip[k]) fixed[j++] = lo_[v[k]];
+    std::sort(fixed, fixed + nfixed);
+    if (std::adjacent_find(fixed, fixed + nfixed) != fixed + nfixed) return false;
+    // below(x): how many fixed values are < x.
+    auto below = [fixed, nfixed](int64_t x) {
+        return static_cast<int64_t>(std::lower_bound(fixed, fixed + nfixed, x) - fixed);
+    };
+    for (int k = 0; k < n; ++k) {
+        if (skip[k]) continue;
+        const int64_t l = lo_[v[k]], h = hi_[v[k]];
+        lo[k] = l - below(l);
+        hi[k] = h - below(h + 1);
+        if (lo[k] > hi[k]) return false;
+    }
+    if (!(sort ? ad.narrow_sort(lo, hi, skip) : ad.narrow_leconte(lo, hi, skip))) return false;
+    // rank r -> the free value f = r + j, j = the first index with fixed[j] - j > r
+    int64_t* key = s_newhi_.data();
+    for (int i = 0; i < nfixed; ++i) key[i] = fixed[i] - i;
+    auto value_of = [key, nfixed](int64_t r) {
+        return r + static_cast<int64_t>(std::upper_bound(key, key + nfixed, r) - key);
+    };
+    for (int k = 0; k < n; ++k) {
+        if (skip[k]) continue;
+        if (!narrow(v[k], value_of(lo[k]), value_of(hi[k]), id)) return false;
+    }
     return true;
 }
 

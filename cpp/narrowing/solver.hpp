@@ -28,9 +28,10 @@ enum class Strategy : int {
 
 struct Options {
     Strategy strategy = Strategy::smallest_min;
-    // Class constraints remember, on the trail, the orientations found impossible, and skip them
-    // below that node (the paper's "incremental" improvement of section 8).
-    bool incremental_class = true;
+    // The incremental narrowing the paper's section 8 proposes: Class constraints remember, on
+    // the trail, the orientations found impossible and skip them below that node; AllDifferent
+    // leaves the fixed variables and their values out of each call.
+    bool incremental = true;
     // Measure the time spent in each constraint kind (costs two clock reads per narrowing).
     bool profile = false;
 };
@@ -144,6 +145,9 @@ private:
 
     // scratch
     std::vector<int64_t> s_lo_, s_hi_, s_newlo_, s_newhi_, s_tlo_, s_thi_;
+    std::vector<unsigned char> s_skip_;
+    std::vector<int32_t> s_below_;
+    std::vector<int64_t> s_free_;
     Counters counters_;
 };
 

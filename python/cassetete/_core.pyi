@@ -256,26 +256,26 @@ class NarrowingModel:
     def constraints(self) -> int: ...
 
 def narrowing_propagate(
-    model: NarrowingModel, path: _Path, strategy: str = "smallest-min", incremental_class: bool = True,
+    model: NarrowingModel, path: _Path, strategy: str = "smallest-min", incremental: bool = True,
     profile: bool = False,
 ) -> Tuple[bool, List[int], List[int], Dict[str, Any]]: ...
 def narrowing_count(
     model: NarrowingModel, paths: Sequence[_Path], limit: int = 0, time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None, strategy: str = "smallest-min", incremental_class: bool = True,
+    node_limit: Optional[int] = None, strategy: str = "smallest-min", incremental: bool = True,
     profile: bool = False,
 ) -> Tuple[int, bool, Dict[str, Any]]: ...
 def narrowing_first(
     model: NarrowingModel, path: _Path, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
-    strategy: str = "smallest-min", incremental_class: bool = True, profile: bool = False,
+    strategy: str = "smallest-min", incremental: bool = True, profile: bool = False,
 ) -> Tuple[str, Optional[List[int]], Dict[str, Any]]: ...
 def narrowing_split(
-    model: NarrowingModel, path: _Path, depth: int, strategy: str = "smallest-min", incremental_class: bool = True,
+    model: NarrowingModel, path: _Path, depth: int, strategy: str = "smallest-min", incremental: bool = True,
 ) -> Tuple[List[List[Tuple[int, int, int]]], Dict[str, Any]]: ...
 
 class NarrowingIterator:
     def __init__(
         self, model: NarrowingModel, path: _Path, time_limit: Optional[float] = None,
-        node_limit: Optional[int] = None, strategy: str = "smallest-min", incremental_class: bool = True,
+        node_limit: Optional[int] = None, strategy: str = "smallest-min", incremental: bool = True,
         profile: bool = False,
     ) -> None: ...
     def __iter__(self) -> "NarrowingIterator": ...

@@ -266,9 +266,9 @@ class Model:
         self._branching = indices
 
     # -- searching --------------------------------------------------------------------------
-    def _options(self, strategy: str, incremental_class: bool, profile: bool) -> Dict[str, Any]:
+    def _options(self, strategy: str, incremental: bool, profile: bool) -> Dict[str, Any]:
         check_choice(strategy, "strategy", STRATEGIES)
-        return {"strategy": strategy, "incremental_class": bool(incremental_class), "profile": bool(profile)}
+        return {"strategy": strategy, "incremental": bool(incremental), "profile": bool(profile)}
 
     def decode(self, values: Sequence[int]) -> Any:
         """A solution as a dict ``name -> value`` (subclasses give a richer object).
@@ -280,7 +280,7 @@ class Model:
         """
         return {v.name: int(values[v.index]) for v in self._vars}
 
-    def propagate(self, path: Path = ()) -> Optional[Dict[str, Tuple[int, int]]]:
+    def propagate(self, path: Path = (), *, incremental: bool = True) -> Optional[Dict[str, Tuple[int, int]]]:
         """Narrow every domain to the fixpoint of the constraints (rule 5) without splitting:
         ``name -> (lo, hi)``, or None when a domain becomes empty (no solution).
 
@@ -290,7 +290,7 @@ class Model:
             >>> m.propagate()["x"]
             (0, 8)
         """
-        ok, lows, highs, stats = _core.narrowing_propagate(self._core_model(), list(path))
+        ok, lows, highs, stats = _core.narrowing_propagate(self._core_model(), list(path), incremental=incremental)
         self.last_stats = stats
         if not ok:
             return None
@@ -302,7 +302,7 @@ class Model:
         time_limit: Optional[float] = None,
         node_limit: Optional[int] = None,
         strategy: str = "smallest-min",
-        incremental_class: bool = True,
+        incremental: bool = True,
         profile: bool = False,
         _path: Path = (),
     ) -> Result:
@@ -318,7 +318,7 @@ class Model:
         """
         time_limit = check_time_limit(time_limit)
         node_limit = check_node_limit(node_limit)
-        options = self._options(strategy, incremental_class, profile)
+        options = self._options(strategy, incremental, profile)
         status, values, stats = _core.narrowing_first(self._core_model(), list(_path), time_limit, node_limit, **options)
         self.last_stats = stats
         if status not in (SOLVED, UNSATISFIABLE):
@@ -333,7 +333,7 @@ class Model:
         time_limit: Optional[float] = None,
         node_limit: Optional[int] = None,
         strategy: str = "smallest-min",
-        incremental_class: bool = True,
+        incremental: bool = True,
         _path: Path = (),
     ) -> Iterator[Any]:
         """Yield the solutions one by one as the search finds them (the search resumes where
@@ -349,7 +349,7 @@ class Model:
         limit = check_limit(limit)
         time_limit = check_time_limit(time_limit)
         node_limit = check_node_limit(node_limit)
-        options = self._options(strategy, incremental_class, False)
+        options = self._options(strategy, incremental, False)
         return self._stream(limit, time_limit, node_limit, options, _path)
 
     def _stream(self, limit, time_limit, node_limit, options, path) -> Iterator[Any]:
@@ -373,7 +373,7 @@ class Model:
         time_limit: Optional[float] = None,
         node_limit: Optional[int] = None,
         strategy: str = "smallest-min",
-        incremental_class: bool = True,
+        incremental: bool = True,
         profile: bool = False,
         workers: int = 1,
     ) -> int:
@@ -388,7 +388,7 @@ class Model:
             >>> m.count(), m.count(limit=5)
             (24, 5)
         """
-        return count_paths(self, [()], limit, time_limit, node_limit, strategy, incremental_class, profile, workers)
+        return count_paths(self, [()], limit, time_limit, node_limit, strategy, incremental, profile, workers)
 
     def split(self, depth: int, *, strategy: str = "smallest-min", _path: Path = ()) -> List["Subproblem"]:
         """Cut the search tree ``depth`` cuts below the root into independent picklable
@@ -416,7 +416,7 @@ def count_paths(
     time_limit: Optional[float],
     node_limit: Optional[int],
     strategy: str,
-    incremental_class: bool,
+    incremental: bool,
     profile: bool,
     workers: int,
 ) -> int:
@@ -425,7 +425,7 @@ def count_paths(
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)
     workers = check_workers(workers)
-    options = model._options(strategy, incremental_class, profile)
+    options = model._options(strategy, incremental, profile)
     core = model._core_model()
     paths = [list(p) for p in paths]
     if workers > 1 and limit is None:

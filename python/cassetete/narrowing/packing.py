@@ -113,12 +113,15 @@ class PackingModel(Model):
         return grid
 
 
-def packing_model(box: Any, pieces: PieceSpec = "pentominoes", symmetry: Optional[str] = "paper") -> PackingModel:
+def packing_model(
+    box: Any, pieces: PieceSpec = "pentominoes", symmetry: Optional[str] = "paper", algorithm: str = "sort"
+) -> PackingModel:
     """The constraint model of packing ``pieces`` (each once) into ``box`` = ``(a, b)`` or
     ``(a, b, c)`` (or ``"6x10"``), as Gilleta writes it (sections 2-3). ``pieces`` takes any
     form :mod:`cassetete.polyomino` accepts (a set name, names, or a dict name -> cells).
     ``symmetry="paper"`` restricts one asymmetric piece to one orientation per orbit of the box's
     symmetries (3-D solutions then appear twice); ``None`` counts every solution.
+    ``algorithm`` is the AllDifferent narrowing (``"sort"`` or the paper's ``"leconte"``).
 
     Example:
         >>> packing_model((3, 20)).count(), packing_model((3, 20), symmetry=None).count()
@@ -182,7 +185,7 @@ def packing_model(box: Any, pieces: PieceSpec = "pentominoes", symmetry: Optiona
         offsets = [c for orient in kept[name] for p in orient for c in p]
         model._add_points(piece_points, len(pts[name]), dim, offsets, False, f"class constraint of piece {name!r}")
     all_cells = [m for cells in model.cells for m in cells]
-    model.add_all_different(all_cells)
+    model.add_all_different(all_cells, algorithm=algorithm)
     model.set_branching(all_cells)
     return model
 
