@@ -232,6 +232,13 @@ void register_narrowing(py::module_& m) {
              [](nw::Model& self, const std::vector<int>& vars, int dim, const std::vector<int64_t>& offsets,
                 bool translated) { return guarded([&] { return self.add_class(vars, dim, offsets, translated); }); },
              py::arg("vars"), py::arg("dim"), py::arg("offsets"), py::arg("translated") = false)
+        .def("add_placement",
+             [](nw::Model& self, const std::vector<int>& vars, const std::vector<int>& cells,
+                const std::vector<int64_t>& box, const std::vector<int64_t>& offsets,
+                const std::vector<int>& all_cells) {
+                 return guarded([&] { return self.add_placement(vars, cells, box, offsets, all_cells); });
+             },
+             py::arg("vars"), py::arg("cells"), py::arg("box"), py::arg("offsets"), py::arg("all_cells"))
         .def("set_branching",
              [](nw::Model& self, const std::vector<int>& vars) { guarded([&] { self.set_branching(vars); return 0; }); },
              py::arg("vars"))

@@ -98,6 +98,10 @@ def test_packing_model_bad_input():
         packing_model((3, 20), symmetry="all")
     with pytest.raises(PuzzleError, match="unknown piece"):
         packing_model((1, 5), pieces=["Q"])
+    with pytest.raises(PuzzleError, match="at most 64 cells"):
+        packing_model((5, 14), pieces="hexominoes", narrowing="placement")
+    with pytest.raises(PuzzleError, match="narrowing"):
+        packing_model((3, 20), narrowing="best")
 
 
 def test_infeasible_is_unsatisfiable_not_an_error():
@@ -154,7 +158,7 @@ def test_stats_report_cuts_and_narrowings_per_kind():
     model.count(profile=True)
     stats = model.last_stats
     assert stats["cuts"] > 0 and stats["nodes"] == 2 * stats["cuts"] + 1
-    assert set(stats["narrowings"]) == {"product", "sum", "translated", "class", "all_different"}
+    assert set(stats["narrowings"]) == {"product", "sum", "translated", "class", "all_different", "placement"}
     assert all(stats["narrowings"][k] > 0 for k in ("product", "sum", "class", "all_different"))
     assert set(stats["kind_seconds"]) == set(stats["narrowings"])
 

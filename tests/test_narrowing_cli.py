@@ -20,7 +20,7 @@ def test_pentomino_count_by_narrowing(capsys):
 
 
 def test_narrowing_count_json_and_limits(capsys):
-    code, out = run(["narrowing", "count", "3x20", "--all", "--json"], capsys)
+    code, out = run(["narrowing", "count", "3x20", "--all", "--json", "--narrowing", "placement"], capsys)
     data = json.loads(out.out)
     assert code == 0 and data["count"] == 8 and data["complete"] and data["stats"]["cuts"] > 0
     code, out = run(["narrowing", "count", "4x15", "--node-limit", "100"], capsys)

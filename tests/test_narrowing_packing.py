@@ -65,7 +65,7 @@ def test_3x20_two_solutions_under_the_paper_symmetry_and_eight_in_all():
     model = packing_model((3, 20))
     found = list(model.solutions())
     assert len(found) == 2 and model.last_stats["cuts"] > 0
-    everything = list(packing_model((3, 20), symmetry=None).solutions())
+    everything = list(packing_model((3, 20), symmetry=None, narrowing="placement").solutions())
     assert len(everything) == 8 == polyomino.count("3x20", unique=False)
     assert len({g.tobytes() for g in everything}) == 8
     for grid in everything:
@@ -84,8 +84,9 @@ def random_piece(rng, size):
     return sorted(cells)
 
 
+@pytest.mark.parametrize("narrowing", ["paper", "placement"])
 @pytest.mark.parametrize("seed", range(12))
-def test_counts_match_the_exact_cover_engine_in_2d(seed):
+def test_counts_match_the_exact_cover_engine_in_2d(seed, narrowing):
     rng = random.Random(seed)
     a = rng.choice([2, 3, 4])
     sizes = []
@@ -95,18 +96,19 @@ def test_counts_match_the_exact_cover_engine_in_2d(seed):
             sizes = []
     pieces = {f"p{k}": random_piece(rng, s) for k, s in enumerate(sizes)}
     box = (a, sum(sizes) // a)
-    model = packing_model(box, pieces=pieces, symmetry=None)
+    model = packing_model(box, pieces=pieces, symmetry=None, narrowing=narrowing)
     expected = polyomino.count(f"{box[0]}x{box[1]}", pieces=pieces, unique=False)
     solutions = list(model.solutions())
     assert len(solutions) == model.count() == expected
     for grid in solutions:
         check_packing(grid, pieces)
     if expected:
-        assert packing_model(box, pieces=pieces).count() >= 1
+        assert packing_model(box, pieces=pieces, narrowing=narrowing).count() >= 1
 
 
+@pytest.mark.parametrize("narrowing", ["paper", "placement"])
 @pytest.mark.parametrize("seed", range(6))
-def test_counts_match_the_exact_cover_engine_in_3d(seed):
+def test_counts_match_the_exact_cover_engine_in_3d(seed, narrowing):
     rng = random.Random(100 + seed)
     box = rng.choice([(2, 2, 3), (2, 2, 4), (2, 3, 2), (2, 3, 3)])
     volume = int(np.prod(box))
@@ -116,7 +118,7 @@ def test_counts_match_the_exact_cover_engine_in_3d(seed):
         if sum(sizes) > volume:
             sizes = []
     pieces = {f"p{k}": random_piece(rng, s) for k, s in enumerate(sizes)}
-    model = packing_model(box, pieces=pieces, symmetry=None)
+    model = packing_model(box, pieces=pieces, symmetry=None, narrowing=narrowing)
     expected = polyomino.count("x".join(map(str, box)), pieces=pieces, unique=False)
     solutions = list(model.solutions())
     assert len(solutions) == model.count() == expected
@@ -124,7 +126,8 @@ def test_counts_match_the_exact_cover_engine_in_3d(seed):
         check_packing(grid, pieces)
 
 
-def test_chiral_3d_pieces():
+@pytest.mark.parametrize("narrowing", ["paper", "placement"])
+def test_chiral_3d_pieces(narrowing):
     # Three-dimensional pieces, two of them mirror images of each other, in a 2x2x3 box:
     # only rotations are allowed, and reflections of the box are no symmetry of this set.
     pieces = {
@@ -132,7 +135,7 @@ def test_chiral_3d_pieces():
         "mirror": [(0, 0, 0), (0, 1, 0), (1, 1, 0), (1, 1, 1)],
         "L": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0)],
     }
-    model = packing_model((2, 2, 3), pieces=pieces, symmetry=None)
+    model = packing_model((2, 2, 3), pieces=pieces, symmetry=None, narrowing=narrowing)
     expected = polyomino.count("2x2x3", pieces=pieces, unique=False)
     found = list(model.solutions())
     assert len(found) == expected == 16
@@ -155,8 +158,20 @@ def test_paper_symmetry_in_3d_leaves_each_solution_twice():
         check_packing(grid, {name: PENTOMINOES[name] for name in pieces})
 
 
-def test_split_partitions_the_solutions_and_the_cuts():
-    model = packing_model((3, 20))
+def test_placement_narrowing_shrinks_the_tree_of_3x20():
+    paper, placement = packing_model((3, 20)), packing_model((3, 20), narrowing="placement")
+    found = list(placement.solutions())
+    assert len(found) == paper.count() == 2
+    for grid in found:
+        check_packing(grid, PENTOMINOES)
+    assert placement.last_stats["cuts"] < paper.last_stats["cuts"] / 2
+    assert placement.last_stats["narrowings"]["placement"] > 0
+
+
+@pytest.mark.parametrize("box", [(3, 20), (2, 3, 5)])
+def test_split_partitions_the_solutions_and_the_cuts(box):
+    model = packing_model(box, pieces="pentominoes" if len(box) == 2 else ["F", "L", "P", "T", "U", "Y"],
+                          narrowing="placement")
     total = model.count()
     cuts = model.last_stats["cuts"]
     parts = model.split(3)

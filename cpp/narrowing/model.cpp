@@ -39,6 +39,7 @@ const char* kind_name(Kind kind) {
         case Kind::translated: return "translated";
         case Kind::klass: return "class";
         case Kind::all_different: return "all_different";
+        case Kind::placement: return "placement";
     }
     return "?";
 }
@@ -48,7 +49,8 @@ int kind_priority(Kind kind) {
         case Kind::product: return 0;
         case Kind::sum: return 1;
         case Kind::translated:
-        case Kind::klass: return 2;
+        case Kind::klass:
+        case Kind::placement: return 2;
         case Kind::all_different: return 3;
     }
     return 3;
@@ -150,6 +152,54 @@ int Model::add_class(const std::vector<int>& vars, int dim, const std::vector<in
     spec.dim = dim;
     spec.points = points;
     spec.offsets = offsets;
+    constraints_.push_back(std::move(spec));
+    return static_cast<int>(constraints_.size()) - 1;
+}
+
+int Model::add_placement(const std::vector<int>& vars, const std::vector<int>& cells, const std::vector<int64_t>& box,
+                         const std::vector<int64_t>& offsets, const std::vector<int>& all_cells) {
+    const std::string where = constraint_label(Kind::placement, constraints_.size());
+    const int dim = static_cast<int>(box.size());
+    if (dim < 1 || dim > 3) throw ModelError(where + ": the box must have 1 to 3 sizes");
+    int64_t volume = 1;
+    for (int64_t size : box) {
+        if (size < 1 || size > 64) throw ModelError(where + ": box sizes must be 1 to 64");
+        volume *= size;
+    }
+    if (volume > 64) throw ModelError(where + ": the box must have at most 64 cells");
+    if (cells.empty() || vars.size() != cells.size() * static_cast<size_t>(dim))
+        throw ModelError(where + ": one cell variable and " + std::to_string(dim) + " coordinates per point");
+    const int points = static_cast<int>(cells.size());
+    const size_t block = vars.size();
+    if (offsets.empty() || offsets.size() % block != 0 || offsets.size() / block > 64)
+        throw ModelError(where + ": offsets must hold 1 to 64 whole orientations");
+    std::vector<int> all(vars);
+    all.insert(all.end(), cells.begin(), cells.end());
+    for (int v : all) check_var(v, where);
+    for (int v : all_cells) {
+        check_var(v, where);
+        if (lo_[v] < 0 || hi_[v] >= volume)
+            throw ModelError(where + ": cell variable " + std::to_string(v) + " must lie in [0, " +
+                             std::to_string(volume - 1) + "]");
+    }
+    check_distinct(all, where);
+    for (size_t k = 0; k < offsets.size() / block; ++k) {
+        const int64_t* o = offsets.data() + k * block;
+        for (size_t i = 0; i < block; ++i)
+            if (o[i] < 0 || o[i] >= box[i % dim])
+                throw ModelError(where + ": orientation " + std::to_string(k) + " does not fit in the box at the origin");
+        for (int p = 1; p < points; ++p)
+            if (!std::lexicographical_compare(o + (p - 1) * dim, o + p * dim, o + p * dim, o + (p + 1) * dim))
+                throw ModelError(where + ": orientation " + std::to_string(k) +
+                                 " must list distinct points in lexicographic order");
+    }
+    ConstraintSpec spec{Kind::placement, vars};
+    spec.dim = dim;
+    spec.points = points;
+    spec.offsets = offsets;
+    spec.box = box;
+    spec.cells = cells;
+    spec.all_cells = all_cells;
     constraints_.push_back(std::move(spec));
     return static_cast<int>(constraints_.size()) - 1;
 }

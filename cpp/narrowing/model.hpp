@@ -20,8 +20,8 @@ struct ModelError : std::invalid_argument {
 // Constraint kinds, in the order of their narrowing cost (the paper's rule 5 is applied to the
 // cheapest constraints first). Translated and Class share one narrowing (Translated is a Class
 // with a single orientation) but are counted apart.
-enum class Kind : int { product = 0, sum = 1, translated = 2, klass = 3, all_different = 4 };
-constexpr int kKinds = 5;
+enum class Kind : int { product = 0, sum = 1, translated = 2, klass = 3, all_different = 4, placement = 5 };
+constexpr int kKinds = 6;
 const char* kind_name(Kind kind);
 // Queue priority of a kind: 0 runs first.
 int kind_priority(Kind kind);
@@ -41,6 +41,10 @@ struct ConstraintSpec {
     // class: orientations * points * dim offsets; each orientation's points in lexicographic order
     std::vector<int64_t> offsets;
     AllDifferentAlgorithm algorithm = AllDifferentAlgorithm::sort;
+    // placement: the points' cell numbers (one per point, after the coordinates in `vars`), the
+    // box sizes, and every cell variable of the packing (the occupied cells are their fixed values)
+    std::vector<int64_t> box;
+    std::vector<int> cells, all_cells;
 
     int orientations() const { return points * dim == 0 ? 0 : static_cast<int>(offsets.size()) / (points * dim); }
 };
@@ -59,6 +63,13 @@ public:
     // the orientations translated; `offsets` holds orientations * points * dim integers, each
     // orientation's points sorted lexicographically and distinct. One orientation = Translated(f).
     int add_class(const std::vector<int>& vars, int dim, const std::vector<int64_t>& offsets, bool translated);
+    // Class(f) and PointsDistincts together, for a packing in a box of at most 64 cells: the
+    // points (coordinates `vars`, cell numbers `cells` = x + a*y + a*b*z) take one orientation of
+    // the shape at a translation whose cells are inside the box and not occupied by the fixed
+    // value of any variable of `all_cells` outside `cells`. Narrowed exactly (box of the feasible
+    // placements), cell numbers included.
+    int add_placement(const std::vector<int>& vars, const std::vector<int>& cells, const std::vector<int64_t>& box,
+                      const std::vector<int64_t>& offsets, const std::vector<int>& all_cells);
     // Variables the search splits first (the paper splits the m_i); the others follow.
     void set_branching(const std::vector<int>& vars);
 

@@ -48,12 +48,47 @@ Solver::Solver(const Model& model, const Options& options)
             c.live_slot = static_cast<int>(slots_.size());
             slots_.push_back(c.orientations == 64 ? ~uint64_t(0) : ((uint64_t(1) << c.orientations) - 1));
         }
+        if (spec.kind == Kind::placement) {
+            // coordinates then cell numbers in vars_; the occupants are the other pieces' cells
+            vars_.insert(vars_.end(), spec.cells.begin(), spec.cells.end());
+            c.var_count += static_cast<int>(spec.cells.size());
+            c.dim = spec.dim;
+            c.points = spec.points;
+            c.orientations = static_cast<int>(spec.offsets.size() / (spec.points * spec.dim));
+            c.offset_begin = static_cast<int>(offsets_.size());
+            offsets_.insert(offsets_.end(), spec.offsets.begin(), spec.offsets.end());
+            c.live_slot = static_cast<int>(slots_.size());
+            slots_.push_back(c.orientations == 64 ? ~uint64_t(0) : ((uint64_t(1) << c.orientations) - 1));
+            int64_t step = 1;
+            for (int d = 0; d < 3; ++d) {
+                c.stride[d] = d < spec.dim ? step : 0;
+                if (d < spec.dim) step *= spec.box[d];
+            }
+            c.occupant_begin = static_cast<int>(occupants_.size());
+            for (int u : spec.all_cells)
+                if (std::find(spec.cells.begin(), spec.cells.end(), u) == spec.cells.end()) occupants_.push_back(u);
+            c.occupant_count = static_cast<int>(occupants_.size()) - c.occupant_begin;
+            c.shape_begin = static_cast<int>(shapes_.size());
+            for (int g = 0; g < c.orientations; ++g) {
+                const int64_t* off = &spec.offsets[static_cast<size_t>(g) * spec.points * spec.dim];
+                uint64_t mask = 0;
+                std::vector<uint64_t> cells;
+                for (int p = 0; p < spec.points; ++p) {
+                    int64_t cell = 0;
+                    for (int d = 0; d < spec.dim; ++d) cell += off[p * spec.dim + d] * c.stride[d];
+                    mask |= uint64_t(1) << cell;
+                    cells.push_back(static_cast<uint64_t>(cell));
+                }
+                shapes_.push_back(mask);
+                shapes_.insert(shapes_.end(), cells.begin(), cells.end());
+            }
+        }
         if (spec.kind == Kind::all_different) {
             c.alldiff = static_cast<int>(alldiff_.size());
             alldiff_.emplace_back(c.var_count);
         }
-        for (int v : spec.vars) ++watch_count[v];
-        max_vars = std::max(max_vars, spec.vars.size());
+        for (int k = 0; k < c.var_count; ++k) ++watch_count[vars_[c.var_begin + k]];
+        max_vars = std::max(max_vars, static_cast<size_t>(c.var_count));
         constraints_.push_back(c);
     }
     slot_stamp_.assign(slots_.size(), 0);
@@ -63,6 +98,19 @@ Solver::Solver(const Model& model, const Options& options)
     std::vector<int> fill(watch_begin_.begin(), watch_begin_.end() - 1);
     for (size_t c = 0; c < constraints_.size(); ++c)
         for (int k = 0; k < constraints_[c].var_count; ++k) watch_[fill[vars_[constraints_[c].var_begin + k]]++] = c;
+    // Placements also wake up when another piece's cell becomes fixed (an occupied cell).
+    std::vector<int> fix_count(n, 0);
+    for (const Constraint& c : constraints_)
+        if (c.kind == Kind::placement)
+            for (int k = 0; k < c.occupant_count; ++k) ++fix_count[occupants_[c.occupant_begin + k]];
+    fix_watch_begin_.assign(n + 1, 0);
+    for (int v = 0; v < n; ++v) fix_watch_begin_[v + 1] = fix_watch_begin_[v] + fix_count[v];
+    fix_watch_.resize(fix_watch_begin_[n]);
+    std::vector<int> fix_fill(fix_watch_begin_.begin(), fix_watch_begin_.end() - 1);
+    for (size_t c = 0; c < constraints_.size(); ++c)
+        if (constraints_[c].kind == Kind::placement)
+            for (int k = 0; k < constraints_[c].occupant_count; ++k)
+                fix_watch_[fix_fill[occupants_[constraints_[c].occupant_begin + k]]++] = static_cast<int>(c);
     queued_.assign(constraints_.size(), 0);
     for (auto& q : queue_) q.reserve(constraints_.size());
     s_lo_.resize(max_vars);
@@ -129,6 +177,8 @@ bool Solver::narrow(int v, int64_t lo, int64_t hi, int by) {
     // already at its own fixpoint: only the others are woken.
     for (int k = watch_begin_[v]; k < watch_begin_[v + 1]; ++k)
         if (watch_[k] != by) schedule(watch_[k]);
+    if (lo == hi)
+        for (int k = fix_watch_begin_[v]; k < fix_watch_begin_[v + 1]; ++k) schedule(fix_watch_[k]);
     return true;
 }
 
@@ -181,6 +231,7 @@ bool Solver::run(int id) {
         case Kind::translated:
         case Kind::klass: ok = run_class(c, id); break;
         case Kind::all_different: ok = run_all_different(c, id); break;
+        case Kind::placement: ok = run_placement(c, id); break;
     }
     if (options_.profile)
         counters_.nanoseconds[kind] += static_cast<uint64_t>(
@@ -274,6 +325,100 @@ bool Solver::run_class(const Constraint& c, int id) {
     }
     if (live == 0) return false;
     if (options_.incremental && live != live_before) set_slot(c.live_slot, live);
+    for (int k = 0; k < m; ++k)
+        if (!narrow(v[k], newlo[k], newhi[k], id)) return false;
+    return true;
+}
+
+// Placement: for each live orientation g, the translations t allowed by the coordinates' boxes
+// (as Translated(g)) and by the cell numbers' bounds (cell_i = cell of g_i + shift(t)) are
+// enumerated; those whose cells are free (no other piece's point fixed there) are the feasible
+// placements. The new box is the union of the feasible placements' points and cell numbers.
+bool Solver::run_placement(const Constraint& c, int id) {
+    const int* v = &vars_[c.var_begin];
+    const int dim = c.dim, points = c.points, ncoord = points * dim, m = c.var_count;
+    uint64_t occupied = 0;
+    for (int k = 0; k < c.occupant_count; ++k) {
+        const int u = occupants_[c.occupant_begin + k];
+        if (lo_[u] == hi_[u]) occupied |= uint64_t(1) << lo_[u];
+    }
+    int64_t* lo = s_lo_.data();
+    int64_t* hi = s_hi_.data();
+    int64_t* newlo = s_newlo_.data();
+    int64_t* newhi = s_newhi_.data();
+    for (int k = 0; k < m; ++k) {
+        lo[k] = lo_[v[k]];
+        hi[k] = hi_[v[k]];
+        newlo[k] = std::numeric_limits<int64_t>::max();
+        newhi[k] = std::numeric_limits<int64_t>::min();
+    }
+    const uint64_t live_before = slots_[c.live_slot];
+    uint64_t live = live_before;
+    const size_t shape_block = 1 + static_cast<size_t>(points);
+    for (uint64_t rest = live_before; rest; rest &= rest - 1) {
+        const int g = __builtin_ctzll(rest);
+        const int64_t* off = &offsets_[c.offset_begin + static_cast<size_t>(g) * ncoord];
+        const uint64_t* shape = &shapes_[c.shape_begin + g * shape_block];
+        int64_t tlo[3] = {0, 0, 0}, thi[3] = {0, 0, 0};
+        bool possible = true;
+        for (int d = 0; d < dim && possible; ++d) {
+            int64_t low = std::numeric_limits<int64_t>::min(), high = std::numeric_limits<int64_t>::max();
+            for (int p = 0, k = d; p < points; ++p, k += dim) {
+                low = std::max(low, lo[k] - off[k]);
+                high = std::min(high, hi[k] - off[k]);
+            }
+            tlo[d] = low;
+            thi[d] = high;
+            possible = low <= high;
+        }
+        int64_t slo = std::numeric_limits<int64_t>::min(), shi = std::numeric_limits<int64_t>::max();
+        for (int p = 0; p < points && possible; ++p) {
+            const int64_t base = static_cast<int64_t>(shape[1 + p]);
+            slo = std::max(slo, lo[ncoord + p] - base);
+            shi = std::min(shi, hi[ncoord + p] - base);
+            possible = slo <= shi;
+        }
+        int64_t flo[3] = {0, 0, 0}, fhi[3] = {0, 0, 0}, fslo = 0, fshi = -1;
+        bool found = false;
+        if (possible) {
+            for (int64_t tz = tlo[2]; tz <= thi[2]; ++tz) {
+                for (int64_t ty = tlo[1]; ty <= thi[1]; ++ty) {
+                    for (int64_t tx = tlo[0]; tx <= thi[0]; ++tx) {
+                        const int64_t shift = tx * c.stride[0] + ty * c.stride[1] + tz * c.stride[2];
+                        if (shift < slo || shift > shi || ((shape[0] << shift) & occupied)) continue;
+                        const int64_t t[3] = {tx, ty, tz};
+                        if (!found) {
+                            found = true;
+                            for (int d = 0; d < 3; ++d) flo[d] = fhi[d] = t[d];
+                            fslo = fshi = shift;
+                        } else {
+                            for (int d = 0; d < 3; ++d) {
+                                flo[d] = std::min(flo[d], t[d]);
+                                fhi[d] = std::max(fhi[d], t[d]);
+                            }
+                            fslo = std::min(fslo, shift);
+                            fshi = std::max(fshi, shift);
+                        }
+                    }
+                }
+            }
+        }
+        if (!found) {
+            live &= ~(uint64_t(1) << g);
+            continue;
+        }
+        for (int p = 0, k = 0; p < points; ++p) {
+            for (int d = 0; d < dim; ++d, ++k) {
+                newlo[k] = std::min(newlo[k], off[k] + flo[d]);
+                newhi[k] = std::max(newhi[k], off[k] + fhi[d]);
+            }
+            const int64_t base = static_cast<int64_t>(shape[1 + p]);
+            newlo[ncoord + p] = std::min(newlo[ncoord + p], base + fslo);
+            newhi[ncoord + p] = std::max(newhi[ncoord + p], base + fshi);
+        }
+    }
+    if (live == 0) return false;
+    if (live != live_before) set_slot(c.live_slot, live);
     for (int k = 0; k < m; ++k)
         if (!narrow(v[k], newlo[k], newhi[k], id)) return false;
     return true;

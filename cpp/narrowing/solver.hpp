@@ -87,6 +87,10 @@ private:
         int live_slot;             // class: reversible slot of the live orientation mask
         int alldiff;               // index into alldiff_
         AllDifferentAlgorithm algorithm;
+        // placement: the cell numbers follow the coordinates in vars_; occupants in occupants_
+        int occupant_begin, occupant_count;
+        int64_t stride[3];                 // cell number = sum of coordinate * stride
+        int shape_begin;                   // per orientation: mask at the origin, then the cells
     };
     struct TrailEntry {
         int index;  // >= 0: a variable (lo, hi saved); < 0: reversible slot ~index (lo saved)
@@ -113,6 +117,7 @@ private:
     bool run_sum(const Constraint& c, int id);
     bool run_class(const Constraint& c, int id);
     bool run_all_different(const Constraint& c, int id);
+    bool run_placement(const Constraint& c, int id);
     // -- search
     int choose() const;
     bool backtrack(SearchControl& control);
@@ -132,6 +137,9 @@ private:
     std::vector<int64_t> offsets_;
     std::vector<AllDifferentBounds> alldiff_;
     std::vector<int> watch_begin_, watch_;  // CSR: constraints of each variable
+    std::vector<int> fix_watch_begin_, fix_watch_;  // CSR: placements woken when a variable is fixed
+    std::vector<int> occupants_;
+    std::vector<uint64_t> shapes_;  // placement: per orientation, its mask then its points' cells
 
     std::vector<int> queue_[kPriorities];
     size_t queue_head_[kPriorities] = {};

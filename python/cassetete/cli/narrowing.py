@@ -18,6 +18,7 @@ from typing import Optional, TextIO
 
 from .._errors import LimitReached
 from ..narrowing import STRATEGIES, packing_model
+from ..narrowing.packing import NARROWINGS
 from ..polyomino import render_text
 
 
@@ -33,6 +34,8 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
         p.add_argument("--pieces", default="pentominoes", help="pentominoes (default), tetrominoes, hexominoes")
         p.add_argument("--all", action="store_true", help="no symmetry breaking: count every copy")
         p.add_argument("--strategy", default="smallest-min", choices=STRATEGIES, help="split strategy (rule 6)")
+        p.add_argument("--narrowing", default="paper", choices=NARROWINGS,
+                       help="paper (Class constraints) or placement (stronger, boxes of at most 64 cells)")
         p.add_argument("--time-limit", type=float, default=None)
         p.add_argument("--node-limit", type=int, default=None)
         p.add_argument("--workers", type=int, default=1, help="threads (-1 = all cores)")
@@ -42,7 +45,8 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
 
 
 def _model(args: argparse.Namespace):
-    return packing_model(args.region, pieces=args.pieces, symmetry=None if getattr(args, "all", False) else "paper")
+    return packing_model(args.region, pieces=args.pieces, symmetry=None if getattr(args, "all", False) else "paper",
+                         narrowing=getattr(args, "narrowing", "paper"))
 
 
 def count_command(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
