@@ -89,9 +89,9 @@ def machine() -> str:
 
 
 def run_narrowing(name: str, strategy: str = "smallest-min", algorithm: str = "sort", incremental: bool = True,
-                  node_limit: Any = None, profile: bool = False) -> Dict[str, Any]:
+                  node_limit: Any = None, profile: bool = False, narrowing: str = "paper") -> Dict[str, Any]:
     """Count one box by narrowing (one thread; CPU seconds of this process)."""
-    model = packing_model(box_of(name), algorithm=algorithm)
+    model = packing_model(box_of(name), algorithm=algorithm, narrowing=narrowing)
     start = time.process_time()
     try:
         count = model.count(strategy=strategy, incremental=incremental, node_limit=node_limit, profile=profile)
@@ -169,31 +169,48 @@ def run_best(name: str) -> Dict[str, Any]:
     return {"solutions_up_to_symmetry": count, "seconds": time.process_time() - start}
 
 
-def run_estimate(name: str, depth: int, sample: int, seed: int) -> None:
+def run_estimate(name: str, depth: int, sample: int, seed: int, narrowing: str = "paper") -> None:
     """Estimate the cuts, time and solutions of a whole count from a uniform random sample of the
     subproblems of ``split(depth)`` (without replacement): total = cuts above + N * sample mean,
     an unbiased estimator; its standard error is N * s / sqrt(n) * sqrt(1 - n / N). Each
     subproblem's result is stored as it finishes, so a stopped run resumes."""
     import random
 
-    model = packing_model(box_of(name))
+    model = packing_model(box_of(name), narrowing=narrowing)
     parts = model.split(depth)
     above = model.last_stats["cuts"]
     order = list(range(len(parts)))
     random.Random(seed).shuffle(order)
-    key = f"estimate/{name}/{depth}/{seed}"
-    runs = load_runs()
-    record = runs.get(key, {"parts": len(parts), "cuts_above": above, "depth": depth, "seed": seed, "done": {}})
-    for index in order[:sample]:
-        if str(index) in record["done"]:
-            continue
-        start = time.process_time()
-        count = parts[index].count()
-        seconds = time.process_time() - start
-        stats = parts[index].last_stats
-        record["done"][str(index)] = {"solutions": count, "cuts": stats["cuts"], "seconds": seconds}
-        save_run(key, record)
-        print(name, "subproblem", index, count, stats["cuts"], fmt_s(seconds), flush=True)
+    key = f"estimate/{name}/{depth}/{seed}/{narrowing}"
+    # Each subproblem's result is appended to a JSON-lines file as it finishes (a stopped run
+    # resumes from it); the runs file gets the summary every 100 subproblems and at the end.
+    log = os.path.join(HERE, "results", f"narrowing_{key.replace('/', '_')}.jsonl")
+    record = load_runs().get(key, {})
+    record.update({"parts": len(parts), "cuts_above": above, "depth": depth, "seed": seed})
+    done = dict(record.get("done", {}))
+    if os.path.exists(log):
+        with open(log, encoding="utf-8") as handle:
+            for line in handle:
+                if line.strip():
+                    entry = json.loads(line)
+                    done[str(entry.pop("index"))] = entry
+    with open(log, "a", encoding="utf-8") as handle:
+        for count_done, index in enumerate(order[:sample]):
+            if str(index) in done:
+                continue
+            start = time.process_time()
+            count = parts[index].count()
+            seconds = time.process_time() - start
+            stats = parts[index].last_stats
+            done[str(index)] = {"solutions": count, "cuts": stats["cuts"], "seconds": seconds}
+            handle.write(json.dumps({"index": index, **done[str(index)]}) + "\n")
+            handle.flush()
+            if len(done) % 100 == 0:
+                record["done"] = done
+                save_run(key, record)
+                write_report()
+    record["done"] = done
+    save_run(key, record)
     write_report()
 
 
@@ -205,8 +222,11 @@ def estimate_lines(runs: Dict[str, Any]) -> List[str]:
         n, parts = len(done), r["parts"]
         if n < 2:
             continue
-        _, name, depth, seed = key.split("/")
-        lines += ["", f"## {name}: estimate from {n} random subproblems of {parts} (split depth {depth}, seed {seed})",
+        _, name, depth, seed, narrowing = key.split("/")
+        what = (f"complete count over all {parts} subproblems" if n == parts else
+                f"estimate of a whole count from {n} random subproblems of {parts}")
+        lines += ["", f"## {name}, narrowing={narrowing!r}: {what} (split depth {depth}, seed {seed}, "
+                  f"{fmt_int(r['cuts_above'])} cuts above the subproblems); the paper's strategy otherwise",
                   "", "| quantity | estimate | standard error |", "|---|---|---|"]
         for field, label, fmt in (("cuts", "cuts", fmt_int), ("seconds", "CPU time", fmt_s),
                                   ("solutions", "solutions", fmt_int)):
@@ -273,16 +293,25 @@ def write_report() -> None:
             f"| {fmt_int(enum and enum['nodes'])} | {fmt_s(enum and enum['seconds'])} | {rho} "
             f"| {fmt_s(best and best['seconds'])} |"
         )
-    others = sorted(k for k in runs if k.startswith("narrowing/") and not k.endswith("/smallest-min"))
+    others = sorted((k for k in runs if k.startswith("narrowing/") and not k.endswith("/smallest-min")),
+                    key=lambda k: (ORDER.index(k.split("/")[1]), k))
     if others:
         lines += ["", "## Other strategies", "",
-                  "| box | strategy | solutions | cuts | time | us / cut |", "|---|---|---|---|---|---|"]
+                  "`first-fail`: among the m with the smallest minimum, the smallest domain. `+placement`: each Class",
+                  "constraint replaced by the Placement constraint (`packing_model(..., narrowing=\"placement\")`): the",
+                  "orientations and translations of a piece whose cells are occupied by other pieces' fixed points are",
+                  "excluded, and the cell numbers m are narrowed directly (a better treatment of PointsDistincts).", "",
+                  "| box | strategy | solutions | cuts | time | us / cut | cuts, paper's strategy (ours / paper's) "
+                  "| time, paper's strategy |", "|---|---|---|---|---|---|---|---|"]
         for key in others:
             r = runs[key]
             _, name, strategy = key.split("/")
+            base = runs.get(f"narrowing/{name}/smallest-min")
             sol = fmt_int(r["solutions"]) if r["complete"] else f"≥ {r['solutions']}"
+            per_cut = f"{r['us_per_cut']:.2f}" if r["cuts"] else ""
             lines.append(f"| {name} | {strategy} | {sol} | {fmt_int(r['cuts'])} | {fmt_s(r['seconds'])} "
-                         f"| {r['us_per_cut']:.2f} |")
+                         f"| {per_cut} | {fmt_int(base and base['cuts'])} / {fmt_int(PAPER[name][4])} "
+                         f"| {fmt_s(base and base['seconds'])} |")
     ablation = sorted(k for k in runs if k.startswith("ablation/"))
     if ablation:
         lines += ["", "## Ablation: the improvements of section 8, one at a time", "",
@@ -314,6 +343,7 @@ def main(argv: Any = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rows", default="", help="comma-separated boxes, e.g. 3x20,4x15")
     parser.add_argument("--strategy", default="smallest-min")
+    parser.add_argument("--narrowing", default="paper", help="paper or placement (the stronger Class)")
     parser.add_argument("--skip-enumeration", action="store_true")
     parser.add_argument("--skip-best", action="store_true")
     parser.add_argument("--ablation", default="", help="a box for the ablation table")
@@ -327,10 +357,11 @@ def main(argv: Any = None) -> int:
     for name in [r for r in args.rows.split(",") if r]:
         if name not in PAPER:
             parser.error(f"unknown row {name}")
-        record = run_narrowing(name, strategy=args.strategy)
-        save_run(f"narrowing/{name}/{args.strategy}", record)
-        print(name, args.strategy, record["solutions"], record["cuts"], fmt_s(record["seconds"]), flush=True)
-        if args.strategy == "smallest-min":
+        record = run_narrowing(name, strategy=args.strategy, narrowing=args.narrowing)
+        label = args.strategy if args.narrowing == "paper" else f"{args.strategy}+{args.narrowing}"
+        save_run(f"narrowing/{name}/{label}", record)
+        print(name, label, record["solutions"], record["cuts"], fmt_s(record["seconds"]), flush=True)
+        if label == "smallest-min":
             if not args.skip_enumeration:
                 record = run_enumeration(name)
                 save_run(f"enumeration/{name}", record)
@@ -353,7 +384,7 @@ def main(argv: Any = None) -> int:
                 print("ablation", algorithm, incremental, record["cuts"], f"{record['us_per_cut']:.2f} us/cut", flush=True)
         write_report()
     if args.estimate:
-        run_estimate(args.estimate, args.depth, args.sample, args.seed)
+        run_estimate(args.estimate, args.depth, args.sample, args.seed, args.narrowing)
     if args.report:
         write_report()
     return 0
