@@ -1,6 +1,7 @@
 #include "narrowing/alldifferent.hpp"
 
 #include <algorithm>
+#include <limits>
 
 namespace cassetete::narrowing {
 
@@ -149,6 +150,17 @@ void AllDifferentBounds::sort_active(std::vector<int>& all, std::vector<int>& ac
         if (!skip || !skip[v]) v = active[k++];
 }
 
+void AllDifferentBounds::counting_sort(std::vector<int>& out, const unsigned char* skip, int64_t low, int64_t high,
+                                       bool by_min) {
+    bucket_.assign(static_cast<size_t>(high - low + 2), 0);
+    for (int i = 0; i < n_; ++i)
+        if (!skip || !skip[i]) ++bucket_[static_cast<size_t>((by_min ? iv_[i].min : iv_[i].max) - low) + 1];
+    for (size_t k = 1; k < bucket_.size(); ++k) bucket_[k] += bucket_[k - 1];
+    out.resize(u_);
+    for (int i = 0; i < n_; ++i)
+        if (!skip || !skip[i]) out[bucket_[static_cast<size_t>((by_min ? iv_[i].min : iv_[i].max) - low)]++] = i;
+}
+
 bool AllDifferentBounds::narrow_sort(int64_t* lo, int64_t* hi, const unsigned char* skip) {
     u_ = 0;
     for (int i = 0; i < n_; ++i) {
@@ -158,8 +170,20 @@ bool AllDifferentBounds::narrow_sort(int64_t* lo, int64_t* hi, const unsigned ch
         ++u_;
     }
     if (u_ == 0) return true;
-    sort_active(min_order_, minsorted_, skip, true);
-    sort_active(max_order_, maxsorted_, skip, false);
+    int64_t low = std::numeric_limits<int64_t>::max(), high = std::numeric_limits<int64_t>::min();
+    for (int i = 0; i < n_; ++i) {
+        if (skip && skip[i]) continue;
+        low = std::min(low, iv_[i].min);
+        high = std::max(high, iv_[i].max);
+    }
+    if (high - low <= 4 * static_cast<int64_t>(u_) + 16) {
+        // Few distinct values (a permutation, after the fixed values left): counting sorts.
+        counting_sort(minsorted_, skip, low, high, true);
+        counting_sort(maxsorted_, skip, low, high, false);
+    } else {
+        sort_active(min_order_, minsorted_, skip, true);
+        sort_active(max_order_, maxsorted_, skip, false);
+    }
     sort_bounds();
     if (!filter_lower()) return false;
     if (!filter_upper()) return false;

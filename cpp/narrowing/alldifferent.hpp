@@ -36,6 +36,7 @@ private:
         int minrank, maxrank;
     };
     void sort_active(std::vector<int>& all, std::vector<int>& active, const unsigned char* skip, bool by_min);
+    void counting_sort(std::vector<int>& out, const unsigned char* skip, int64_t low, int64_t high, bool by_min);
     void sort_bounds();
     bool filter_lower();
     bool filter_upper();
@@ -47,6 +48,7 @@ private:
     // the variables taking part in the current call.
     std::vector<int> min_order_, max_order_, minsorted_, maxsorted_;
     int u_ = 0;  // variables taking part
+    std::vector<int> bucket_;
     std::vector<int64_t> bounds_;
     std::vector<int> t_, h_;
     std::vector<int64_t> d_;
