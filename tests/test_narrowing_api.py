@@ -154,8 +154,8 @@ def test_results_and_models_pickle():
 
 
 def test_stats_report_cuts_and_narrowings_per_kind():
-    model = packing_model((3, 20))
-    model.count(profile=True)
+    model = packing_model((2, 3, 5), pieces=["F", "L", "P", "T", "U", "Y"])
+    assert model.count(profile=True) == 14
     stats = model.last_stats
     assert stats["cuts"] > 0 and stats["nodes"] == 2 * stats["cuts"] + 1
     assert set(stats["narrowings"]) == {"product", "sum", "translated", "class", "all_different", "placement"}

@@ -186,7 +186,8 @@ def test_split_partitions_the_solutions_and_the_cuts(box):
 
 
 def test_workers_give_the_same_count():
-    assert packing_model((3, 20)).count(workers=2) == 2
+    model = packing_model((2, 3, 5), pieces=["F", "L", "P", "T", "U", "Y"])
+    assert model.count(workers=2) == model.count() == 14
 
 
 def test_render():
