@@ -66,13 +66,19 @@ def load_runs() -> Dict[str, Any]:
 
 
 def save_run(key: str, record: Dict[str, Any]) -> None:
-    runs = load_runs()  # re-read: another process may have stored a row meanwhile
-    runs[key] = record
+    # Several bench processes may store rows at once: read-modify-write under a file lock, and
+    # replace the file atomically (readers never see half a file).
+    import fcntl
+
     os.makedirs(os.path.dirname(RUNS), exist_ok=True)
-    tmp = RUNS + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as handle:
-        json.dump(runs, handle, indent=1, sort_keys=True)
-    os.replace(tmp, RUNS)
+    with open(RUNS + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        runs = load_runs()  # re-read: another process may have stored a row meanwhile
+        runs[key] = record
+        tmp = f"{RUNS}.{os.getpid()}.tmp"
+        with open(tmp, "w", encoding="utf-8") as handle:
+            json.dump(runs, handle, indent=1, sort_keys=True)
+        os.replace(tmp, RUNS)
 
 
 def machine() -> str:
