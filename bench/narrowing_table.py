@@ -224,7 +224,15 @@ def estimate_lines(runs: Dict[str, Any]) -> List[str]:
     lines: List[str] = []
     for key in sorted(k for k in runs if k.startswith("estimate/")):
         r = runs[key]
-        done = list(r["done"].values())
+        merged = dict(r["done"])
+        log = os.path.join(HERE, "results", f"narrowing_{key.replace('/', '_')}.jsonl")
+        if os.path.exists(log):  # subproblems finished since the last summary
+            with open(log, encoding="utf-8") as handle:
+                for line in handle:
+                    if line.strip():
+                        entry = json.loads(line)
+                        merged[str(entry.pop("index"))] = entry
+        done = list(merged.values())
         n, parts = len(done), r["parts"]
         if n < 2:
             continue
