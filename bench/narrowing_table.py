@@ -71,7 +71,9 @@ def save_run(key: str, record: Dict[str, Any]) -> None:
     import fcntl
 
     os.makedirs(os.path.dirname(RUNS), exist_ok=True)
-    with open(RUNS + ".lock", "w") as lock:
+    import tempfile
+
+    with open(os.path.join(tempfile.gettempdir(), "cassetete_narrowing_runs.lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         runs = load_runs()  # re-read: another process may have stored a row meanwhile
         runs[key] = record
