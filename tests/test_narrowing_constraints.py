@@ -181,3 +181,37 @@ def test_all_different_wide_values_incremental_or_not(seed):
     xs = [m.int_var(lo, hi) for lo, hi in domains]
     m.add_all_different(xs)
     assert m.propagate(incremental=True) == m.propagate(incremental=False)
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_placement_matches_brute_force(seed):
+    # One piece in a 3x3 box whose cell numbers m = x + 3y must avoid the cells of another
+    # piece's fixed points: the narrowed box must be the box of the feasible placements.
+    from cassetete.narrowing.orientations import orientations
+
+    rng = random.Random(3000 + seed)
+    shape = rng.choice([[(0, 0), (0, 1), (1, 0)], [(0, 0), (0, 1), (0, 2)], [(0, 0), (1, 0), (1, 1)]])
+    a, b = 3, 3
+    m = Model()
+    points = [(m.int_var(*random_domain(rng, 0, 2)), m.int_var(*random_domain(rng, 0, 2))) for _ in shape]
+    cells = [m.int_var(*random_domain(rng, 0, 8)) for _ in shape]
+    taken = rng.sample(range(9), rng.randint(0, 3))
+    others = [m.int_var(c, c) for c in taken]
+    orients = orientations(shape, "2d")
+    m._add("add_placement", [v.index for p in points for v in p], [v.index for v in cells], [a, b],
+           [c for o in orients for p in o for c in p], [v.index for v in cells + others])
+    variables = [v for p in points for v in p] + cells
+    images = [sorted(o) for o in orients]
+
+    lows, highs = None, None
+    for triple in itertools.combinations(sorted(itertools.product(range(a), range(b))), len(shape)):
+        ok = any(same_up_to_translation(list(triple), image) for image in images)
+        values = [c for p in triple for c in p] + [x + a * y for x, y in triple]
+        ok = ok and all(v.lo <= value <= v.hi for v, value in zip(variables, values))
+        ok = ok and not set(values[len(shape) * 2:]) & set(taken)
+        if ok:
+            lows = values if lows is None else [min(p, q) for p, q in zip(lows, values)]
+            highs = values if highs is None else [max(p, q) for p, q in zip(highs, values)]
+    expected = None if lows is None else list(zip(lows, highs))
+    box = m.propagate()
+    assert (None if box is None else [box[v.name] for v in variables]) == expected
