@@ -4,7 +4,8 @@ tridimensionnel des pentaminos".
 Variables have interval domains; each constraint narrows them to the smallest box holding all
 its solutions (Product x = a*y, Sum, AllDifferent, Translated and Class for shapes up to
 translation and rotation); the search narrows to a fixpoint, then splits one domain in two
-(a "cut") and explores both sides. ``packing_model`` builds the paper's model of a packing.
+(a "cut") and explores both sides. ``packing_model`` builds the paper's model of a packing
+(``narrowing="placement"``: a stronger Class constraint that also sees the occupied cells).
 
 Example:
     >>> from cassetete import narrowing

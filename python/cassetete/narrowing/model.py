@@ -30,8 +30,8 @@ from .orientations import ROTATIONS, orientation_offsets
 
 __all__ = ["IntVar", "Model", "Subproblem", "count_subproblem", "STRATEGIES", "ALGORITHMS"]
 
-# Split strategies (rule 6): the paper's (the branching variable with the smallest minimum) and
-# a first-fail variant (among those, the smallest domain).
+# Split strategies (rule 6): the paper's (the branching variable with the smallest minimum, the
+# first on ties), a first-fail variant (on ties, the smallest domain) and the last on ties.
 STRATEGIES = ("smallest-min", "first-fail", "smallest-min-last")
 ALGORITHMS = ("sort", "leconte")
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
