@@ -10,6 +10,7 @@ void register_exactcover(py::module_& m);
 void register_edgematch(py::module_& m);
 void register_edgematch_local(py::module_& m);
 void register_edgematch_exact(py::module_& m);
+void register_narrowing(py::module_& m);
 }  // namespace cassetete::bind
 
 PYBIND11_MODULE(_core, m) {
@@ -22,4 +23,5 @@ PYBIND11_MODULE(_core, m) {
     cassetete::bind::register_edgematch(m);
     cassetete::bind::register_edgematch_local(m);
     cassetete::bind::register_edgematch_exact(m);
+    cassetete::bind::register_narrowing(m);
 }

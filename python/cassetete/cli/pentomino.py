@@ -21,7 +21,7 @@ from ._common import (EXIT_LIMIT, EXIT_NO_SOLUTION, add_cluster_flags, add_limit
                       write_svg)
 
 # --method of `pentomino count`: the search engine (see polyomino.count's `engine`).
-COUNT_METHODS = ("auto", "bitboard", "cells")
+COUNT_METHODS = ("auto", "bitboard", "cells", "narrowing")
 
 
 def add_parser(subparsers: "argparse._SubParsersAction") -> None:
@@ -36,7 +36,8 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
     c.add_argument("--all", action="store_true", help="count every symmetric copy too")
     c.add_argument("--pieces", default="pentominoes", help="pentominoes (default), tetrominoes, hexominoes")
     c.add_argument("--method", choices=COUNT_METHODS, default="auto",
-                   help="auto (default), bitboard (64-bit boards) or cells (dancing cells)")
+                   help="auto (default), bitboard (64-bit boards), cells (dancing cells) or narrowing "
+                        "(Gilleta's interval narrowing, with the paper's symmetry breaking)")
     c.add_argument("--limit", type=int, default=None, help="stop after this many packings")
     add_workers_flag(c)
     add_cluster_flags(c)
@@ -54,6 +55,10 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
 
 def _count(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
+    if args.method == "narrowing":
+        from .narrowing import count_command
+
+        return count_command(args, out)
     start = time.perf_counter()
     try:
         with executor_from(args) as executor:
