@@ -203,7 +203,7 @@ def run_estimate(name: str, depth: int, sample: int, seed: int, narrowing: str =
                     entry = json.loads(line)
                     done[str(entry.pop("index"))] = entry
     with open(log, "a", encoding="utf-8") as handle:
-        for count_done, index in enumerate(order[:sample]):
+        for index in order[:sample]:
             if str(index) in done:
                 continue
             start = time.process_time()

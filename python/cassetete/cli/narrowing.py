@@ -73,7 +73,9 @@ def count_command(args: argparse.Namespace, out: Optional[TextIO] = None) -> int
             if "kind_seconds" in stats:
                 out.write("seconds per kind: " + ", ".join(f"{k} {v:.2f}" for k, v in stats["kind_seconds"].items())
                           + "\n")
-    return 0 if complete else 3
+    if not complete:
+        return 3
+    return 1 if n == 0 else 0  # the contract's exit codes: 1 = no packing
 
 
 def solve_command(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:

@@ -406,7 +406,7 @@ class Model:
         check_choice(strategy, "strategy", STRATEGIES)
         paths, stats = _core.narrowing_split(self._core_model(), list(_path), depth, strategy)
         self.last_stats = stats
-        return [Subproblem(self, tuple(tuple(d) for d in p), strategy) for p in paths]
+        return [Subproblem(self, tuple((int(d[0]), int(d[1]), int(d[2])) for d in p), strategy) for p in paths]
 
 
 def count_paths(
@@ -427,11 +427,11 @@ def count_paths(
     workers = check_workers(workers)
     options = model._options(strategy, incremental, profile)
     core = model._core_model()
-    paths = [list(p) for p in paths]
+    path_lists: List[Any] = [list(p) for p in paths]
     if workers > 1 and limit is None:
         # Finer subproblems dealt round-robin to threads (the engine releases the GIL).
         parts: List[list] = []
-        for p in paths:
+        for p in path_lists:
             sub, _ = _core.narrowing_split(core, p, 3, strategy)
             parts.extend(sub)
         chunks = [parts[k :: workers * 4] for k in range(workers * 4)]
@@ -446,7 +446,7 @@ def count_paths(
         stats["seconds"] = time.perf_counter() - start
     else:
         total, complete, stats = _core.narrowing_count(
-            core, paths, 0 if limit is None else limit, time_limit, node_limit, **options
+            core, path_lists, 0 if limit is None else limit, time_limit, node_limit, **options
         )
     stats["complete"] = bool(complete)
     model.last_stats = stats

@@ -97,6 +97,10 @@ class PackingModel(Model):
 
     box: Tuple[int, ...]
     names: List[str]
+    points: List[Any]  # per piece, its points' (x, y, z) variables
+    cells: List[Any]  # per piece, its cell numbers m
+    restricted: Optional[str]  # the piece whose orientations the paper's symmetry breaking restricts
+    kept_orientations: Optional[int]
 
     def decode(self, values: Sequence[int]) -> np.ndarray:
         """The labelled grid (piece names) of a solution's values.
@@ -161,7 +165,8 @@ def packing_model(
     kept = dict(orients)
     restricted = None
     if symmetry == "paper":
-        restricted, kept[restricted] = _paper_restriction(sizes, orients) if orients else (None, None)
+        if orients:
+            restricted, kept[restricted] = _paper_restriction(sizes, orients)
 
     model = PackingModel()
     model.box = sizes
