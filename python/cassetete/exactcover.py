@@ -146,12 +146,10 @@ class ExactCover:
             >>> ExactCover.from_options([[0], [1]]).count()
             1
         """
-        rows = [list(o) for o in options]
+        rows = [[_as_int(i, f"option {r}: item") for i in o] for r, o in enumerate(options)]
         if primary is None:
             largest = max((max(r) for r in rows if r), default=-1)
-            if not isinstance(largest, (int, np.integer)):
-                raise PuzzleError("items must be integers")
-            primary = int(largest) + 1 - secondary
+            primary = largest + 1 - _as_int(secondary, "secondary")
         ec = cls(primary, secondary)
         for row in rows:
             ec.add_option(row)

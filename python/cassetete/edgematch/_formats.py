@@ -64,8 +64,11 @@ def infer_size(pieces: np.ndarray) -> Tuple[int, int]:
         >>> infer_size(np.array([[0, 1, 1, 0], [0, 0, 1, 1], [1, 1, 0, 0], [1, 0, 0, 1]]))
         (2, 2)
     """
+    pieces = np.asarray(pieces)
+    if pieces.ndim != 2 or pieces.shape[1] != 4:
+        raise PuzzleError(f"pieces must be a (k, 4) array of edge labels, got shape {pieces.shape}")
     k = len(pieces)
-    zeros = (np.asarray(pieces) == 0).sum(axis=1)
+    zeros = (pieces == 0).sum(axis=1)
     edges = int((zeros == 1).sum())
     s2 = edges + 8
     if k == 1:

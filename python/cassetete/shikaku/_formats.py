@@ -169,6 +169,8 @@ def parse_grid(text: str) -> Shikaku:
                 value = int(token)
                 if value <= 0:
                     raise PuzzleError(f"line {line_no}, column {col}: clue {value} must be positive")
+                if value > 10**9:  # larger than any grid's area, and than an int64
+                    raise PuzzleError(f"line {line_no}, column {col}: clue {value} is too large")
                 row.append(value)
             else:
                 raise PuzzleError(f"line {line_no}, column {col}: unreadable cell {token!r}")
