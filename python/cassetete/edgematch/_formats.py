@@ -44,6 +44,14 @@ def _read(source: Source) -> Tuple[str, str]:
     return source, "<text>"
 
 
+def _label(token: str) -> int:
+    # An edge label (or size) that fits the int64 arrays; ValueError otherwise, like int().
+    value = int(token)
+    if abs(value) >= 2**62:
+        raise ValueError(f"{token} is too large")
+    return value
+
+
 def _int_lines(text: str, where: str) -> List[Tuple[int, List[int]]]:
     out = []
     for number, line in enumerate(text.splitlines(), start=1):
@@ -51,7 +59,7 @@ def _int_lines(text: str, where: str) -> List[Tuple[int, List[int]]]:
         if not line:
             continue
         try:
-            out.append((number, [int(tok) for tok in line.replace(",", " ").split()]))
+            out.append((number, [_label(tok) for tok in line.replace(",", " ").split()]))
         except ValueError:
             raise PuzzleError(f"{where}, line {number}: expected integers, got {line!r}") from None
     return out
@@ -160,8 +168,14 @@ def _load_json(text: str, where: str, hints: bool) -> EdgePuzzle:
                 pos, p, rot = int(hint["pos"]), int(hint["piece"]), int(hint["rot"])
             except (KeyError, TypeError, ValueError):
                 raise PuzzleError(f"{where}: bad hint {hint!r}") from None
+            if w <= 0:
+                raise PuzzleError(f"{where}: board width must be positive, got {w}")
             fixed[(pos // w, pos % w)] = (p, rot)
-    return EdgePuzzle(h, w, np.array(raw, dtype=np.int64).reshape(-1, 4), fixed=fixed)
+    try:
+        labels = np.array(raw, dtype=np.int64).reshape(-1, 4)
+    except (ValueError, TypeError, OverflowError):
+        raise PuzzleError(f"{where}: edge labels must be integers") from None
+    return EdgePuzzle(h, w, labels, fixed=fixed)
 
 
 def _load_own(text: str, where: str) -> EdgePuzzle:
@@ -183,7 +197,7 @@ def _load_own(text: str, where: str) -> EdgePuzzle:
                     raise PuzzleError(f"{where}, line {number}: cell ({r}, {c}) is fixed twice")
                 fixed[(r, c)] = (p, rot)
             else:
-                values = [int(t) for t in tokens]
+                values = [_label(t) for t in tokens]
                 if len(values) != 4:
                     raise PuzzleError(f"{where}, line {number} (piece {len(pieces)}): expected 4 edge labels")
                 pieces.append(values)

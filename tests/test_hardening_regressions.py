@@ -1,0 +1,49 @@
+"""Inputs that the fuzzers (tests/test_fuzz_parsers.py, fuzz/atheris_fuzz.py) found raising
+something other than PuzzleError; each must now raise PuzzleError with a message that says
+what is wrong."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from cassetete import PuzzleError, edgematch, polyomino, shikaku
+from cassetete.exactcover import ExactCover
+
+CASES = [
+    # (call, words the message must contain)
+    (lambda: polyomino.parse_region("999999999999999999996x10"), "cells"),  # numpy: Maximum allowed dimension
+    (lambda: polyomino.parse_region("1000000x1000000"), "cells"),  # 10^12 cells: MemoryError before
+    (lambda: polyomino.parse_region((10**6, 10**6)), "cells"),
+    (lambda: polyomino.piece_set({"p": [[math.nan]]}), "integers"),  # ValueError: float NaN to integer
+    (lambda: polyomino.piece_set({"p": [[math.inf, 0]]}), "integers"),  # OverflowError
+    (lambda: polyomino.piece_set({"p": None}), "cells"),  # TypeError: NoneType is not iterable
+    (lambda: polyomino.piece_set({"p": [[0.5, 0]]}), "integers"),  # was silently moved to (0, 0)
+    (lambda: ExactCover.from_options([[0, ""]]), "integer"),  # TypeError: '>' between str and int
+    (lambda: ExactCover.from_options([[0]], secondary=None), "secondary"),  # TypeError: int - None
+    (lambda: shikaku.parse("999999999999999999992 .\n. 2"), "too large"),  # OverflowError to C long
+    (lambda: edgematch.infer_size(np.array(False)), "shape"),  # TypeError: len() of unsized object
+    (lambda: edgematch.load("0 0 1 0\n888888888888888888888888888880 0 9 1\n1 0 0 0\n0 1 0 0\n"), "line 2"),
+    (lambda: edgematch.load("edgematch 1 1\n99999999999999999999999 0 0 0\n"), "line 2"),
+    (lambda: edgematch.load('{"width": 0, "height": 1, "pieces": [[0, 1, 0, 0]], '
+                            '"hints": [{"pos": 0, "piece": 0, "rot": 0}]}'), "width"),  # ZeroDivisionError
+    (lambda: edgematch.load('{"width": 1, "height": 1, "pieces": [["a", 0, 0, 0]]}'), "integers"),  # ValueError
+]
+
+
+@pytest.mark.parametrize("case", range(len(CASES)))
+def test_found_by_fuzzing_now_raises_puzzle_error(case):
+    call, words = CASES[case]
+    with pytest.raises(PuzzleError, match=words):
+        call()
+
+
+def test_valid_inputs_next_to_the_regressions_still_read():
+    assert polyomino.parse_region("6x10").sum() == 60
+    assert polyomino.piece_set({"p": [[0, 0], [0, 1]]}) == {"p": ((0, 0), (0, 1))}
+    assert polyomino.piece_set({"p": np.array([[0, 0], [1, 0]])}) == {"p": ((0, 0), (1, 0))}
+    assert ExactCover.from_options([[0, 1], [np.int64(2)]]).items == 3
+    assert shikaku.parse("2 .\n. 2").clue_values() == [2, 2]
+    assert edgematch.infer_size(np.array([[0, 1, 1, 0], [0, 0, 1, 1], [1, 1, 0, 0], [1, 0, 0, 1]])) == (2, 2)
