@@ -9,6 +9,7 @@ GIL released; this module drives it: workers, checkpoints, progress bar, Ctrl-C.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import threading
 import time
@@ -148,21 +149,33 @@ def read_board(path: str, puzzle: EdgePuzzle) -> np.ndarray:
         (3, 3, 2)
     """
     rows: List[List[Tuple[int, int]]] = []
-    with open(path) as handle:
-        for number, line in enumerate(handle, 1):
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            try:
-                rows.append([tuple(int(x) for x in tok.split(",")) for tok in line.split()])  # type: ignore[misc]
-            except ValueError:
-                raise PuzzleError(f"{path}, line {number}: expected 'piece,rotation' pairs") from None
+    header = None
+    try:
+        with open(path, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    except UnicodeDecodeError:
+        raise PuzzleError(f"{path}: not a board file (binary data)") from None
+    for number, line in enumerate(lines, 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            header = header or re.search(r"score (\d+)/(\d+)", line)
+            continue
+        try:
+            rows.append([tuple(int(x) for x in tok.split(",")) for tok in line.split()])  # type: ignore[misc]
+        except ValueError:
+            raise PuzzleError(f"{path}, line {number}: expected 'piece,rotation' pairs") from None
     try:
         b = np.array(rows, dtype=np.int64)
-    except ValueError:
-        raise PuzzleError(f"{path}: rows of different lengths") from None
+    except (ValueError, OverflowError):
+        raise PuzzleError(f"{path}: rows of different lengths or numbers out of range") from None
     if b.shape != (puzzle.rows, puzzle.cols, 2):
         raise PuzzleError(f"{path}: a {puzzle.rows} x {puzzle.cols} board was expected, got shape {b.shape}")
+    if sorted(b[:, :, 0].ravel().tolist()) != list(range(puzzle.size)) or not ((0 <= b[:, :, 1]) & (b[:, :, 1] < 4)).all():
+        raise PuzzleError(f"{path}: not a board of this puzzle (each piece once, rotations 0..3)")
+    # The score in the header tells a board of another puzzle of the same size.
+    if header is not None and (int(header.group(1)), int(header.group(2))) != tuple(score(puzzle, b)):
+        raise PuzzleError(f"{path}: a board of another puzzle (its header says score {header.group(1)}/"
+                          f"{header.group(2)}, it scores {score(puzzle, b)[0]}/{score(puzzle, b)[1]} here)")
     return b
 
 
