@@ -9,7 +9,7 @@ import math
 import numpy as np
 import pytest
 
-from cassetete import PuzzleError, edgematch, polyomino, shikaku
+from cassetete import PuzzleError, edgematch, exactcover, polyomino, shikaku, sudoku
 from cassetete.exactcover import ExactCover
 
 CASES = [
@@ -30,7 +30,18 @@ CASES = [
     (lambda: edgematch.load('{"width": 0, "height": 1, "pieces": [[0, 1, 0, 0]], '
                             '"hints": [{"pos": 0, "piece": 0, "rot": 0}]}'), "width"),  # ZeroDivisionError
     (lambda: edgematch.load('{"width": 1, "height": 1, "pieces": [["a", 0, 0, 0]]}'), "integers"),  # ValueError
+    # option values past int64: pybind11's "Unable to cast" RuntimeError before
+    (lambda: sudoku.solve("." * 16, node_limit=2**63), "node_limit"),
+    (lambda: exactcover.count_solutions(ExactCover.from_options([[0]]), node_limit=2**64 + 1), "node_limit"),
+    (lambda: sudoku.solve_many(["." * 16], workers=2**63 - 1), "workers"),
+    (lambda: edgematch.solve_local(edgematch.generate(3, 3, colors=3, seed=1)[0], iterations=5, workers=10**9),
+     "workers"),  # built 10**9 boards: never returned
 ]
+
+
+def test_polyomino_count_with_absurd_workers_returns_quickly():
+    # workers=10**9 made 4e9 chunks (a hang); the pool is now no larger than the work.
+    assert polyomino.count("2x3x10", workers=4096) == 12
 
 
 @pytest.mark.parametrize("case", range(len(CASES)))

@@ -18,6 +18,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from .._errors import PuzzleError
+from .._options import check_workers
 from .._result import Result
 from ._model import EdgePuzzle, score
 
@@ -244,8 +245,7 @@ def solve_local(
         raise PuzzleError(f"time_limit must be positive, got {time_limit}")
     if iterations is not None and iterations <= 0:
         raise PuzzleError(f"iterations must be positive, got {iterations}")
-    if not isinstance(workers, int) or workers < 1:
-        raise PuzzleError(f"workers must be a positive integer, got {workers!r}")
+    workers = check_workers(workers)  # -1 = all cores; 10**9 (a board and a thread each) refused
     if init not in INITS:
         raise PuzzleError(f"unknown init {init!r}; expected one of {INITS}")
     if not isinstance(neighbourhood_size, int) or neighbourhood_size < 1:

@@ -96,7 +96,8 @@ def count(
     # Parallel: cut the tree finer, deal the branches round-robin to the workers.
     depth = 2 if len(prefixes) < 64 else 0
     parts = [(list(sub.prefix), w) for p, w in zip(prefixes, weights) for sub in packing.cover.split(depth, p)]
-    chunks = [parts[k :: workers * 4] for k in range(workers * 4)]
+    workers = min(workers, len(parts))  # workers=10**9 must not make 4e9 empty chunks
+    chunks = [parts[k :: workers * 4] for k in range(min(workers * 4, len(parts)))]
     if engine == "bitboard":
         packer = packing.bitboard()
 
