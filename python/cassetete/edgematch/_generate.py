@@ -73,6 +73,8 @@ def generate(
         raise PuzzleError(f"need colors >= 1 and frame_colors >= 0, got {colors}, {frame_colors}")
     if rows <= 0 or cols <= 0:
         raise PuzzleError(f"board size must be positive, got {rows} x {cols}")
+    if rows * cols > 1_000_000:  # refused before allocating the (rows, cols, 4) edges
+        raise PuzzleError(f"board size {rows} x {cols} is too large (more than 1,000,000 cells)")
     rng = np.random.default_rng(seed)
     for _ in range(max(1, attempts)):
         e = planted_board_edges(rows, cols, colors, frame_colors, matching, rng)

@@ -131,6 +131,8 @@ def generate(n: int, seed: Optional[int] = None, unique: bool = False,
         shape = (int(size[0]), int(size[1]))
     if shape[0] < 1 or shape[1] < 1 or shape[0] * shape[1] < 2:
         raise PuzzleError(f"generate: grid size {shape} too small")
+    if shape[0] * shape[1] > 4_000_000:  # refused before allocating, like the game ID parsers
+        raise PuzzleError(f"generate: grid size {shape} too large (more than 4,000,000 cells)")
     rng = np.random.default_rng(seed)
     from ._solve import solutions
 

@@ -110,6 +110,8 @@ def generate(rows: int, cols: int, depth: int, merge_iterations: int = 0, merge_
     for name, value in (("rows", rows), ("cols", cols)):
         if not isinstance(value, (int, np.integer)) or value < 1:
             raise PuzzleError(f"{name} must be a positive int, got {value!r}")
+    if rows * cols > 4_000_000:  # refused before allocating, like parse_tatham
+        raise PuzzleError(f"grid size {rows}x{cols} is too large (more than 4,000,000 cells)")
     if not isinstance(depth, (int, np.integer)) or depth < 0:
         raise PuzzleError(f"depth must be an int >= 0, got {depth!r}")
     if not isinstance(merge_iterations, (int, np.integer)) or merge_iterations < 0:
