@@ -21,7 +21,7 @@ ENGINES: Dict[str, Tuple[str, str, List[int], str]] = {
     "sudoku.solve (empty grid, box n x n)": (
         "from cassetete import sudoku; puzzle = sudoku.parse(__import__('numpy').zeros((n * n, n * n), int))",
         "sudoku.solve(puzzle, node_limit=100000)", [3, 4, 5, 6, 8], "n ** 4"),
-    "exactcover.count (random, n items)": (
+    "exactcover.solve (random, n items, 20 n options of 4 items)": (
         "import numpy as np; from cassetete.exactcover import ExactCover; rng = np.random.default_rng(1);"
         "puzzle = ExactCover.from_options([sorted(rng.choice(n, 4, replace=False).tolist()) for _ in range(20 * n)])",
         "exactcover.solve(puzzle, node_limit=200000)",
