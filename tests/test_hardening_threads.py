@@ -134,6 +134,10 @@ CTRL_C_BATCHES = textwrap.dedent("""
         except KeyboardInterrupt:
             waited = time.perf_counter() - start
             timer.join()
+            # A joined thread's OS task ends a moment after join() returns: allow it 2 s.
+            settle = time.monotonic() + 2
+            while threads() > before and time.monotonic() < settle:
+                time.sleep(0.01)
             print(kind, "interrupted", round(waited, 2), before, threads(), flush=True)
 """)
 
