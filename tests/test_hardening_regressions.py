@@ -9,7 +9,7 @@ import math
 import numpy as np
 import pytest
 
-from cassetete import PuzzleError, edgematch, exactcover, polyomino, shikaku, sudoku
+from cassetete import PuzzleError, edgematch, exactcover, hashi, polyomino, shikaku, sudoku
 from cassetete.exactcover import ExactCover
 
 CASES = [
@@ -30,6 +30,10 @@ CASES = [
     (lambda: edgematch.load('{"width": 0, "height": 1, "pieces": [[0, 1, 0, 0]], '
                             '"hints": [{"pos": 0, "piece": 0, "rot": 0}]}'), "width"),  # ZeroDivisionError
     (lambda: edgematch.load('{"width": 1, "height": 1, "pieces": [["a", 0, 0, 0]]}'), "integers"),  # ValueError
+    (lambda: hashi.parse("¹"), "bad cell"),  # "¹".isdigit() is True: ValueError from int()
+    (lambda: hashi.parse("3 3 4\n2 0 ²\n0 0 0\n1 0 1\n"), "line 2"),
+    (lambda: shikaku.parse("4x4:¹"), "character"),
+    (lambda: shikaku.parse("4x4:a999999999999999999992_2b2_2c2_2_2a2a"), "16 cells"),  # OverflowError
     # option values past int64: pybind11's "Unable to cast" RuntimeError before
     (lambda: sudoku.solve("." * 16, node_limit=2**63), "node_limit"),
     (lambda: exactcover.count_solutions(ExactCover.from_options([[0]]), node_limit=2**64 + 1), "node_limit"),
