@@ -30,7 +30,8 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large])
 
 # Characters that the formats give meaning to, so random text reaches deep into the parsers.
-ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ .-_|+#:/?{}[],\"\n\t-x×"
+# Unicode digits too: "¹".isdigit() is True but int("¹") fails; int("٣") and int("３") work.
+ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ .-_|+#:/?{}[],\"\n\t-x×¹²٣３"
 
 
 @st.composite

@@ -30,6 +30,7 @@ CASES = [
     (lambda: edgematch.load('{"width": 0, "height": 1, "pieces": [[0, 1, 0, 0]], '
                             '"hints": [{"pos": 0, "piece": 0, "rot": 0}]}'), "width"),  # ZeroDivisionError
     (lambda: edgematch.load('{"width": 1, "height": 1, "pieces": [["a", 0, 0, 0]]}'), "integers"),  # ValueError
+    (lambda: sudoku.parse("¹ 0 0 0\n0 0 3 0\n0 4 0 0\n0 0 0 2"), "not a number"),
     (lambda: hashi.parse("¹"), "bad cell"),  # "¹".isdigit() is True: ValueError from int()
     (lambda: hashi.parse("3 3 4\n2 0 ²\n0 0 0\n1 0 1\n"), "line 2"),
     (lambda: shikaku.parse("4x4:¹"), "character"),
