@@ -116,6 +116,10 @@ CTRL_C_BATCHES = textwrap.dedent("""
     def threads():
         return len(os.listdir("/proc/self/task"))
 
+    # A runner started in the background (`cmd &` without job control) passes SIGINT on as
+    # ignored, and Python then keeps it ignored: restore Ctrl-C's KeyboardInterrupt.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
     # a 2 on every black square of a 10x10 checkerboard: every domino tiling (2.3e11) solves it
     CHECKERBOARD = "\\n".join(" ".join("2" if (r + c) % 2 == 0 else "." for c in range(10)) for r in range(10))
     BATCHES = {
