@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cassetete import edgematch, exactcover, hashi, polyomino, shikaku, sudoku
+from cassetete import edgematch, hashi, polyomino, shikaku, sudoku
 from cassetete.exactcover import ExactCover
 
 from edgematch_checker import check_board
