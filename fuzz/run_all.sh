@@ -13,7 +13,9 @@ mkdir -p build/fuzz-logs
 targets=$(python fuzz/atheris_fuzz.py --list)
 for target in ${FUZZ_TARGETS:-$targets}; do
   start=$(date +%s)
+  mkdir -p "build/fuzz-artifacts/$target"
   python fuzz/atheris_fuzz.py "$target" -runs="$runs" -max_len=2000 -timeout=60 -rss_limit_mb=4096 \
+    -artifact_prefix="build/fuzz-artifacts/$target/" \
     -print_final_stats=1 "$@" > "build/fuzz-logs/$target.log" 2>&1
   code=$?
   end=$(date +%s)
