@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import platform
 from pathlib import Path
-from typing import Dict, Iterable, List, Sequence, Tuple
+from typing import Iterable, List, Sequence, Tuple
 
 RESULTS = Path(__file__).resolve().parent / "results"
 

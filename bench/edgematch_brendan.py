@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def brendan(data: Path, name: str) -> em.EdgePuzzle:
     z = zipfile.ZipFile(data / "bucas_viewer_brendan" / "pieces_set_1.zip")
-    return em.load(z.read(f"pieces_{name}.txt").decode())
+    return em.parse(z.read(f"pieces_{name}.txt").decode())
 
 
 def full_count(p: em.EdgePuzzle, seconds: float) -> str:

@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def brendan(data: Path, name: str):
     z = zipfile.ZipFile(data / "bucas_viewer_brendan" / "pieces_set_1.zip")
     s = zipfile.ZipFile(data / "bucas_viewer_brendan" / "solutions_set_1.zip")
-    p = em.load(z.read(f"pieces_{name}.txt").decode())
-    planted = em.load_brendan_solution(s.read(f"solutions_{name}.txt").decode(), p)
+    p = em.parse(z.read(f"pieces_{name}.txt").decode())
+    planted = em.load_brendan_solution(s.open(f"solutions_{name}.txt"), p)
     assert em.verify(p, planted)
     return p
 

@@ -1,4 +1,4 @@
-"""Seed 002, figure 4: effect of |S| on the score reached by the very large neighbourhood alone
+"""Schaus and Deville, figure 4: effect of |S| on the score reached by the very large neighbourhood alone
 (random non-adjacent sets, no tabu list) from random starts on the official Eternity II.
 
 Usage: python bench/edgematch_local_fig4.py [--time 30] [--seeds 1 2 3]
@@ -42,9 +42,9 @@ def main() -> None:
         [plt.plot(steps, curves[k], label=f"|S| = {k}") for k in args.sizes],
         plt.ylim(low, max(max(c) for c in curves.values()) + 5),
         plt.xlabel("seconds"), plt.ylabel(f"mean best score (/480), {len(args.seeds)} runs"),
-        plt.title("Seed 002 fig. 4: VLNS alone from random boards"), plt.legend()))
+        plt.title("Schaus and Deville, fig. 4: VLNS alone from random boards"), plt.legend()))
     marks = [t for t in (1, 5, 10, 30, 60) if t <= args.time]
-    lines = ["# Seed 002, figure 4: neighbourhood size |S|", "",
+    lines = ["# Schaus and Deville, figure 4: neighbourhood size |S|", "",
              f"Official Eternity II (centre clue), random starts, the very large neighbourhood alone (random "
              f"non-adjacent sets of one class, no tabu list) for {args.time:g} s; {len(args.seeds)} run(s) per size "
              f"(seeds {args.seeds}); {machine()}.",

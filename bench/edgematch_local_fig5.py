@@ -1,4 +1,4 @@
-"""Seed 002, figure 5: how many relaxed Eternity II problems the CP initialisation solves within
+"""Schaus and Deville, figure 5: how many relaxed Eternity II problems the CP initialisation solves within
 a time limit as the number of relaxed (pairwise non-adjacent, random) positions grows.
 
 Both searches of the relaxed problem are measured on the same relaxed sets: ``cp`` (row order
@@ -52,11 +52,11 @@ def main() -> None:
         plt.xticks([x + 0.4 - width / 2 for x in range(len(args.relax))], [str(k) for k in args.relax])
         plt.xlabel("relaxed positions")
         plt.ylabel(f"solved / {args.instances} in {args.time:g} s")
-        plt.title("Seed 002 fig. 5: relaxed problems solved by CP")
+        plt.title("Schaus and Deville, fig. 5: relaxed problems solved by CP")
         plt.legend()
 
     ok = plot(RESULTS / "edgematch_local_fig5.png", draw)
-    lines = ["# Seed 002, figure 5: relaxed problems solved by the CP initialisation", "",
+    lines = ["# Schaus and Deville, figure 5: relaxed problems solved by the CP initialisation", "",
              f"Official Eternity II (centre clue); for each count, {args.instances} random sets of pairwise "
              f"non-adjacent relaxed positions (the same sets for every search); {args.time:g} s each; "
              f"{machine()}.",

@@ -1,4 +1,4 @@
-"""Seed 002, figure 6: scores after a fixed time of the tabu search started from the CP
+"""Schaus and Deville, figure 6: scores after a fixed time of the tabu search started from the CP
 initialisation relaxing 0, 5, ..., 30 positions, against a random initialisation; optionally
 also from the first-fail CP initialisation (``--first-fail 0 30``: groups "ff 0", "ff 30").
 
@@ -43,8 +43,8 @@ def main() -> None:
         plt.boxplot([scores[x] for x in labels], whis=(0, 100)),
         plt.xticks(range(1, len(labels) + 1), labels),
         plt.ylabel(f"score after {args.time:g} s (/480)"), plt.xlabel("initialisation (relaxed positions)"),
-        plt.title("Seed 002 fig. 6: CP initialisation vs random")))
-    lines = ["# Seed 002, figure 6: initialisation against final score", "",
+        plt.title("Schaus and Deville, fig. 6: CP initialisation vs random")))
+    lines = ["# Schaus and Deville, figure 6: initialisation against final score", "",
              f"Official Eternity II (centre clue); tabu search with the very large neighbourhood for {args.time:g} s "
              f"per run (initialisation included), {args.runs} run(s) per group (seeds 100..); CP initialisation "
              f"budget {args.cp_nodes} placements, relaxed positions random and pairwise non-adjacent; {machine()}.",

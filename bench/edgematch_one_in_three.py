@@ -1,4 +1,4 @@
-"""1-in-3 SAT -> PUZZLE-POSITION (seed 000, theorem 3.4): board sizes of the reduction and the
+"""1-in-3 SAT -> PUZZLE-POSITION (Béhague 2024, theorem 3.4): board sizes of the reduction and the
 time solve_positions (Algorithm 1 + branching) takes on them, for random formulas with a
 planted 1-in-3 valuation (n clauses over m variables, literals signed at random so that exactly
 one per clause is true). CPU seconds (time.process_time). Writes

@@ -1,5 +1,5 @@
 """PUZZLE-ORIENTATION (rotations known): row-by-row backtracking (solve_orientations) against the
-block method of seed 000, section 4.2 (solve_orientations_blocks), counting all solutions of
+block method of Béhague (2024), section 4.2 (solve_orientations_blocks), counting all solutions of
 planted random puzzles. CPU seconds (time.process_time). Writes
 bench/results/edgematch_orientation.md.
 
@@ -27,7 +27,8 @@ def main() -> None:
              f"Command: `python bench/edgematch_orientation.py {' '.join(sys.argv[1:])}`. "
              "Planted puzzles `generate(n, n, colors=c, seed=s)` with the planted rotations; all "
              "solutions counted; CPU seconds.", "",
-             "| n | colours | seed | solutions | row backtracking (s) | block method (s) | E(2,2) | after pruning | block size | block nodes |",
+             "| n | colours | seed | solutions | row backtracking (s) | block method (s) | E(2,2) | after pruning "
+             "| block size | block nodes |",
              "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for case in args.cases:
         n, col, seed = (int(x) for x in case.split("x"))

@@ -1,5 +1,5 @@
-"""Reproduce the pentomino table of seed 001 (Gilleta, section 7) with both engines and print
-a markdown table: solutions, nodes, CPU seconds, nodes per second.
+"""Reproduce the pentomino table of Gilleta, "Résolution du puzzle tridimensionnel des
+pentaminos" (section 7) with both engines and print a markdown table: solutions, nodes, CPU seconds, nodes per second.
 
 Usage: python bench/exactcover_table.py [--full] [--cells-regions 6x10,2x5x6,3x4x5]
 "all copies" are counted twice: from the symmetry-broken subproblems with orbit weights (what
@@ -14,7 +14,7 @@ import time
 
 from cassetete.polyomino import Packing
 
-SEED = {  # region: (solutions as printed in the seed, enumerative nodes, enumerative time)
+SEED = {  # region: (solutions as printed in the paper, enumerative nodes, enumerative time)
     "2x30": ("0", "100", "0 s"),
     "3x20": ("2", "38 792", "0 s"),
     "4x15": ("368", "708 508", "7 s"),

@@ -1,4 +1,4 @@
-"""Compare the exact solver with the seed's ILP (HiGHS, optionally CBC) on the shared Hashi sets.
+"""Compare the exact solver with Rafaralahy's ILP (HiGHS, optionally CBC) on the shared Hashi sets.
 
 Reads ../shared/data/hashi (or --data): Tatham "bridges" IDs (tatham/*.txt), the janko.at
 puzzles of the PuzzleKit set (puzzlekit/hashi_puzzlekit.jsonl, benchmark only) and the
@@ -101,11 +101,11 @@ def main(argv=None):
     ap.add_argument("--cbc", action="store_true", help="also time CBC through PuLP")
     ap.add_argument("--skip-coelho", action="store_true")
     args = ap.parse_args(argv)
-    lines = ["# Hashiwokakero: exact solver vs the seed's ILP", "",
+    lines = ["# Hashiwokakero: exact solver vs Rafaralahy's ILP", "",
              f"Command: `python bench/hashi_compare.py {' '.join(argv or sys.argv[1:])}` "
              "(2-core machine, shared; one thread; times include Python overhead).", "",
              "## Tatham instances (median ms per puzzle)", "",
-             "Exact = solution + uniqueness proof (count_solutions(limit=2)); ILP = seed's model "
+             "Exact = solution + uniqueness proof (count_solutions(limit=2)); ILP = Rafaralahy's model "
              "with connectivity cuts, HiGHS via highspy" + (", CBC via PuLP" if args.cbc else "") + ".", "",
              "| set | puzzles | islands | exact (solve+unique) | ILP HiGHS | ILP CBC |",
              "|---|---|---|---|---|---|"]

@@ -1,6 +1,6 @@
 """Compare the exact solver with OR-Tools CP-SAT on the shared Hashi sets.
 
-CP-SAT model (written here from the puzzle's rules, the same as seed 003's ILP): per potential
+CP-SAT model (written here from the puzzle's rules, the same as Rafaralahy's ILP): per potential
 bridge e an integer y_e in {0, 1, 2} and a Boolean x_e = (y_e > 0); x_e + x_f <= 1 for crossing
 edges; the y_e around an island sum to its value. Connectivity by cuts, as the library's ILP:
 re-solve with sum of x_e over the edges leaving S >= 1 for every component S of a disconnected

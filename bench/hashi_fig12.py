@@ -1,10 +1,10 @@
-"""Reproduce seed 003's Figure 12: number of vertices (islands) against the generator's n.
+"""Reproduce Rafaralahy's Figure 12: number of vertices (islands) against the generator's n.
 
 The generator of section 2.4 draws n random vertices, joins every pair of consecutive vertices
 on a row or column, and adds a vertex at every crossing of two such edges, so the final graph
 has more vertices than n. Our generate() also keeps only the largest connected part (a puzzle
 must be connected), so the table gives both counts: vertices after the crossings are resolved
-(the seed's quantity) and islands of the returned puzzle. Each row is checked against
+(Rafaralahy's quantity) and islands of the returned puzzle. Each row is checked against
 hashi.generate(n, seed) itself (same seed, same draw).
 
 Writes bench/results/hashi_fig12.csv, hashi_fig12.md and hashi_fig12.png (matplotlib, the
@@ -73,10 +73,10 @@ def main(argv=None) -> None:
                     "islands_mean", "islands_min", "islands_max"])
         w.writerows(rows)
     cmd = " ".join(["python bench/hashi_fig12.py"] + (argv if argv is not None else sys.argv[1:]))
-    md = ["# Hashiwokakero: seed 003 Figure 12 (vertices against the generator's n)", "",
+    md = ["# Hashiwokakero: Rafaralahy Figure 12 (vertices against the generator's n)", "",
           f"Command: `{cmd}` ({args.per_n} puzzles per n, {elapsed:.1f} s in all).", "",
           "Vertices = n random vertices plus one per crossing of two edges (seed section 2.4, "
-          "the seed's quantity); islands = the returned puzzle (largest connected part only). "
+          "Rafaralahy's quantity); islands = the returned puzzle (largest connected part only). "
           "Grid side ceil(2 sqrt(n)).", "",
           "| n | vertices mean | min | max | islands mean | min | max |",
           "|---|---|---|---|---|---|---|"]

@@ -1,4 +1,4 @@
-"""Reproduce seed 003's Hashiwokakero figures on puzzles from our generator (section 2.4).
+"""Reproduce Rafaralahy's Hashiwokakero figures on puzzles from our generator (section 2.4).
 
 Figure 10: share of connected ILP solutions with the objective (9) and without it, as the
 number of islands grows. Figure 13: performance profile (Dolan & More 2002: share of instances
@@ -128,7 +128,7 @@ def main(argv=None):
     ap.add_argument("--no-cbc", action="store_true")
     args = ap.parse_args(argv)
     os.makedirs(OUT, exist_ok=True)
-    md = ["# Hashiwokakero: seed 003 figures 10 and 13 (our generator, this machine)", "",
+    md = ["# Hashiwokakero: Rafaralahy figures 10 and 13 (our generator, this machine)", "",
           "Command: `python bench/hashi_figures.py` (2 shared cores).", ""]
     figure10(args.per_size, md)
     figure13(args.instances, not args.no_cbc, md)

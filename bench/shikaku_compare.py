@@ -1,4 +1,4 @@
-"""Shikaku: time the exact C++ solver against the seed's ILP (HiGHS, optionally CBC) on the
+"""Shikaku: time the exact C++ solver against Rafaralahy's ILP (HiGHS, optionally CBC) on the
 Tatham "rect" sets and on 200x200 puzzles of our generator; write bench/results/shikaku.md.
 
 Usage (from the repository root):
@@ -113,7 +113,7 @@ def main() -> None:
     args = parser.parse_args()
 
     lines = [
-        "# Shikaku: exact solver vs the seed's ILP",
+        "# Shikaku: exact solver vs Rafaralahy's ILP",
         "",
         f"Command: `python bench/shikaku_compare.py{' --cbc' if args.cbc else ''}` "
         f"(median ms per puzzle; exact = best of {args.repeat} runs).",

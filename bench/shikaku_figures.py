@@ -1,5 +1,5 @@
-"""Shikaku: the seed's Figure 6 (performance profile of the solvers) and Figure 7 (rate at which
-simulated annealing reaches a solution), on puzzles of our implementation of the seed's generator.
+"""Shikaku: Rafaralahy's Figure 6 (performance profile of the solvers) and Figure 7 (rate at which
+simulated annealing reaches a solution), on puzzles of our implementation of Rafaralahy's generator.
 
 Grid sizes N x N with N in 4, 9, 16, 25 (Figure 6) and also 50 (Figure 7); depth from 1 to N // 2
 and merge iterations from 0 to 3 (merge probability 0.5), ``--seeds`` puzzles per setting.
@@ -105,7 +105,7 @@ def main() -> None:
         times = sorted(r[f"{s}_s"] for r in fig6)
         medians[s] = times[len(times) // 2] * 1e3
 
-    lines = ["# Shikaku: the seed's Figures 6 and 7 on our generator's puzzles", "",
+    lines = ["# Shikaku: Rafaralahy's Figures 6 and 7 on our generator's puzzles", "",
              f"Command: `python bench/shikaku_figures.py --seeds {args.seeds}{' --no-cbc' if args.no_cbc else ''}`; "
              f"{len(fig6)} puzzles for Figure 6 (N = 4, 9, 16, 25; depth 1..N/2; merges 0..3, p = 0.5).", "",
              "## Figure 6: performance profile", "",
@@ -116,7 +116,7 @@ def main() -> None:
     lines += ["", "## Figure 7: annealing success rate", "", "| N | puzzles | rate |", "|---|---|---|"]
     for n, rate in rates.items():
         lines.append(f"| {n} | {len(success[n])} | {rate:.2f} |")
-    lines += ["", "Seed's reported rates: 1 for N = 4, 0.95 for N = 9, decreasing quickly with N.",
+    lines += ["", "Rafaralahy's reported rates: 1 for N = 4, 0.95 for N = 9, decreasing quickly with N.",
               "Annealing: t0 = 2, geometric cooling to 0.05 over 200000 + 2000 K iterations (K = clues)."]
     (args.out / "shikaku_figures.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines))

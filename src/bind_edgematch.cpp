@@ -1,7 +1,11 @@
 // Python glue for the edge-matching engine (cpp/edgematch): arrays in, dict out, GIL released.
+#include <memory>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include "bindings.hpp"
+#include "search_stream.hpp"
 #include "edgematch/backtrack.hpp"
 
 namespace cassetete::bind {
@@ -45,18 +49,20 @@ SearchOptions make_options(const CArray<int32_t>& fixed, const CArray<int32_t>& 
     return opt;
 }
 
+// A cancellation flag Python hands to several searches (the parts of a parallel count): the
+// main thread sets it on Ctrl-C, and every search stops at its next poll.
+struct CancelFlag {
+    CancellationToken token;
+};
+
 py::dict search(int rows, int cols, const CArray<int32_t>& pieces, const CArray<int32_t>& compl_,
                 const CArray<int32_t>& fixed, const CArray<int32_t>& order, bool first_fail, bool count,
                 long long limit, const py::object& seed, const py::object& time_limit,
-                const py::object& node_limit) {
+                const py::object& node_limit, const CancelFlag* cancel) {
     Puzzle pz = make_puzzle(rows, cols, pieces, compl_);
     SearchOptions opt = make_options(fixed, order, first_fail, count, limit, seed);
-    try {
-        validate_options(pz, opt);
-    } catch (const std::invalid_argument& e) {
-        throw InputError(e.what());
-    }
-    PythonSearch ps(time_limit, node_limit);
+    validate_options(pz, opt);  // std::invalid_argument -> PuzzleError (the module's translator)
+    PythonSearch ps(time_limit, node_limit, cancel ? &cancel->token : nullptr);
     SearchResult res;
     {
         py::gil_scoped_release release;
@@ -89,11 +95,9 @@ py::list split_search(int rows, int cols, const CArray<int32_t>& pieces, const C
     Puzzle pz = make_puzzle(rows, cols, pieces, compl_);
     SearchOptions opt = make_options(fixed, order, false, true, 0, py::none());
     std::vector<std::vector<Placement>> parts;
-    try {
+    {
         py::gil_scoped_release release;
         parts = split(pz, opt, depth);
-    } catch (const std::invalid_argument& e) {
-        throw InputError(e.what());
     }
     py::list out;
     for (const auto& part : parts) {
@@ -109,17 +113,66 @@ py::list split_search(int rows, int cols, const CArray<int32_t>& pieces, const C
     return out;
 }
 
+// One solution streamed to Python: piece and rotation per cell.
+using Board = std::pair<std::vector<int>, std::vector<int>>;
+using BoardStream = SearchStream<Board>;
+
+// The solutions of the backtracking search (up to `limit`; 0 = all) streamed from a background
+// thread as it finds them.
+std::unique_ptr<BoardStream> open_stream(int rows, int cols, const CArray<int32_t>& pieces,
+                                         const CArray<int32_t>& compl_, const CArray<int32_t>& fixed,
+                                         const CArray<int32_t>& order, bool first_fail, long long limit,
+                                         const py::object& seed, const py::object& time_limit,
+                                         const py::object& node_limit) {
+    auto pz = std::make_shared<Puzzle>(make_puzzle(rows, cols, pieces, compl_));
+    auto opt = std::make_shared<SearchOptions>(make_options(fixed, order, first_fail, true, limit, seed));
+    validate_options(*pz, *opt);  // std::invalid_argument -> PuzzleError (the module's translator)
+    const SearchLimits limits = PythonSearch::make_limits(time_limit, node_limit);
+    return std::make_unique<BoardStream>([pz, opt, limits](const BoardStream::Stream::Emit& emit,
+                                                           const CancellationToken& token, StreamOutcome& outcome) {
+        SolutionCallback callback = [&emit](const std::vector<int>& piece, const std::vector<int>& rot) {
+            return emit(Board(piece, rot));
+        };
+        SearchOptions options = *opt;
+        options.on_solution = &callback;
+        SearchControl control(limits, &token);
+        SearchResult res = backtrack(*pz, options, control);
+        outcome.count = res.solutions;
+        outcome.complete = res.complete;
+        outcome.stop = control.reason();
+        outcome.stats = std::move(res.stats);
+    });
+}
+
 }  // namespace
 
 void register_edgematch(py::module_& m) {
     m.def("edgematch_search", &search, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
           py::arg("fixed"), py::arg("order"), py::arg("first_fail") = false, py::arg("count") = false,
           py::arg("limit") = 0, py::arg("seed") = py::none(), py::arg("time_limit") = py::none(),
-          py::arg("node_limit") = py::none(),
+          py::arg("node_limit") = py::none(), py::arg("cancel") = py::none(),
           "Backtracking over an edge-matching puzzle given as internal colour ids (see cassetete.edgematch).");
+    py::class_<CancelFlag>(m, "EdgematchCancel", "A flag that stops every search it was given (at its next poll).")
+        .def(py::init<>())
+        .def("cancel", [](CancelFlag& self) { self.token.cancel(); })
+        .def("cancelled", [](const CancelFlag& self) { return self.token.cancelled(); });
     m.def("edgematch_split", &split_search, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
           py::arg("fixed"), py::arg("order"), py::arg("depth"),
           "Partial boards after `depth` placements along `order`: (cell, piece, rotation) arrays.");
+    register_search_stream<Board>(m, "EdgematchSolutionStream", [](const Board& board) {
+        const int cells = static_cast<int>(board.first.size());
+        py::array_t<int32_t> out({cells, 2});
+        auto b = out.mutable_unchecked<2>();
+        for (int i = 0; i < cells; ++i) {
+            b(i, 0) = board.first[i];
+            b(i, 1) = board.second[i];
+        }
+        return out;
+    });
+    m.def("edgematch_stream", &open_stream, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
+          py::arg("fixed"), py::arg("order"), py::arg("first_fail") = false, py::arg("limit") = 0,
+          py::arg("seed") = py::none(), py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
+          "Stream the solutions ((cells, 2) boards of piece, rotation) as the search finds them; 0 = all.");
 }
 
 }  // namespace cassetete::bind

@@ -6,6 +6,8 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 #include "bindings.hpp"
 #include "edgematch/hungarian.hpp"
@@ -128,13 +130,8 @@ public:
                 long long node_limit, const py::object& board, const TabuOptions& opt)
         : rows_(rows), cols_(cols), init_(init), relax_(relax), node_limit_(node_limit), seed_(seed) {
         pz_ = make_local_puzzle(rows, cols, pieces, compl_);
-        try {
-            lp_ = std::make_unique<LocalPuzzle>(*pz_, make_fixed(fixed));
-        } catch (const std::invalid_argument& e) {
-            throw InputError(e.what());
-        }
+        lp_ = std::make_unique<LocalPuzzle>(*pz_, make_fixed(fixed));  // invalid_argument -> PuzzleError
         check_init_name(init);
-        if (opt.size < 1) throw InputError("neighbourhood_size must be at least 1");
         if (!board.is_none()) {
             from_board(board, rows, cols, start_piece_, start_rot_);
             std::string problem = check_board(*lp_, start_piece_, start_rot_);
@@ -250,16 +247,106 @@ private:
     std::string init_from_;
 };
 
+// The tuning options by name, each read from and written to TabuOptions: the defaults live in
+// TabuOptions (cpp/edgematch/vlns.hpp) only; Python builds edgematch.TUNING from them.
+struct TuningField {
+    const char* name;
+    py::object (*get)(const TabuOptions&);
+    void (*set)(TabuOptions&, const py::handle&);
+};
+
+template <class T>
+T tuning_value(const py::handle& value, const char* name, const char* expected) {
+    const bool is_bool = py::isinstance<py::bool_>(value);
+    const bool ok = std::is_same<T, bool>::value ? is_bool
+                    : std::is_same<T, int>::value ? (!is_bool && py::isinstance<py::int_>(value))
+                                                  : (!is_bool && (py::isinstance<py::int_>(value) ||
+                                                                  py::isinstance<py::float_>(value)));
+    if (!ok) throw InputError(std::string("tuning option ") + name + " must be " + expected + ", got " +
+                              py::repr(value).cast<std::string>());
+    return value.cast<T>();
+}
+
+#define CASSETETE_TUNING_FIELD(field, type, expected)                                                     \
+    TuningField {                                                                                         \
+        #field, [](const TabuOptions& o) -> py::object { return py::cast(o.field); },                     \
+            [](TabuOptions& o, const py::handle& v) { o.field = tuning_value<type>(v, #field, expected); } \
+    }
+
+const std::vector<TuningField>& tuning_fields() {
+    static const std::vector<TuningField> fields = {
+        CASSETETE_TUNING_FIELD(size, int, "an integer"),
+        CASSETETE_TUNING_FIELD(greed, double, "a number"),
+        TuningField{"class_weight",
+                    [](const TabuOptions& o) -> py::object {
+                        py::list out;
+                        for (int w : o.class_weight) out.append(w);
+                        return out;
+                    },
+                    [](TabuOptions& o, const py::handle& v) {
+                        if (!py::isinstance<py::sequence>(v) || py::isinstance<py::str>(v))
+                            throw InputError("tuning option class_weight must be a list of at most 5 integers");
+                        py::sequence seq = py::reinterpret_borrow<py::sequence>(v);
+                        if (seq.size() > 5) throw InputError("class_weight has at most 5 entries");
+                        for (size_t i = 0; i < seq.size(); ++i)
+                            o.class_weight[i] = tuning_value<int>(seq[i], "class_weight", "a list of integers");
+                    }},
+        CASSETETE_TUNING_FIELD(tabu_cells_min, int, "an integer"),
+        CASSETETE_TUNING_FIELD(tabu_cells_max, int, "an integer"),
+        CASSETETE_TUNING_FIELD(tabu_arcs_min, int, "an integer"),
+        CASSETETE_TUNING_FIELD(tabu_arcs_max, int, "an integer"),
+        CASSETETE_TUNING_FIELD(plateau, int, "an integer"),
+        CASSETETE_TUNING_FIELD(kicks, int, "an integer"),
+        CASSETETE_TUNING_FIELD(restore_after, int, "an integer"),
+        CASSETETE_TUNING_FIELD(restart_after, int, "an integer"),
+        CASSETETE_TUNING_FIELD(tabu, bool, "True or False"),
+        CASSETETE_TUNING_FIELD(neutral, bool, "True or False"),
+        CASSETETE_TUNING_FIELD(restart_kicks, int, "an integer"),
+        CASSETETE_TUNING_FIELD(penalty_weight, int, "an integer"),
+        CASSETETE_TUNING_FIELD(penalty_every, int, "an integer"),
+    };
+    return fields;
+}
+
+#undef CASSETETE_TUNING_FIELD
+
+py::dict tuning_defaults() {
+    const TabuOptions defaults;
+    py::dict out;
+    for (const auto& field : tuning_fields()) out[field.name] = field.get(defaults);
+    return out;
+}
+
+// TabuOptions from the defaults and the given overrides, checked.
+TabuOptions tabu_options(const py::dict& tuning) {
+    TabuOptions opt;
+    for (const auto& item : tuning) {
+        const std::string name = py::str(item.first);
+        const TuningField* field = nullptr;
+        for (const auto& f : tuning_fields())
+            if (name == f.name) field = &f;
+        if (!field) throw InputError("unknown tuning option '" + name + "'");
+        field->set(opt, item.second);
+    }
+    if (opt.size < 1) throw InputError("neighbourhood_size must be at least 1");
+    if (opt.tabu_cells_min < 0 || opt.tabu_cells_max < opt.tabu_cells_min || opt.tabu_arcs_min < 0 ||
+        opt.tabu_arcs_max < opt.tabu_arcs_min)
+        throw InputError("tabu tenures must be 0 <= min <= max");
+    if (opt.plateau < 1 || opt.kicks < 0 || opt.restore_after < 1)
+        throw InputError("plateau and restore_after must be >= 1, kicks >= 0");
+    if (opt.restart_after < 0) throw InputError("restart_after must be >= 0");
+    if (opt.restart_kicks < 0) throw InputError("restart_kicks must be >= 0");
+    if (opt.penalty_weight < 0 || opt.penalty_every < 1)
+        throw InputError("penalty_weight must be >= 0 and penalty_every >= 1");
+    if (!std::isfinite(opt.greed) || opt.greed < 0) throw InputError("greed must be a finite number >= 0");
+    return opt;
+}
+
 py::dict local_init(int rows, int cols, const CArray<int32_t>& pieces, const CArray<int32_t>& compl_,
                     const CArray<int32_t>& fixed, const std::string& init, int relax, uint64_t seed,
                     long long node_limit, const py::object& time_limit) {
     auto pz = make_local_puzzle(rows, cols, pieces, compl_);
-    std::unique_ptr<LocalPuzzle> lp;
-    try {
-        lp = std::make_unique<LocalPuzzle>(*pz, make_fixed(fixed));
-    } catch (const std::invalid_argument& e) {
-        throw InputError(e.what());
-    }
+    auto lp = std::make_unique<LocalPuzzle>(*pz, make_fixed(fixed));  // invalid_argument -> PuzzleError
     PythonSearch ps(time_limit, node_limit > 0 ? py::object(py::int_(node_limit)) : py::object(py::none()));
     InitResult res;
     int score = 0;
@@ -284,53 +371,20 @@ void register_edgematch_local(py::module_& m) {
           py::arg("compl"), py::arg("fixed"), py::arg("init") = "cp", py::arg("relax") = 0, py::arg("seed") = 0,
           py::arg("node_limit") = 0, py::arg("time_limit") = py::none(),
           "A starting board for the local search (cp / random / checkerboard) with its score.");
+    m.def("edgematch_tuning_defaults", &tuning_defaults,
+          "The local search's default options (cpp/edgematch/vlns.hpp, TabuOptions), name -> value.");
     py::class_<LocalSearch>(m, "EdgematchLocal",
-                            "Resumable very-large-neighbourhood tabu search (seed 002) for one worker.")
+                            "Resumable very-large-neighbourhood tabu search (Schaus and Deville) for one worker.")
         .def(py::init([](int rows, int cols, const CArray<int32_t>& pieces, const CArray<int32_t>& compl_,
                          const CArray<int32_t>& fixed, uint64_t seed, const std::string& init, int relax,
-                         long long node_limit, const py::object& board, int size, double greed,
-                         std::vector<int> class_weight, int tabu_cells_min, int tabu_cells_max,
-                         int tabu_arcs_min, int tabu_arcs_max, int plateau, int kicks, int restore_after,
-                         int restart_after, bool tabu, bool neutral, int restart_kicks, int penalty_weight,
-                         int penalty_every) {
-                 TabuOptions opt;
-                 opt.size = size;
-                 opt.greed = greed;
-                 if (class_weight.size() > 5) throw InputError("class_weight has at most 5 entries");
-                 for (size_t i = 0; i < class_weight.size(); ++i) opt.class_weight[i] = class_weight[i];
-                 if (tabu_cells_min < 0 || tabu_cells_max < tabu_cells_min || tabu_arcs_min < 0 ||
-                     tabu_arcs_max < tabu_arcs_min)
-                     throw InputError("tabu tenures must be 0 <= min <= max");
-                 if (plateau < 1 || kicks < 0 || restore_after < 1)
-                     throw InputError("plateau and restore_after must be >= 1, kicks >= 0");
-                 opt.tabu_cells_min = tabu_cells_min;
-                 opt.tabu_cells_max = tabu_cells_max;
-                 opt.tabu_arcs_min = tabu_arcs_min;
-                 opt.tabu_arcs_max = tabu_arcs_max;
-                 opt.plateau = plateau;
-                 opt.kicks = kicks;
-                 opt.restore_after = restore_after;
-                 if (restart_after < 0) throw InputError("restart_after must be >= 0");
-                 opt.restart_after = restart_after;
-                 opt.tabu = tabu;
-                 opt.neutral = neutral;
-                 if (restart_kicks < 0) throw InputError("restart_kicks must be >= 0");
-                 opt.restart_kicks = restart_kicks;
-                 if (penalty_weight < 0 || penalty_every < 1)
-                     throw InputError("penalty_weight must be >= 0 and penalty_every >= 1");
-                 opt.penalty_weight = penalty_weight;
-                 opt.penalty_every = penalty_every;
+                         long long node_limit, const py::object& board, const py::dict& tuning) {
                  return std::make_unique<LocalSearch>(rows, cols, pieces, compl_, fixed, seed, init, relax,
-                                                      node_limit, board, opt);
+                                                      node_limit, board, tabu_options(tuning));
              }),
              py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"), py::arg("fixed"),
              py::arg("seed") = 0, py::arg("init") = "cp", py::arg("relax") = 0, py::arg("node_limit") = 0,
-             py::arg("board") = py::none(), py::arg("size") = 16, py::arg("greed") = 2.0,
-             py::arg("class_weight") = std::vector<int>{1, 1, 1, 1, 1}, py::arg("tabu_cells_min") = 2,
-             py::arg("tabu_cells_max") = 6, py::arg("tabu_arcs_min") = 10, py::arg("tabu_arcs_max") = 40,
-             py::arg("plateau") = 2000, py::arg("kicks") = 3, py::arg("restore_after") = 10,
-             py::arg("restart_after") = 10, py::arg("tabu") = true, py::arg("neutral") = false,
-             py::arg("restart_kicks") = 0, py::arg("penalty_weight") = 4, py::arg("penalty_every") = 200)
+             py::arg("board") = py::none(), py::arg("tuning") = py::dict(),
+             "tuning: overrides of edgematch_tuning_defaults() (size, greed, tabu tenures, ...).")
         .def("run", &LocalSearch::run, py::arg("seconds"), py::arg("iterations") = 0,
              "Search for up to `seconds` more (GIL released); stop early at `iterations` in total.")
         .def("cancel", &LocalSearch::cancel, "Make a running (or the next) run() return at once.")

@@ -1,7 +1,11 @@
 // Python glue for the Hashiwokakero engines (cpp/hashi): graph building, exact search, annealing.
 #include <utility>
 
+#include <array>
+#include <memory>
+
 #include "bindings.hpp"
+#include "search_stream.hpp"
 #include "hashi/annealing.hpp"
 #include "hashi/exact.hpp"
 #include "hashi/graph.hpp"
@@ -17,16 +21,9 @@ struct HashiSearch {
     SearchControl control;
 
     HashiSearch(const py::object& time_limit, const py::object& node_limit)
-        : control(PythonSearch::make_limits(time_limit, node_limit), nullptr,
-                  [this]() {
-                      py::gil_scoped_acquire acquire;
-                      if (PyErr_CheckSignals() != 0) {
-                          interrupted = true;
-                          return true;
-                      }
-                      return false;
-                  },
-                  1024) {}
+        : control(PythonSearch::make_limits(time_limit, node_limit), nullptr, signal_poll(&interrupted), 1024) {}
+    HashiSearch(const HashiSearch&) = delete;  // the poll hook points at this->interrupted
+    HashiSearch& operator=(const HashiSearch&) = delete;
 
     void rethrow_if_interrupted() const {
         if (interrupted) throw py::error_already_set();
@@ -35,12 +32,8 @@ struct HashiSearch {
 
 hashi::Graph graph_from(const CArray<int32_t>& grid) {
     if (grid.ndim() != 2) throw InputError("hashi grid must be a 2-D array");
-    try {
-        return hashi::build_graph(grid.data(), static_cast<int>(grid.shape(0)),
-                                  static_cast<int>(grid.shape(1)));
-    } catch (const hashi::GraphError& error) {
-        throw InputError(error.what());
-    }
+    // a GraphError (std::invalid_argument) becomes PuzzleError through the module's translator
+    return hashi::build_graph(grid.data(), static_cast<int>(grid.shape(0)), static_cast<int>(grid.shape(1)));
 }
 
 py::list bridges_to_list(const hashi::Graph& g, const std::vector<uint8_t>& x) {
@@ -112,6 +105,43 @@ py::dict solve_exact(const CArray<int32_t>& grid, const py::object& time_limit,
     return out;
 }
 
+using BridgeList = std::vector<std::array<int, 5>>;  // (r1, c1, r2, c2, count)
+using BridgeStream = SearchStream<BridgeList>;
+
+// Streams the solutions of the exact search (up to `limit`; 0 = all) from a background thread.
+std::unique_ptr<BridgeStream> open_stream(const CArray<int32_t>& grid, long long limit, const py::object& time_limit,
+                                          const py::object& node_limit) {
+    auto g = std::make_shared<hashi::Graph>(graph_from(grid));
+    const SearchLimits limits = PythonSearch::make_limits(time_limit, node_limit);
+    const uint64_t wanted = limit < 1 ? UINT64_MAX : static_cast<uint64_t>(limit);
+    return std::make_unique<BridgeStream>(
+        [g, limits, wanted](const BridgeStream::Stream::Emit& emit, const CancellationToken& token,
+                            StreamOutcome& outcome) {
+            const hashi::SolutionCallback callback = [&](const std::vector<uint8_t>& x) {
+                BridgeList bridges;
+                for (size_t e = 0; e < g->edges.size(); ++e) {
+                    if (!x[e]) continue;
+                    const auto& edge = g->edges[e];
+                    bridges.push_back({g->row[edge.a], g->col[edge.a], g->row[edge.b], g->col[edge.b],
+                                       static_cast<int>(x[e])});
+                }
+                return emit(std::move(bridges));
+            };
+            SearchControl control(limits, &token, nullptr, 1024);
+            hashi::ExactResult r = hashi::solve_exact(*g, control, wanted, 0, &callback);
+            outcome.count = r.count;
+            outcome.complete = r.complete;
+            outcome.stop = control.reason();
+            outcome.stats = std::move(r.stats);
+        });
+}
+
+py::list bridge_tuples(const BridgeList& bridges) {
+    py::list out;
+    for (const auto& b : bridges) out.append(py::make_tuple(b[0], b[1], b[2], b[3], b[4]));
+    return out;
+}
+
 py::dict solve_annealing(const CArray<int32_t>& grid, const py::object& time_limit,
                          const py::object& node_limit, unsigned long long seed, double t0,
                          double t1, unsigned long long steps) {
@@ -134,6 +164,7 @@ py::dict solve_annealing(const CArray<int32_t>& grid, const py::object& time_lim
     out["status"] = status_name(r.status);
     out["bridges"] = bridges_to_list(g, r.bridges);
     out["energy"] = r.best_energy;
+    out["trajectory"] = r.trajectory;
     out["stats"] = stats_to_dict(r.stats, search.control.reason());
     return out;
 }
@@ -150,7 +181,11 @@ void register_hashi(py::module_& m) {
           py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           py::arg("seed") = 0, py::arg("initial_temperature") = 2.0,
           py::arg("final_temperature") = 0.02, py::arg("steps_per_round") = 0,
-          "Simulated annealing (seed 003, section 2.3).");
+          "Simulated annealing (Rafaralahy, section 2.3).");
+    register_search_stream<BridgeList>(m, "HashiSolutionStream", &bridge_tuples);
+    m.def("hashi_stream", &open_stream, py::arg("grid"), py::arg("limit") = 0, py::arg("time_limit") = py::none(),
+          py::arg("node_limit") = py::none(),
+          "Stream the solutions (lists of (r1, c1, r2, c2, count)) as the exact search finds them; 0 = all.");
 }
 
 }  // namespace cassetete::bind

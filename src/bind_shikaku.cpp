@@ -1,10 +1,12 @@
 // Python glue for the Shikaku engines (cpp/shikaku): candidates, exact search, annealing.
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
 #include "bindings.hpp"
+#include "search_stream.hpp"
 #include "common/parallel.hpp"
 #include "shikaku/annealing.hpp"
 #include "shikaku/candidates.hpp"
@@ -19,12 +21,9 @@ Candidates candidates_from(const CArray<int32_t>& grid) {
     if (grid.ndim() != 2) throw InputError("the clue grid must be a 2-D array");
     const int rows = static_cast<int>(grid.shape(0)), cols = static_cast<int>(grid.shape(1));
     std::vector<int> cells(grid.data(), grid.data() + grid.size());
-    try {
-        py::gil_scoped_release release;
-        return build_candidates(rows, cols, cells);
-    } catch (const std::invalid_argument& e) {
-        throw InputError(e.what());
-    }
+    // std::invalid_argument becomes PuzzleError through the module's translator
+    py::gil_scoped_release release;
+    return build_candidates(rows, cols, cells);
 }
 
 py::array_t<int32_t> rects_array(const std::vector<Rect>& rects) {
@@ -68,6 +67,34 @@ py::dict exact_py(const CArray<int32_t>& grid, long long limit, long long keep, 
     return out;
 }
 
+using RectList = std::vector<Rect>;
+using RectStream = SearchStream<RectList>;
+
+// Streams the solutions of the exact search (up to `limit`; 0 = all) from a background thread.
+std::unique_ptr<RectStream> open_stream(const CArray<int32_t>& grid, long long limit, const py::object& time_limit,
+                                        const py::object& node_limit) {
+    auto cd = std::make_shared<Candidates>(candidates_from(grid));
+    const SearchLimits limits = PythonSearch::make_limits(time_limit, node_limit);
+    const uint64_t wanted = limit < 1 ? UINT64_MAX : static_cast<uint64_t>(limit);
+    return std::make_unique<RectStream>(
+        [cd, limits, wanted](const RectStream::Stream::Emit& emit, const CancellationToken& token,
+                             StreamOutcome& outcome) {
+            const SolutionCallback callback = [&emit](const RectList& solution) { return emit(RectList(solution)); };
+            SearchControl control(limits, &token);
+            ExactResult res = solve_exact(*cd, control, wanted, 0, &callback);
+            outcome.count = res.count;
+            outcome.complete = res.complete;
+            outcome.stop = res.stop;
+            outcome.stats = std::move(res.stats);
+        });
+}
+
+py::list rects_list(const RectList& rects) {
+    py::list out;
+    for (const Rect& r : rects) out.append(py::make_tuple(r.row, r.col, r.height, r.width));
+    return out;
+}
+
 py::dict anneal_py(const CArray<int32_t>& grid, long long iterations, double t0, double cooling,
                    unsigned long long seed, const py::object& time_limit, const py::object& node_limit) {
     if (iterations < 0) throw InputError("iterations must be >= 0");
@@ -91,6 +118,7 @@ py::dict anneal_py(const CArray<int32_t>& grid, long long iterations, double t0,
     out["best"] = res.best.empty() ? py::object(py::none()) : py::object(rects_array(res.best));
     out["energy"] = res.best_energy;
     out["target"] = res.target_energy;
+    out["trajectory"] = res.trajectory;
     out["stats"] = stats_to_dict(res.stats, search.control.reason());
     return out;
 }
@@ -113,6 +141,8 @@ py::tuple exact_many_py(const py::list& grids, long long limit, const py::object
     py::array_t<double> seconds(static_cast<py::ssize_t>(n));
     auto* cp = counts.mutable_data();
     auto* sp = seconds.mutable_data();
+    std::fill(cp, cp + n, int64_t{-1});  // -1 stays where a limit or Ctrl-C stopped the batch
+    std::fill(sp, sp + n, 0.0);
     const SearchLimits limits = PythonSearch::make_limits(time_limit, node_limit);
     const uint64_t wanted = limit < 1 ? 1 : static_cast<uint64_t>(limit);
     CancellationToken token;
@@ -121,20 +151,13 @@ py::tuple exact_many_py(const py::list& grids, long long limit, const py::object
     {
         py::gil_scoped_release release;
         parallel_for(n, workers, 1, [&](size_t i, int worker) {
-            cp[i] = -1;
-            sp[i] = 0.0;
-            if (token.cancelled()) return;
             const auto t0 = std::chrono::steady_clock::now();
             SearchControl::PollHook hook;
             if (worker == 0) {
-                hook = [&]() {
-                    py::gil_scoped_acquire acquire;
-                    if (PyErr_CheckSignals() != 0) {
-                        interrupted = true;
-                        token.cancel();
-                        return true;
-                    }
-                    return false;
+                hook = [&token, poll = signal_poll(&interrupted)]() {
+                    if (!poll()) return false;
+                    token.cancel();  // Ctrl-C stops the other workers too
+                    return true;
                 };
             }
             SearchControl control(limits, &token, hook);
@@ -146,7 +169,7 @@ py::tuple exact_many_py(const py::list& grids, long long limit, const py::object
                 errors[i] = "puzzle " + std::to_string(i) + ": " + e.what();
             }
             sp[i] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        });
+        }, &token);
     }
     if (interrupted) throw py::error_already_set();
     for (const auto& message : errors)
@@ -164,11 +187,15 @@ void register_shikaku(py::module_& m) {
           "Exact Shikaku search: up to `limit` solutions, keeping `keep` of them.");
     m.def("shikaku_anneal", &anneal_py, py::arg("grid"), py::arg("iterations"), py::arg("t0"), py::arg("cooling"),
           py::arg("seed"), py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
-          "Simulated annealing for Shikaku (seed 003, section 1.3).");
+          "Simulated annealing for Shikaku (Rafaralahy, section 1.3).");
     m.def("shikaku_exact_many", &exact_many_py, py::arg("grids"), py::arg("limit") = 2,
           py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(), py::arg("workers") = 1,
           "Count solutions of many grids on `workers` threads (-1 = all cores): (counts, seconds); "
           "count -1 = stopped by a per-puzzle limit.");
+    register_search_stream<RectList>(m, "ShikakuSolutionStream", &rects_list);
+    m.def("shikaku_stream", &open_stream, py::arg("grid"), py::arg("limit") = 0, py::arg("time_limit") = py::none(),
+          py::arg("node_limit") = py::none(),
+          "Stream the solutions (lists of (row, col, height, width)) as the exact search finds them; 0 = all.");
 }
 
 }  // namespace cassetete::bind

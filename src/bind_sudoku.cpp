@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "bindings.hpp"
+#include "search_stream.hpp"
 #include "sudoku/solve.hpp"
 
 namespace cassetete::bind {
@@ -127,7 +128,7 @@ py::tuple solve_many(const CArray<uint8_t>& puzzles, int box_rows, int box_cols,
     return py::make_tuple(solutions, counts, batch.nodes);
 }
 
-using GridStream = BackgroundStream<std::vector<uint8_t>>;
+using GridStream = SearchStream<std::vector<uint8_t>>;
 
 std::unique_ptr<GridStream> open_stream(const CArray<uint8_t>& grid, int box_rows, int box_cols,
                                         const std::vector<std::string>& rule_names, uint64_t limit,
@@ -137,8 +138,9 @@ std::unique_ptr<GridStream> open_stream(const CArray<uint8_t>& grid, int box_row
     auto clues = std::make_shared<std::vector<uint8_t>>(data, data + geometry->cells());
     const sudoku::Rules rules = make_rules(rule_names);
     const SearchLimits limits = PythonSearch::make_limits(time_limit, node_limit);
-    return std::make_unique<GridStream>([geometry, clues, rules, limit, limits](const GridStream::Emit& emit,
-                                                                                const CancellationToken& token) {
+    return std::make_unique<GridStream>([geometry, clues, rules, limit, limits](
+                                            const GridStream::Stream::Emit& emit, const CancellationToken& token,
+                                            StreamOutcome& outcome) {
         const int cells = geometry->cells();
         sudoku::SolutionCallback callback = [&](const uint8_t* values) {
             return emit(std::vector<uint8_t>(values, values + cells));
@@ -148,7 +150,11 @@ std::unique_ptr<GridStream> open_stream(const CArray<uint8_t>& grid, int box_row
         options.limit = limit;
         options.on_solution = &callback;
         SearchControl control(limits, &token);
-        sudoku::solve_puzzle(*geometry, clues->data(), options, control);
+        sudoku::SearchOutcome result = sudoku::solve_puzzle(*geometry, clues->data(), options, control);
+        outcome.count = result.count;
+        outcome.complete = !control.stopped() || (limit && result.count >= limit);
+        outcome.stop = control.reason();
+        outcome.stats = std::move(result.stats);
     });
 }
 
@@ -164,16 +170,10 @@ void register_sudoku(py::module_& m) {
     m.def("sudoku_solve_many", &solve_many, py::arg("puzzles"), py::arg("box_rows"), py::arg("box_cols"),
           py::arg("limit"), py::arg("rules"), py::arg("workers"), py::arg("node_limit"),
           "Solve a (k, cells) batch on C++ threads; returns (solutions, counts, nodes).");
-    py::class_<GridStream>(m, "SudokuSolutionStream")
-        .def(py::init(&open_stream), py::arg("grid"), py::arg("box_rows"), py::arg("box_cols"), py::arg("rules"),
-             py::arg("limit"), py::arg("time_limit"), py::arg("node_limit"))
-        .def("__iter__", [](GridStream& self) -> GridStream& { return self; })
-        .def("__next__", [](GridStream& self) {
-            std::vector<uint8_t> item;
-            if (!self.next(item)) throw py::stop_iteration();
-            return to_array(item);
-        })
-        .def("close", &GridStream::close);
+    register_search_stream<std::vector<uint8_t>>(m, "SudokuSolutionStream", &to_array);
+    m.def("sudoku_stream", &open_stream, py::arg("grid"), py::arg("box_rows"), py::arg("box_cols"), py::arg("rules"),
+          py::arg("limit"), py::arg("time_limit"), py::arg("node_limit"),
+          "Stream the solutions from a background thread; outcome() tells how the search ended.");
 }
 
 }  // namespace cassetete::bind

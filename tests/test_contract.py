@@ -7,7 +7,9 @@ from __future__ import annotations
 import itertools
 import json
 import pickle
+import tempfile
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List
 
@@ -87,7 +89,61 @@ def _polyomino() -> Family:
     )
 
 
-FAMILIES = [_sudoku(), _exactcover(), _polyomino()]
+EVERY_VERB = ("parse", "load", "format", "dump", "parse_many", "load_many", "solve", "solutions", "count_solutions",
+              "generate", "verify", "render")
+
+
+def _shikaku() -> Family:
+    import numpy as np
+
+    from cassetete import shikaku
+
+    board = np.zeros((16, 16), dtype=int)  # clue 2 on the black cells: ~10^22 domino tilings
+    board[(np.add.outer(np.arange(16), np.arange(16)) % 2) == 0] = 2
+    text = "\n".join(" ".join(str(v) if v else "." for v in row) for row in board)
+    return Family("shikaku", shikaku, "4x4:a2_2b2_2c2_2_2a2a", "2 .\n. 3", board, verbs=EVERY_VERB, check=shikaku.verify,
+                  cli_solved=["shikaku", "solve", "4x4:a2_2b2_2c2_2_2a2a"], cli_unsatisfiable=["shikaku", "solve", "2 .\n. 3"],
+                  cli_limit=["shikaku", "solve", text, "--count", "--node-limit", "10"],
+                  cli_bad=["shikaku", "solve", "3x2:2a2_2a"])
+
+
+def _hashi() -> Family:
+    import numpy as np
+
+    from cassetete import hashi
+
+    lattice = np.zeros((23, 23), dtype=int)  # 12 x 12 islands, each valued its number of neighbours
+    for i in range(12):
+        for j in range(12):
+            lattice[2 * i, 2 * j] = (i > 0) + (i < 11) + (j > 0) + (j < 11)
+    text = "\n".join("".join(str(v) if v else "." for v in row) for row in lattice)
+    return Family("hashi", hashi, "3x3m2:2a2c2a2", "1.1\n...\n1.1", lattice, verbs=EVERY_VERB, check=hashi.verify,
+                  cli_solved=["hashi", "solve", "3x3m2:2a2c2a2"], cli_unsatisfiable=["hashi", "solve", "1.1\n...\n1.1"],
+                  cli_limit=["hashi", "solve", text, "--count", "--node-limit", "10"],
+                  cli_bad=["hashi", "solve", "3x3m2:zz"])
+
+
+def _edgematch() -> Family:
+    from cassetete import edgematch
+
+    solvable, _ = edgematch.generate(4, 4, colors=3, seed=2)
+    corner = int((solvable.pieces == 0).sum(axis=1).argmax())
+    unsatisfiable = solvable.with_fixed({(1, 1): (corner, 0)})  # a corner piece in the middle
+    huge, _ = edgematch.generate(5, 5, colors=1, frame_colors=1, seed=3)  # over 9! * 4^9 solutions
+    folder = Path(tempfile.mkdtemp(prefix="cassetete-contract-"))  # the command line reads files
+    files = {}
+    for name, puzzle in (("solvable", solvable), ("unsatisfiable", unsatisfiable), ("huge", huge)):
+        files[name] = str(folder / f"{name}.txt")
+        edgematch.dump(puzzle, files[name])
+    (folder / "bad.txt").write_text("edgematch 2 2\n1 2 3\n")
+    return Family("edgematch", edgematch, solvable, unsatisfiable, huge, verbs=EVERY_VERB, check=edgematch.verify,
+                  cli_solved=["edgematch", "solve", files["solvable"]],
+                  cli_unsatisfiable=["edgematch", "solve", files["unsatisfiable"]],
+                  cli_limit=["edgematch", "solve", files["huge"], "--count", "--node-limit", "10"],
+                  cli_bad=["edgematch", "solve", str(folder / "bad.txt")])
+
+
+FAMILIES = [_sudoku(), _exactcover(), _polyomino(), _shikaku(), _hashi(), _edgematch()]
 IDS = [f.name for f in FAMILIES]
 
 
@@ -152,6 +208,14 @@ def test_solutions_stream_before_the_search_ends(family):
     first = [next(stream) for _ in range(3)]
     stream.close()
     assert all(family.check(family.huge, s) for s in first)
+
+
+def test_a_stream_cut_short_by_a_limit_says_so(family):
+    found = []
+    with pytest.raises(LimitReached) as stopped:
+        for solution in family.module.solutions(family.huge, node_limit=50, **family.huge_options):
+            found.append(solution)
+    assert stopped.value.count == len(found)
 
 
 def test_results_pickle_and_compare(family):

@@ -1,4 +1,4 @@
-"""PUZZLE-ORIENTATION by the block method of seed 000, section 4.2 (E(2,2), pruning, E(4,4),
+"""PUZZLE-ORIENTATION by the block method of Béhague (2024), section 4.2 (E(2,2), pruning, E(4,4),
 search over blocks), checked against a brute-force enumeration written from the rules."""
 
 from __future__ import annotations

@@ -1,10 +1,9 @@
-"""Local search for edge matching (seed 002): Hungarian assignment, the VLNS tabu search, its
+"""Local search for edge matching (Schaus and Deville): Hungarian assignment, the VLNS tabu search, its
 initialisations, checkpoints, Ctrl-C, CLI. Boards are checked with tests/edgematch_checker.py
 and an independent score count written here from the rules."""
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import signal
@@ -156,9 +155,9 @@ def test_incremental_score_equals_recount_mid_run(neutral, restart_kicks, penalt
 
     e2 = em.eternity2()
     ids, compl, _ = e2.encode()
-    st = _core.EdgematchLocal(16, 16, ids, compl, e2.fixed_array(), seed=9, init="random", plateau=50,
-                              restore_after=3, kicks=5, neutral=neutral, restart_after=2,
-                              restart_kicks=restart_kicks, penalty_weight=penalty_weight, penalty_every=20)
+    tuning = dict(plateau=50, restore_after=3, kicks=5, neutral=neutral, restart_after=2, restart_kicks=restart_kicks,
+                  penalty_weight=penalty_weight, penalty_every=20)
+    st = _core.EdgematchLocal(16, 16, ids, compl, e2.fixed_array(), seed=9, init="random", tuning=tuning)
     for chunk in (1, 500, 5000, 20000):
         st.run(60.0, chunk)
         info = st.info()
@@ -290,7 +289,7 @@ def test_bad_inputs():
     with pytest.raises(PuzzleError, match="unknown method"):
         em.solve(e2, method="annealing", time_limit=1)
     with pytest.raises(PuzzleError, match="only apply"):
-        em.solve(e2, method="backtrack", workers=2)
+        em.solve(e2, method="backtrack", checkpoint="best.txt")
     with pytest.raises(PuzzleError):
         em.solve_local("not a puzzle", time_limit=1)
     # pieces that cannot fill the frame: an inner piece where a corner piece is needed
@@ -370,8 +369,8 @@ def test_plain_neighbourhood_never_loses_score():
     e2 = em.eternity2()
     ids, compl, _ = e2.encode()
     for size in (2, 16, 64):
-        st = _core.EdgematchLocal(16, 16, ids, compl, e2.fixed_array(), seed=size, init="random", size=size,
-                                  greed=0.0, tabu=False)
+        st = _core.EdgematchLocal(16, 16, ids, compl, e2.fixed_array(), seed=size, init="random",
+                                  tuning={"size": size, "greed": 0.0, "tabu": False})
         last = -1
         for it in range(1, 301):
             out = st.run(60.0, it)
@@ -380,13 +379,28 @@ def test_plain_neighbourhood_never_loses_score():
         assert recount(e2, st.best_board()) == last > 100  # well above a random board (~35)
 
 
-def test_engine_defaults_equal_the_python_tuning():
-    # solve() always passes TUNING, but direct _core callers get the binding's own defaults:
-    # both must describe the same search.
-    import re
-
+def test_tuning_defaults_are_the_engines():
+    # The defaults live in the C++ TabuOptions only: TUNING and NEIGHBOURHOOD_SIZE are read from
+    # the engine, and an engine built without overrides runs the same search as solve() with TUNING.
     from cassetete import _core
 
-    doc = _core.EdgematchLocal.__init__.__doc__
-    for key, value in em.TUNING.items():
-        assert re.search(rf"\b{key}: [^=]+= {re.escape(repr(value))}[,)]", doc), (key, value)
+    defaults = _core.edgematch_tuning_defaults()
+    assert em.TUNING == {k: v for k, v in defaults.items() if k != "size"}
+    assert em.NEIGHBOURHOOD_SIZE == defaults["size"]
+    e2 = em.eternity2()
+    ids, compl, _ = e2.encode()
+    plain = _core.EdgematchLocal(16, 16, ids, compl, e2.fixed_array(), seed=4, init="random")
+    plain.run(60.0, 400)
+    res = em.solve(e2, method="vlns", iterations=400, seed=4, init="random")
+    assert plain.best_score() == res.stats["best"]
+    assert np.array_equal(plain.best_board(), res.solution)
+
+
+def test_bad_tuning_values_are_puzzle_errors():
+    e2 = em.eternity2()
+    for tuning in ({"plateau": "x"}, {"tabu": 1}, {"greed": "fast"}, {"class_weight": [1, 2, 3, 4, 5, 6]},
+                   {"class_weight": "abc"}, {"kicks": 1.5}, {"greed": -1.0}):
+        with pytest.raises(PuzzleError, match="greed|plateau|tabu|class_weight|kicks"):
+            em.solve(e2, method="vlns", iterations=10, tuning=tuning)
+    with pytest.raises(PuzzleError, match="tuning must be a dict"):
+        em.solve(e2, method="vlns", iterations=10, tuning=[("plateau", 3)])

@@ -97,40 +97,51 @@ def test_bad_puzzles_raise_puzzle_error(make, words):
         ("edgematch 1 2 equal\nfixed 0 0 0 0\nfixed 0 0 1 0\n0 1 0 0\n0 0 0 1\n", "fixed twice"),
     ],
 )
-def test_bad_files_raise_puzzle_error(text, words):
+def test_bad_files_raise_puzzle_error(text, words, tmp_path):
     with pytest.raises(PuzzleError, match=words):
-        em.load(text)
+        em.parse(text)
+    path = tmp_path / "bad.txt"
+    path.write_text(text)
+    with pytest.raises(PuzzleError, match=words):
+        em.load(path)
 
 
 def test_unreadable_path(tmp_path):
-    with pytest.raises(PuzzleError):
+    with pytest.raises(PuzzleError, match="no such file: .*missing.txt"):
         em.load(tmp_path / "missing.txt")
+    with pytest.raises(PuzzleError, match="no such file"):
+        em.load(str(tmp_path / "missing.txt"))
+    with pytest.raises(PuzzleError, match="directory"):
+        em.load(tmp_path)
+    # a path is never read as puzzle text, and text never as a path
+    with pytest.raises(PuzzleError, match="no such file"):
+        em.load("edgematch 1 1 equal")
 
 
 def test_formats_agree_on_one_puzzle(tmp_path):
     p, b = em.generate(3, 4, colors=4, seed=3)
     # cassetete format round trip, with clues
     q = p.with_fixed({(0, 0): tuple(int(x) for x in b[0, 0])})
-    assert em.load(em.dump(q)) == q
+    assert em.parse(em.format(q)) == q
     path = tmp_path / "p.txt"
     em.dump(q, path)
     assert em.load(path) == q
     urdl = "\n".join(" ".join(map(str, x)) for x in p.pieces)
     # Brendan: W H then URDL
-    assert em.load(f"4 3\n{urdl}\n") == p
+    assert em.parse(f"4 3\n{urdl}\n") == p
     # Heule: hint count then NESW (size inferred from the pieces)
-    assert em.load(f"0\n{urdl}\n") == p
-    assert em.load(f"1\n1 1 {int(b[0, 0, 0]) + 1} {int(b[0, 0, 1])}\n{urdl}\n") == q
+    assert em.parse(f"0\n{urdl}\n") == p
+    assert em.parse(f"1\n1 1 {int(b[0, 0, 0]) + 1} {int(b[0, 0, 1])}\n{urdl}\n") == q
     # Wortmann: bottom left top right
     wort = "\n".join(" ".join(str(x[i]) for i in (2, 3, 0, 1)) for x in p.pieces)
-    assert em.load(wort + "\n") == p
+    assert em.parse(wort + "\n") == p
     # JSON (anjou): width, height, URDL, hints with row-major pos
     import json
 
     js = json.dumps({"width": 4, "height": 3, "pieces": p.pieces.tolist(),
                      "hints": [{"pos": 0, "piece": int(b[0, 0, 0]), "rot": int(b[0, 0, 1])}]})
-    assert em.load(js) == q
-    assert em.load(js, hints=False) == p
+    assert em.parse(js) == q
+    assert em.parse(js, hints=False) == p
 
 
 def test_infer_size_of_rectangles():

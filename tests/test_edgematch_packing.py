@@ -1,4 +1,4 @@
-"""Theorem 4.4 of seed 000: the k-set-packing local search (annex Algorithm 3) and the 2x2
+"""Theorem 4.4 of Béhague (2024): the k-set-packing local search (annex Algorithm 3) and the 2x2
 block layout of Figure 15 for PUZZLE-ORIENTATION, with their guarantees checked from the rules."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ def rots_of(board):
 
 def valid_count(rows, cols, pieces, board, rots, matching="equal"):
     """Placed pieces that keep their given rotation, show 0 exactly on the rim and match every
-    placed neighbour (seed 000, section 4.1)."""
+    placed neighbour (Béhague 2024, section 4.1)."""
     placed = [int(board[r, c, 0]) for r in range(rows) for c in range(cols) if board[r, c, 0] >= 0]
     assert len(placed) == len(set(placed))
     total = 0

@@ -1,4 +1,4 @@
-"""Seed 000 section 6.1: backtracking on positions, then Algorithm 1 (solve_by_positions).
+"""Béhague (2024), section 6.1: backtracking on positions, then Algorithm 1 (solve_by_positions).
 
 Counts are compared with the tests' own brute force (edgematch_checker.brute_count) on tiny
 boards and with the C++ engine on slightly larger ones; every board is checked from the rules."""

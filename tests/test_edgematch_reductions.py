@@ -1,4 +1,4 @@
-"""The reductions of seed 000, section 3, as generators: on small inputs the produced instance
+"""The reductions of Béhague (2024), section 3, as generators: on small inputs the produced instance
 is solvable exactly when the source instance is (PARTITION and CONTOUR decided by brute force
 written here from the problems' definitions)."""
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cassetete import PuzzleError
+from cassetete import LimitReached, PuzzleError
 from cassetete import edgematch as em
 from edgematch_checker import brute_count, check_board
 
@@ -115,8 +115,9 @@ def test_limits_stop_the_search():
     res = em.solve(e2, time_limit=0.05)
     assert res.status == "limit" and res.stats["stop"] == "time_limit"
     assert res.stats["seconds"] < 1.0
-    with pytest.raises(PuzzleError):
+    with pytest.raises(LimitReached) as stopped:
         em.count_solutions(e2, node_limit=1000)
+    assert stopped.value.count == 0 and stopped.value.stats["stop"] == "node_limit"
 
 
 def test_ctrl_c_interrupts_the_search():

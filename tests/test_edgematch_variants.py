@@ -1,4 +1,4 @@
-"""Seed 000 variants: PUZZLE-POSITION (Algorithm 1 + fallback, Fibonacci family),
+"""The variants of Béhague (2024): PUZZLE-POSITION (Algorithm 1 + fallback, Fibonacci family),
 CONTOUR-ORIENTATION by Eulerian trail, approximations with their guarantees."""
 
 from __future__ import annotations

@@ -154,8 +154,11 @@ def test_limits_stop_a_long_search():
     with pytest.raises(LimitReached) as stopped:
         cover.count(node_limit=5000)
     assert stopped.value.count < 31520 and cover.last_stats["stop"] == "node_limit"
-    solutions = cover.solutions(node_limit=20000)
-    assert len(list(solutions)) < 31520 and cover.last_stats["stop"] == "node_limit"
+    found = []
+    with pytest.raises(LimitReached) as stopped:  # a stream cut short never looks complete
+        for solution in cover.solutions(node_limit=20000):
+            found.append(solution)
+    assert stopped.value.count == len(found) < 31520 and cover.last_stats["stop"] == "node_limit"
 
 
 def test_ctrl_c_interrupts_the_search():

@@ -34,7 +34,7 @@ def test_core_module_loads():
 
 def test_unknown_attribute():
     with pytest.raises(AttributeError):
-        cassetete.no_such_family
+        _ = cassetete.no_such_family
 
 
 def test_python_m_cassetete_help():

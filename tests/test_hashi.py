@@ -9,10 +9,22 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cassetete import PuzzleError, hashi
+from cassetete import LimitReached, PuzzleError, hashi
 from test_hashi_checker import brute_count, check
 
 DATA = Path(__file__).parent / "data" / "hashi"
+
+
+def lattice(k, value=None):
+    """Islands on every other cell of a (2k-1) x (2k-1) grid; by default each island's value is
+    its number of neighbours (one bridge on every edge is a solution, and many others are):
+    the count grows very fast with k (beyond 10^5 at k = 6)."""
+    grid = np.zeros((2 * k - 1, 2 * k - 1), dtype=int)
+    for i in range(k):
+        for j in range(k):
+            degree = (i > 0) + (i < k - 1) + (j > 0) + (j < k - 1)
+            grid[2 * i, 2 * j] = degree if value is None else value
+    return grid
 
 
 def tatham_cases():
@@ -114,12 +126,27 @@ def test_count_matches_brute_force_on_small_generated_puzzles():
     assert checked >= 20
 
 
+# Puzzles from an earlier version of hashi.generate (60 vertices, seeds 7, 29 and 30), which
+# allowed islands side by side; hard for the exact search.
+HARD_IDS = [
+    "16x16m2:a3f5a42m473f3c6a6576a3e4b7a5767a6d47b5a553e1r6a45a6668474a5557456a68666664c5555a3h357566"
+    "b7467453c6666b777645b4557665a567665j657563a467a7777a5a42g4655a4g36f6c4b",
+    "16x16m2:a34a444b4c4e2676c344m45662d4465c4g3766d6675b465545a4b63e67767a76a85764c4664a4k45b58a86776"
+    "i5a674n4d56746c6a64d44r3e3b751578j4b233m",
+    "16x16m2:b1o4a6535c4b2b45a5657c7b5b65a5657a4a6a45e46563g486a4663h557a556a76485762f5a67685675a35567"
+    "7a65674464a347566a73f6655585a6a463a2a45b5s1g56b75k3b65d54d3c2k",
+]
+# generate(40, seed=14) of that version
+SOLVABLE_40 = ("13x13m2:2h333a3e4b6a645e8b7a3h236a4l2d3b6555a55c6b7666a4d5b7756a76c4436665a5a44a4b755b54a3a5b"
+               "665c3s34e")
+
+
 def test_hard_puzzles_go_through_root_probing():
     # Puzzles whose first 64 failures do not suffice: the solver probes the root (stats rule
     # "probing" counts removed values) and restarts; answers checked by the independent checker.
     probed = 0
-    for seed in (7, 29, 30):
-        p = hashi.generate(60, seed=seed)
+    for game_id in HARD_IDS:
+        p = hashi.parse(game_id)
         r = hashi.solve(p)
         assert r.status == "solved"
         assert check(p.islands.tolist(), r.solution) is None
@@ -130,8 +157,8 @@ def test_hard_puzzles_go_through_root_probing():
 
 def test_unsatisfiable_after_probing_agrees_with_the_ilp():
     # a generated puzzle with one value moved between two islands: no answer, found only after
-    # restarts and probing; HiGHS on the seed's model (independent code) agrees.
-    grid = hashi.generate(40, seed=14).islands.copy()
+    # restarts and probing; HiGHS on Rafaralahy's model (independent code) agrees.
+    grid = hashi.parse(SOLVABLE_40).islands.copy()
     grid[8, 3] += 1
     grid[4, 11] -= 1
     p = hashi.Hashi(grid)
@@ -166,7 +193,7 @@ def test_limits_stop_the_search():
 
 def test_count_raises_when_a_limit_cuts_it_short():
     p = hashi.generate(60, seed=2)
-    with pytest.raises(TimeoutError):
+    with pytest.raises(LimitReached):
         hashi.count_solutions(p, limit=1000, time_limit=0)
 
 
@@ -230,12 +257,14 @@ def test_ctrl_c_stops_a_long_count():
     import sys
     import time
 
+    # the 12 x 12 lattice whose values are the degrees has far more solutions than can be counted
     code = ("from cassetete import hashi\n"
-            "p = hashi.generate(300, seed=1)\n"
+            "from test_hashi import lattice\n"
+            "p = hashi.parse(lattice(12))\n"
             "print('ready', flush=True)\n"
-            "hashi.count_solutions(p, limit=10**15)\n")
+            "hashi.count_solutions(p)\n")
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parent)
     assert proc.stdout.readline().strip() == "ready"
     time.sleep(0.5)
     assert proc.poll() is None, "the count finished too early to test Ctrl-C"

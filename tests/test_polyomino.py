@@ -1,11 +1,10 @@
-"""Pentomino packings against the published table (Gilleta's seed 001, section 7, and the
+"""Pentomino packings against the published table (Gilleta, section 7, and the
 classical counts: 2339 for 6x10, 1010 for 5x12, 368 for 4x15, 2 for 3x20; 3940 for 3x4x5,
 264 for 2x5x6, 12 for 2x3x10 counted once with their mirror images). Every enumerated packing
 goes through the independent checker in polyomino_checker.py."""
 
 from __future__ import annotations
 
-import itertools
 import warnings
 
 import numpy as np
@@ -74,7 +73,7 @@ def test_count_6x10_all_copies():
 @pytest.mark.slow
 def test_3x4x5_every_unique_packing_and_its_copies():
     # All 3940 packings up to symmetry, each checked; their images under the box's 8
-    # symmetries are 31520 distinct packings (the count with copies, as in the seed's table).
+    # symmetries are 31520 distinct packings (the count with copies, as in Gilleta's table).
     check_unique_set(list(polyomino.solutions("3x4x5")), mask_of("3x4x5"), *TABLE["3x4x5"])
 
 

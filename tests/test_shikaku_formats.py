@@ -132,10 +132,65 @@ def test_load_format_render_verbs(tmp_path):
     assert shikaku.format(p) == "6x6:d3a5_6b6n6b2_3a5d"
     assert shikaku.format(p, "puzzlink").endswith("shikaku/6/6/j3g56h6t6h23g5j")
     assert shikaku.parse(shikaku.format(p, "grid")) == p
-    assert shikaku.render(p, style="svg").startswith("<svg")
+    assert shikaku.format(p, format="grid") == shikaku.format_grid(p)
+    assert shikaku.render(p, format="svg").startswith("<svg")
     with pytest.raises(PuzzleError):
         shikaku.format(p, "xml")
     with pytest.raises(PuzzleError):
-        shikaku.render(p, style="png")
-    with pytest.raises(PuzzleError, match="cannot read"):
+        shikaku.render(p, format="png")
+
+
+def test_load_refuses_missing_paths_and_directories(tmp_path):
+    with pytest.raises(PuzzleError, match="no such file: .*missing.txt"):
         shikaku.load(tmp_path / "missing.txt")
+    with pytest.raises(PuzzleError, match="no such file"):
+        shikaku.load("4x4:a2_2b2_2c2_2_2a2a")  # text is never parsed by load
+    with pytest.raises(PuzzleError, match="directory"):
+        shikaku.load(tmp_path)
+    with pytest.raises(PuzzleError, match="no such file"):
+        shikaku.load_many(str(tmp_path / "none.txt"))
+
+
+def test_load_reads_open_files_and_dump_writes_every_format(tmp_path):
+    import io
+
+    p = shikaku.parse("6x6:d3a5_6b6n6b2_3a5d")
+    assert shikaku.load(io.StringIO("6x6:d3a5_6b6n6b2_3a5d")) == p
+    assert shikaku.load(io.BytesIO(b"2 .\n2 .")) == shikaku.parse("2 .\n2 .")
+    for fmt in shikaku.FORMATS:
+        path = tmp_path / f"p.{fmt}"
+        shikaku.dump(p, path, format=fmt)
+        assert shikaku.load(path) == p
+        with open(path) as handle:
+            assert shikaku.load(handle) == p
+    buffer = io.StringIO()
+    shikaku.dump(p, buffer)
+    assert buffer.getvalue() == "6x6:d3a5_6b6n6b2_3a5d\n"
+
+
+def test_parse_many_reads_lines_and_blocks_and_names_the_bad_one(tmp_path):
+    text = ("# two game IDs, a URL, then two grids\n3x2:2a2_2b\n2x1:2a\n"
+            "https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j\n\n2 .\n2 .\n\n# comment\n4 . .\n. . 2\n")
+    puzzles = shikaku.parse_many(text)
+    assert [q.shape for q in puzzles] == [(2, 3), (1, 2), (6, 6), (2, 2), (2, 3)]
+    path = tmp_path / "many.txt"
+    path.write_text(text)
+    assert shikaku.load_many(path) == puzzles
+    assert shikaku.parse_many(["2 .\n2 .", np.array([[2, 0]]), puzzles[0]])[2] is puzzles[0]
+    with pytest.raises(PuzzleError, match="puzzle 2 \\(line 2\\)"):
+        shikaku.parse_many("3x2:2a2_2b\n3x2:2a2_2a\n")
+    with pytest.raises(PuzzleError, match="puzzle 2"):
+        shikaku.parse_many(["2 .\n2 .", "2 x"])
+
+
+def test_parse_reads_arrays_and_nested_lists():
+    expected = shikaku.parse("2 .\n. 2")
+    assert shikaku.parse(np.array([[2, 0], [0, 2]])) == expected
+    assert shikaku.parse(np.array([[2, 0], [0, 2]], dtype=np.uint8)) == expected
+    assert shikaku.parse(np.array([[2.0, 0.0], [0.0, 2.0]])) == expected
+    assert shikaku.parse([[2, 0], [0, 2]]) == expected
+    assert shikaku.solve(np.array([[2, 0], [0, 2]])).status == "solved"
+    for bad in (np.array([[2.5, 0]]), np.array([[True, False]]), np.array([["2", "0"]]), [[2, 0], [1]],
+                np.array([2, 0]), np.array([[2, 0], [0, -2]])):
+        with pytest.raises(PuzzleError):
+            shikaku.parse(bad)

@@ -1,4 +1,4 @@
-"""cassetete.shikaku.generate: the seed's generator (cuts, merges, clues), uniqueness on demand."""
+"""cassetete.shikaku.generate: the generator of Rafaralahy (cuts, merges, clues), uniqueness on demand."""
 
 import numpy as np
 import pytest

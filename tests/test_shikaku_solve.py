@@ -2,6 +2,9 @@
 checked by tests/shikaku_checker.py, written from the rules."""
 
 import json
+import signal
+import subprocess
+import sys
 import threading
 import time
 import _thread
@@ -12,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cassetete import PuzzleError, shikaku
+from cassetete import LimitReached, PuzzleError, shikaku
 from shikaku_checker import brute_force_count, is_solution
 
 DATA = Path(__file__).parent / "data" / "shikaku" / "tatham.jsonl"
@@ -79,9 +82,23 @@ def test_annealing_solves_4x4_and_is_reproducible():
 def test_annealing_iteration_limit_returns_best_state():
     p = shikaku.parse(RECORDS[-1]["id"])  # 50x50
     r = shikaku.solve(p, method="annealing", seed=1, iterations=50)
-    assert r.status == "limit" and r.solution is None
-    assert r.stats["rules"]["iterations"] <= 50
+    # the contract of optimisation methods: the best state is the solution, with status "limit"
+    assert r.status == "limit" and r.solution == r.stats["best"]
+    assert not is_solution(grid_of(p), r.solution)
+    assert r.stats["rules"]["iterations"] <= 50 and r.stats["seed"] == 1
     assert len(r.stats["best"]) == RECORDS[-1]["nclues"]
+    trajectory = r.stats["trajectory"]
+    assert trajectory[0][0] == 0 and trajectory[-1][1] == r.stats["energy"]
+    assert all(a[0] < b[0] and a[1] > b[1] for a, b in zip(trajectory, trajectory[1:]))
+    assert r.render().count("\n") > 50 and r.to_svg().startswith("<svg")
+
+
+def test_annealing_draws_and_reports_a_seed():
+    p = shikaku.parse(RECORDS[0]["id"])
+    r = shikaku.solve(p, method="annealing")
+    again = shikaku.solve(p, method="annealing", seed=r.stats["seed"])
+    assert isinstance(r.stats["seed"], int) and again.solution == r.solution
+    assert again.stats["trajectory"] == r.stats["trajectory"]
 
 
 # --- differential tests against the brute-force counter ---------------------------------
@@ -178,9 +195,9 @@ def test_domino_tiling_counts():
 def test_node_limit_and_time_limit():
     # 12x12 checkerboard: 53060477521960000 solutions, far too many to count
     p = checkerboard(12)
-    with pytest.raises(TimeoutError):
+    with pytest.raises(LimitReached):
         shikaku.count_solutions(p, limit=10**12, node_limit=500)
-    with pytest.raises(TimeoutError):
+    with pytest.raises(LimitReached):
         shikaku.count_solutions(p, limit=10**12, time_limit=0.05)
     r = shikaku.solve(p, node_limit=0)
     assert r.status == "limit" and r.solution is None
@@ -242,29 +259,67 @@ def test_count_many_matches_single_counts():
         shikaku.count_solutions_many(["2 ."], workers="two")
 
 
-def test_ctrl_c_interrupts_the_ilp():
-    # HiGHS needs several seconds here; the model is built well before the interrupt at 1.5 s
-    p = shikaku.generate(150, 150, 12, 1, 0.5, seed=4)
-    timer = threading.Timer(1.5, _thread.interrupt_main)
-    timer.start()
+def test_ctrl_c_interrupts_the_ilp(monkeypatch):
+    # SIGINT is raised from inside HiGHS's first interrupt callback, so the solve is certainly
+    # running when Ctrl-C arrives, whatever the speed of the machine
+    from cassetete import _highs
+
+    calls = []
+
+    def press_ctrl_c():
+        calls.append(1)
+        if len(calls) == 1:
+            signal.raise_signal(signal.SIGINT)
+
+    monkeypatch.setattr(_highs, "_on_callback", press_ctrl_c)
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt):
+        shikaku.solve(checkerboard(12), method="ilp")
+    assert len(calls) == 1  # HiGHS stopped at the callback that saw Ctrl-C
+    assert signal.getsignal(signal.SIGINT) is before
+    monkeypatch.setattr(_highs, "_on_callback", None)
+    assert shikaku.solve(checkerboard(12), method="ilp").status == "solved"  # HiGHS is reusable
+
+
+def test_a_sigint_handler_of_the_caller_is_honoured_by_the_ilp(monkeypatch):
+    # a program that handles SIGINT itself (no KeyboardInterrupt) gets its handler called and a
+    # run stopped early
+    from cassetete import _highs
+
+    seen = []
+    monkeypatch.setattr(_highs, "_on_callback", lambda: signal.raise_signal(signal.SIGINT))
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: seen.append(signum))
     try:
-        start = time.perf_counter()
-        with pytest.raises(KeyboardInterrupt):
-            shikaku.solve(p, method="ilp")
-        assert time.perf_counter() - start < 3.0
+        r = shikaku.solve(checkerboard(12), method="ilp")
     finally:
-        timer.cancel()
-        # the abandoned HiGHS run finishes in its worker thread: wait so it does not outlive the test
-        for thread in threading.enumerate():
-            if thread.name == "cassetete-shikaku-highs":
-                thread.join()
+        signal.signal(signal.SIGINT, previous)
+    assert seen == [signal.SIGINT]
+    assert r.status == "limit" and r.stats["stop"] == "interrupted"
+
+
+def test_time_limit_stops_the_ilp_through_its_callback(monkeypatch):
+    from cassetete import _highs
+
+    monkeypatch.setattr(_highs, "_on_callback", lambda: time.sleep(0.3))  # a slow HiGHS
+    r = shikaku.solve(checkerboard(12), method="ilp", time_limit=0.2)
+    assert r.status == "limit" and r.solution is None and r.stats["stop"] == "time_limit"
+    assert r.stats["callbacks"] == 1
+
+
+def test_the_ilp_prints_nothing():
+    # HiGHS's banner goes to the C-level stdout of a fresh process: run one
+    code = ("from cassetete import shikaku; "
+            "r = shikaku.solve('4x4:a2_2b2_2c2_2_2a2a', method='ilp'); assert r.solved")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "" and done.stderr == ""
 
 
 def test_zero_time_limits_stop_every_method():
     p = shikaku.parse(RECORDS[-1]["id"])  # 50x50
     assert shikaku.solve(p, method="annealing", seed=1, time_limit=0).status == "limit"
     assert shikaku.solve(p, time_limit=0).status == "limit"
-    with pytest.raises(TimeoutError):
+    with pytest.raises(LimitReached):
         shikaku.count_solutions(p, time_limit=0)
 
 

@@ -133,7 +133,7 @@ def test_module_docstring_examples():
     import cassetete.sudoku._explain as explain_module
     import cassetete.sudoku._generate as generate_module
     import cassetete.sudoku._model as model_module
-    import cassetete.sudoku._parse as parse_module
+    import cassetete.sudoku._formats as parse_module
     import cassetete.sudoku._render as render_module
     import cassetete.sudoku._solve as solve_module
 

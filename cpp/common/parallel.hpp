@@ -7,6 +7,8 @@
 #include <thread>
 #include <vector>
 
+#include "common/limits.hpp"
+
 namespace cassetete {
 
 // Number of worker threads for `workers` (-1 or 0 = all hardware threads), never more than jobs.
@@ -18,13 +20,16 @@ inline int resolve_workers(int workers, size_t jobs) {
     return n;
 }
 
-// Calls body(index, worker_id) for every index, chunks of `chunk` indices at a time.
-// The first exception thrown by a body is rethrown on the caller's thread.
+// Calls body(index, worker_id) for every index, chunks of `chunk` indices at a time, worker 0
+// being the calling thread. Once `cancel` (may be null) is cancelled no new index is started, so
+// a Ctrl-C seen by one worker stops them all. The first exception thrown by a body is rethrown on
+// the caller's thread.
 template <class Body>
-void parallel_for(size_t count, int workers, size_t chunk, Body&& body) {
+void parallel_for(size_t count, int workers, size_t chunk, Body&& body, const CancellationToken* cancel = nullptr) {
     const int n = resolve_workers(workers, (count + chunk - 1) / std::max<size_t>(chunk, 1));
+    auto cancelled = [cancel]() { return cancel != nullptr && cancel->cancelled(); };
     if (n <= 1) {
-        for (size_t i = 0; i < count; ++i) body(i, 0);
+        for (size_t i = 0; i < count && !cancelled(); ++i) body(i, 0);
         return;
     }
     std::atomic<size_t> next{0};
@@ -36,7 +41,7 @@ void parallel_for(size_t count, int workers, size_t chunk, Body&& body) {
                 size_t begin = next.fetch_add(chunk);
                 if (begin >= count) break;
                 size_t end = std::min(count, begin + chunk);
-                for (size_t i = begin; i < end; ++i) body(i, worker_id);
+                for (size_t i = begin; i < end && !cancelled(); ++i) body(i, worker_id);
             }
         } catch (...) {
             if (!failed.exchange(true)) error = std::current_exception();

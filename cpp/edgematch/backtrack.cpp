@@ -88,9 +88,10 @@ public:
             best_piece_ = piece_;
             best_rot_ = rot_;
         }
+        if (opt_.on_solution && !(*opt_.on_solution)(piece_, rot_)) caller_stopped_ = true;
     }
     bool enough() const {
-        return !opt_.count || (opt_.limit != 0 && solutions_ >= opt_.limit);
+        return !opt_.count || caller_stopped_ || (opt_.limit != 0 && solutions_ >= opt_.limit);
     }
 
     // Static order, iterative. collect_depth >= 0: record partial boards at that depth instead.
@@ -232,6 +233,7 @@ public:
     uint64_t solutions_ = 0;
     bool stopped_ = false;
     bool done_early_ = false;
+    bool caller_stopped_ = false;  // the solution callback asked to stop
     std::vector<int> best_piece_, best_rot_;
 };
 
@@ -276,7 +278,7 @@ SearchResult backtrack(const Puzzle& pz, const SearchOptions& opt, SearchControl
         else engine.run_static(-1, nullptr);
     }
     res.solutions = engine.solutions_;
-    res.complete = !engine.stopped_ && !engine.done_early_;
+    res.complete = !engine.stopped_ && !engine.caller_stopped_;
     res.piece = engine.best_piece_;
     res.rot = engine.best_rot_;
     res.stats.nodes = control.nodes();

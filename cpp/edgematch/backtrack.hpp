@@ -7,6 +7,7 @@
 // already on the board. Fixed cells (clues) are placed before the search starts.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "common/limits.hpp"
@@ -20,6 +21,10 @@ struct Placement {
     int cell, piece, rot;
 };
 
+// Called with each solution found (piece and rotation per cell, row-major); return false to
+// stop the search there (the result is then not complete).
+using SolutionCallback = std::function<bool(const std::vector<int>& piece, const std::vector<int>& rot)>;
+
 struct SearchOptions {
     std::vector<int> order;          // a permutation of all cells; fixed cells are skipped
     std::vector<Placement> fixed;    // clue placements
@@ -28,12 +33,14 @@ struct SearchOptions {
     uint64_t limit = 0;              // with count: stop after this many (0 = no limit)
     bool shuffle = false;            // seeded random order inside candidate lists
     uint64_t seed = 0;
+    const SolutionCallback* on_solution = nullptr;  // with count: sees every solution (not owned)
 };
 
 struct SearchResult {
     Status status = Status::unsatisfiable;
     uint64_t solutions = 0;
-    bool complete = false;                 // the whole tree was explored
+    bool complete = false;  // the count is exact (or reached opt.limit): no time or node limit, no
+                            // cancellation and no solution callback cut the search short
     std::vector<int> piece, rot;           // first solution found (empty if none)
     SearchStats stats;
 };

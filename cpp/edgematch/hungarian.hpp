@@ -1,6 +1,6 @@
 // Maximum-weight assignment on a dense n x m matrix (n <= m): the Hungarian method with
 // potentials and shortest augmenting paths (Kuhn-Munkres as refined by Jonker-Volgenant),
-// O(n^2 m). Seed 002, section 3: the very large neighbourhood is one such assignment.
+// O(n^2 m). Schaus and Deville, section 3: the very large neighbourhood is one such assignment.
 #pragma once
 #include <cstdint>
 #include <vector>

@@ -1,4 +1,4 @@
-// Board for the local search of seed 002 (Schaus & Deville, sections 3-5): a full placement of
+// Board for the local search of Schaus and Deville (sections 3-5): a full placement of
 // the pieces with the score (matched inner joins) kept up to date move by move.
 //
 // Classes: a cell's class is its number of rim sides (corner 2, frame edge 1, inner 0 on a

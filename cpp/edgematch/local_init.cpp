@@ -176,7 +176,7 @@ InitResult cp_init(const LocalPuzzle& lp, int relax, Rng& rng, SearchControl& co
         return false;
     };
 
-    // First fail with forward checking (the CP model of seed 002, section 5, searched with
+    // First fail with forward checking (the CP model of Schaus and Deville, section 5, searched with
     // Gecode): the open cell with the fewest unused placements goes next, and a node fails as
     // soon as an open cell has none. Cells with no known side (no placed neighbour, not on the
     // rim) are not counted. range_of[cell] caches the cell's candidate list; it changes only

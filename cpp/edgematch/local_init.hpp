@@ -1,4 +1,4 @@
-// Starting boards for the local search (seed 002, section 5).
+// Starting boards for the local search (Schaus and Deville, section 5).
 //
 // random:       each class's free pieces shuffled over its free cells, inner pieces turned at
 //               random, frame pieces turned to fit the rim.

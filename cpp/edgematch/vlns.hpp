@@ -1,4 +1,4 @@
-// The very large neighbourhood and the tabu search of seed 002 (sections 3 and 4).
+// The very large neighbourhood and the tabu search of Schaus and Deville (sections 3 and 4).
 //
 // One move: pick S, a set of pairwise non-adjacent free cells of one class, lift their pieces,
 // weight each piece -> hole arc with (best rotation, matches with the fixed neighbours), and
@@ -85,7 +85,7 @@ private:
     int stamp_ = 0;
 };
 
-// Algorithm 1 of seed 002 as a resumable state: run() continues where the last call stopped.
+// Algorithm 1 of Schaus and Deville as a resumable state: run() continues where the last call stopped.
 // best_score()/best_board() may be read from another thread while run() works.
 class TabuSearch {
 public:

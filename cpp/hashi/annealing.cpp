@@ -98,6 +98,7 @@ AnnealingResult solve_annealing(const Graph& g, SearchControl& control,
     double best_energy = energy;
     uint64_t rounds = 0, accepted = 0, step = 0;
     bool solved = false;
+    result.trajectory.emplace_back(0, best_energy);
 
     while (!control.tick()) {
         // Choose a move: add with probability 1 - used/m, else remove or change (half each).
@@ -125,11 +126,13 @@ AnnealingResult solve_annealing(const Graph& g, SearchControl& control,
                 solved = true;
                 best = s.x;
                 best_energy = energy;
+                result.trajectory.emplace_back(control.nodes(), best_energy);
                 break;
             }
             if (energy < best_energy) {
                 best_energy = energy;
                 best = s.x;
+                result.trajectory.emplace_back(control.nodes(), best_energy);
             }
         } else {
             set_edge(e, old);

@@ -1,4 +1,5 @@
-// Simulated annealing for Hashiwokakero (seed 003, section 2.3).
+// Simulated annealing for Hashiwokakero of Rafaralahy, "Résolution des jeux Shikaku et
+// Hashiwokakero par programmation linéaire en nombres entiers", section 2.3.
 //
 // State: a number of bridges (0, 1 or 2) per potential edge. Neighbour: add an edge, remove an
 // edge or change the multiplicity of an edge, with probabilities that depend on the share of
@@ -10,6 +11,7 @@
 // with C = 0, DeltaW = 0 that is connected (a solution), or at the limits.
 #pragma once
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "common/limits.hpp"
@@ -29,6 +31,8 @@ struct AnnealingResult {
     Status status = Status::limit;
     std::vector<uint8_t> bridges;  // best state found (a solution when status == solved)
     double best_energy = 0;
+    // (iteration, best energy) at the start and after every improvement of the best state
+    std::vector<std::pair<uint64_t, double>> trajectory;
     SearchStats stats;
 };
 

@@ -43,8 +43,9 @@ struct UnionFind {
 
 class Solver {
 public:
-    Solver(const Graph& g, SearchControl& control, uint64_t limit, uint64_t keep)
-        : g_(g), control_(control), limit_(limit), keep_(keep) {
+    Solver(const Graph& g, SearchControl& control, uint64_t limit, uint64_t keep,
+           const SolutionCallback* on_solution)
+        : g_(g), control_(control), limit_(limit), keep_(keep), on_solution_(on_solution) {
         n_ = g.islands();
         m_ = static_cast<int>(g.edges.size());
         dom_.assign(m_, 7);
@@ -93,7 +94,7 @@ public:
                 search();
             }
         }
-        result_.complete = !control_.stopped();
+        result_.complete = !control_.stopped() && !consumer_stopped_;
         result_.status = result_.count > 0 ? Status::solved : control_.status(false);
         result_.stats.nodes = control_.nodes();
         result_.stats.seconds =
@@ -374,12 +375,13 @@ private:
         if (control_.tick()) return true;
         int e = choose_edge();
         if (e < 0) {
-            if (result_.solutions.size() < keep_) {
+            if (result_.solutions.size() < keep_ || on_solution_) {
                 std::vector<uint8_t> sol(m_);
                 for (int k = 0; k < m_; ++k) sol[k] = static_cast<uint8_t>(dmin(dom_[k]));
-                result_.solutions.push_back(std::move(sol));
+                if (on_solution_ && !(*on_solution_)(sol)) consumer_stopped_ = true;
+                if (result_.solutions.size() < keep_) result_.solutions.push_back(std::move(sol));
             }
-            return ++result_.count >= limit_;
+            return ++result_.count >= limit_ || consumer_stopped_;
         }
         uint8_t d = dom_[e];
         static constexpr int order[3] = {1, 2, 0};  // connect first, singles before doubles
@@ -412,6 +414,8 @@ private:
     const Graph& g_;
     SearchControl& control_;
     uint64_t limit_, keep_;
+    const SolutionCallback* on_solution_;
+    bool consumer_stopped_ = false;
     int n_ = 0, m_ = 0;
     std::vector<uint8_t> dom_;
     std::vector<std::pair<int, uint8_t>> trail_;
@@ -436,9 +440,10 @@ private:
 
 }  // namespace
 
-ExactResult solve_exact(const Graph& graph, SearchControl& control, uint64_t limit, uint64_t keep) {
+ExactResult solve_exact(const Graph& graph, SearchControl& control, uint64_t limit, uint64_t keep,
+                        const SolutionCallback* on_solution) {
     if (limit == 0) limit = 1;
-    Solver solver(graph, control, limit, keep);
+    Solver solver(graph, control, limit, keep, on_solution);
     return solver.run();
 }
 

@@ -17,6 +17,7 @@
 // removed), which settles the hard Coelho et al. instances (stats rule "probing").
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "common/limits.hpp"
@@ -28,12 +29,19 @@ namespace cassetete::hashi {
 struct ExactResult {
     Status status = Status::unsatisfiable;   // solved when at least one solution was found
     uint64_t count = 0;                      // solutions found (stops at the limit)
-    bool complete = false;                   // true when the whole tree was explored
+    bool complete = false;                   // count is exact (or reached the limit): no time or
+                                             // node limit, cancellation or consumer cut the search
     std::vector<std::vector<uint8_t>> solutions;  // bridges per edge, first `keep` solutions
     SearchStats stats;
 };
 
-// Search for up to `limit` solutions (limit >= 1); keep at most `keep` of them.
-ExactResult solve_exact(const Graph& graph, SearchControl& control, uint64_t limit, uint64_t keep);
+// Called with each solution found (bridges per edge); returning false stops the search (a
+// consumer that wants no more), which then counts as incomplete.
+using SolutionCallback = std::function<bool(const std::vector<uint8_t>&)>;
+
+// Search for up to `limit` solutions (limit >= 1); keep at most `keep` of them; `on_solution`,
+// when given, sees every solution as it is found (streaming).
+ExactResult solve_exact(const Graph& graph, SearchControl& control, uint64_t limit, uint64_t keep,
+                        const SolutionCallback* on_solution = nullptr);
 
 }  // namespace cassetete::hashi

@@ -51,6 +51,7 @@ AnnealResult anneal(const Candidates& cd, const AnnealParams& params, SearchCont
     int64_t best_energy = energy;
     double t = params.t0;
     uint64_t accepted = 0, worse_accepted = 0, improvements = 0, steps = 0;
+    res.trajectory.emplace_back(0, best_energy);
     while (best_energy > res.target_energy && steps < params.iterations && !movable.empty()) {
         if (control.tick()) break;
         ++steps;
@@ -73,6 +74,7 @@ AnnealResult anneal(const Candidates& cd, const AnnealParams& params, SearchCont
                 best_energy = energy;
                 best = state;
                 ++improvements;
+                res.trajectory.emplace_back(steps, best_energy);
             }
         } else {
             add(next, -1);

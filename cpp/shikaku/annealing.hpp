@@ -1,4 +1,5 @@
-// Simulated annealing for Shikaku (seed 003, section 1.3).
+// Simulated annealing for Shikaku of Rafaralahy, "Résolution des jeux Shikaku et
+// Hashiwokakero par programmation linéaire en nombres entiers", section 1.3.
 //
 // State: one candidate rectangle per clue. Neighbour: the same state with one clue's rectangle
 // replaced by another of its candidates. Energy (3): sum over cells of (number of chosen
@@ -8,6 +9,7 @@
 // seen is returned.
 #pragma once
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "common/limits.hpp"
@@ -28,6 +30,8 @@ struct AnnealResult {
     std::vector<Rect> best;         // one rect per clue (empty if a clue has no candidate)
     int64_t best_energy = 0;
     int64_t target_energy = 0;      // rows * cols
+    // (iteration, best energy) at the start and after every improvement of the best state
+    std::vector<std::pair<uint64_t, int64_t>> trajectory;
     SearchStats stats;
 };
 

@@ -13,8 +13,9 @@ struct Box {
 
 class Engine {
 public:
-    Engine(const Candidates& cand, SearchControl& control, uint64_t limit, uint64_t keep)
-        : cd_(cand), control_(control), limit_(limit), keep_(keep) {
+    Engine(const Candidates& cand, SearchControl& control, uint64_t limit, uint64_t keep,
+           const SolutionCallback* on_solution)
+        : cd_(cand), control_(control), limit_(limit), keep_(keep), on_solution_(on_solution) {
         const int n = static_cast<int>(cd_.rects.size());
         const int K = cd_.clue_count();
         const int area = cd_.cell_count();
@@ -82,7 +83,7 @@ public:
         res.count = count_;
         res.solutions = std::move(solutions_);
         res.status = count_ > 0 ? Status::solved : control_.status(false);
-        res.complete = !control_.stopped();
+        res.complete = !control_.stopped() && !consumer_stopped_;
         res.stop = control_.reason();
         stats_.nodes = control_.nodes();
         stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -392,13 +393,14 @@ private:
     // Records the current full placement; returns true when enough solutions were found.
     bool record_solution() {
         ++count_;
-        if (solutions_.size() < keep_) {
+        if (solutions_.size() < keep_ || on_solution_) {
             std::vector<Rect> sol;
             sol.reserve(cd_.clue_count());
             for (int k = 0; k < cd_.clue_count(); ++k) sol.push_back(cd_.rects[chosen_[k]]);
-            solutions_.push_back(std::move(sol));
+            if (on_solution_ && !(*on_solution_)(sol)) consumer_stopped_ = true;
+            if (solutions_.size() < keep_) solutions_.push_back(std::move(sol));
         }
-        return count_ >= limit_;
+        return consumer_stopped_ || count_ >= limit_;
     }
 
     struct Frame {
@@ -453,6 +455,8 @@ private:
     const Candidates& cd_;
     SearchControl& control_;
     uint64_t limit_, keep_;
+    const SolutionCallback* on_solution_;
+    bool consumer_stopped_ = false;
     std::vector<Box> box_;  // bounding box of every candidate of each clue
     bool small_ids_ = true;  // clue numbers < 2^16: the single-clue test fits in int64
     int *open_, *open_pos_;  // clues not placed yet: open_[0 .. open_count_), and where each sits
@@ -480,9 +484,10 @@ private:
 
 }  // namespace
 
-ExactResult solve_exact(const Candidates& cand, SearchControl& control, uint64_t limit, uint64_t keep) {
+ExactResult solve_exact(const Candidates& cand, SearchControl& control, uint64_t limit, uint64_t keep,
+                        const SolutionCallback* on_solution) {
     if (limit == 0) limit = 1;
-    Engine engine(cand, control, limit, keep);
+    Engine engine(cand, control, limit, keep, on_solution);
     return engine.run();
 }
 

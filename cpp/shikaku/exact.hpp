@@ -14,6 +14,7 @@
 // of each clue's candidates, so no per-cell candidate lists are built.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "common/limits.hpp"
@@ -25,15 +26,22 @@ namespace cassetete::shikaku {
 struct ExactResult {
     Status status = Status::unsatisfiable;
     uint64_t count = 0;                          // solutions found (stops at the limit)
-    bool complete = false;                       // count is exact (or reached the limit)
+    bool complete = false;                       // count is exact (or reached the limit): no time or
+                                                 // node limit, cancellation or consumer cut the search
     StopReason stop = StopReason::none;
     std::vector<std::vector<Rect>> solutions;    // up to `keep` solutions, one rect per clue
     SearchStats stats;
 };
 
-// Finds up to `limit` solutions (limit >= 1) and keeps the first `keep` of them.
+// Called with each solution found (one rect per clue); returning false stops the search
+// (a consumer that wants no more), which then counts as incomplete.
+using SolutionCallback = std::function<bool(const std::vector<Rect>&)>;
+
+// Finds up to `limit` solutions (limit >= 1) and keeps the first `keep` of them; `on_solution`,
+// when given, sees every solution as it is found (streaming).
 // status: solved if at least one was found; unsatisfiable if the search space was exhausted
 // without one; limit/interrupted otherwise. `complete` is false when a limit cut the search.
-ExactResult solve_exact(const Candidates& cand, SearchControl& control, uint64_t limit, uint64_t keep);
+ExactResult solve_exact(const Candidates& cand, SearchControl& control, uint64_t limit, uint64_t keep,
+                        const SolutionCallback* on_solution = nullptr);
 
 }  // namespace cassetete::shikaku

@@ -1,5 +1,5 @@
 // Sudoku of any box shape r x c (N = r*c <= 64): one uint64_t candidate mask per cell and one
-// position mask per (unit, value), the seed's three rules (004, "règles eup") plus box/line
+// position mask per (unit, value), the Sudoku lecture notes' three rules ("règles eup") plus box/line
 // intersections, then branching.
 //
 // Rules (each switchable, each counted in SearchStats::counters):
@@ -12,7 +12,7 @@
 //                  pays on 16x16 and larger)
 //   hall           (off by default) all-different consistency per unit: every naked and hidden
 //                  subset at once (large_alldiff.hpp); counted only when on
-// Branching: the cell with fewest candidates (the seed's heuristic), ties to the cell whose units
+// Branching: the cell with fewest candidates (the Sudoku lecture notes' heuristic), ties to the cell whose units
 // failed most often; when every open cell has 3+ candidates and uniqueness is on, a value with
 // exactly two places in a unit is branched on instead (two branches instead of three or more).
 // Searches for 1 or 2 solutions restart on a Luby schedule with randomised tie-breaks (seeded:

@@ -74,7 +74,6 @@ BatchOutcome solve_batch(const Geometry& geometry, const uint8_t* puzzles, size_
     options.limit = limit;
     options.rules = rules;
     parallel_for(count, workers, 64, [&](size_t i, int worker) {
-        if (stop_all.cancelled()) return;
         if (worker == 0 && relay && ++since_poll >= 256) {
             since_poll = 0;
             if (relay()) return;
@@ -87,7 +86,7 @@ BatchOutcome solve_batch(const Geometry& geometry, const uint8_t* puzzles, size_
                       batch.solutions.begin() + static_cast<std::ptrdiff_t>(i * cells));
         const bool complete = !control.stopped() || (limit && outcome.count >= limit);
         batch.counts[i] = complete ? static_cast<int64_t>(outcome.count) : -1;
-    });
+    }, &stop_all);
     batch.nodes = nodes.load();
     return batch;
 }

@@ -23,7 +23,7 @@ from ._result import Result
 __version__ = "0.1.0"
 __all__ = ["LimitReached", "PuzzleError", "Result", "__version__"]
 
-_FAMILIES = ("sudoku", "exactcover", "polyomino", "edgematch", "shikaku", "hashi")
+_FAMILIES = ("sudoku", "exactcover", "polyomino", "edgematch", "shikaku", "hashi", "jigsaw")
 
 
 def __getattr__(name: str) -> Any:

@@ -35,19 +35,21 @@ def sudoku_solve_many(
     """(solutions (k, N*N) uint8, counts (k,) int64 (-1 = stopped), nodes)."""
 
 class SudokuSolutionStream(Iterator[np.ndarray]):
-    def __init__(
-        self,
-        grid: np.ndarray,
-        box_rows: int,
-        box_cols: int,
-        rules: List[str],
-        limit: int,
-        time_limit: Optional[float],
-        node_limit: Optional[int],
-    ) -> None: ...
     def __iter__(self) -> "SudokuSolutionStream": ...
     def __next__(self) -> np.ndarray: ...
     def close(self) -> None: ...
+    def outcome(self) -> Dict[str, Any]: ...
+
+def sudoku_stream(
+    grid: np.ndarray,
+    box_rows: int,
+    box_cols: int,
+    rules: List[str],
+    limit: int,
+    time_limit: Optional[float],
+    node_limit: Optional[int],
+) -> SudokuSolutionStream:
+    """Solutions streamed from a background thread; outcome() = {count, complete, stats}."""
 
 # --- shikaku (src/bind_shikaku.cpp) -------------------------------------------------------
 
@@ -72,7 +74,7 @@ def shikaku_anneal(
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
 ) -> Dict[str, Any]:
-    """{"status", "best": (K, 4) int32 array or None, "energy", "target", "stats"}."""
+    """{"status", "best": (K, 4) int32 array or None, "energy", "target", "trajectory", "stats"}."""
 
 def shikaku_exact_many(
     grids: List[np.ndarray],
@@ -83,6 +85,18 @@ def shikaku_exact_many(
 ) -> Tuple[np.ndarray, np.ndarray]:
     """(counts int64, seconds float64) per grid on `workers` threads; count -1 = stopped by a
     per-puzzle limit."""
+
+class ShikakuSolutionStream(Iterator[List[Tuple[int, int, int, int]]]):
+    def __iter__(self) -> "ShikakuSolutionStream": ...
+    def __next__(self) -> List[Tuple[int, int, int, int]]: ...
+    def close(self) -> None: ...
+    def outcome(self) -> Dict[str, Any]:
+        """{"count", "complete", "stats"} once the search has stopped (closes it first)."""
+
+def shikaku_stream(
+    grid: np.ndarray, limit: int = 0, time_limit: Optional[float] = None, node_limit: Optional[int] = None
+) -> ShikakuSolutionStream:
+    """Solutions as the exact search finds them, from a C++ thread; limit 0 = all."""
 
 # ---- hashi (src/bind_hashi.cpp) -------------------------------------------------------------
 def hashi_graph(grid: np.ndarray) -> Dict[str, np.ndarray]: ...
@@ -102,6 +116,18 @@ def hashi_solve_annealing(
     final_temperature: float = 0.02,
     steps_per_round: int = 0,
 ) -> Dict[str, Any]: ...
+
+class HashiSolutionStream(Iterator[List[Tuple[int, int, int, int, int]]]):
+    def __iter__(self) -> "HashiSolutionStream": ...
+    def __next__(self) -> List[Tuple[int, int, int, int, int]]: ...
+    def close(self) -> None: ...
+    def outcome(self) -> Dict[str, Any]:
+        """{"count", "complete", "stats"} once the search has stopped (closes it first)."""
+
+def hashi_stream(
+    grid: np.ndarray, limit: int = 0, time_limit: Optional[float] = None, node_limit: Optional[int] = None
+) -> HashiSolutionStream:
+    """Solutions (bridge lists) as the exact search finds them, from a C++ thread; limit 0 = all."""
 
 # --- exactcover -------------------------------------------------------------------------
 class ExactCoverProblem:
@@ -183,13 +209,41 @@ def edgematch_search(
     seed: Optional[int] = None,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
+    cancel: Optional["EdgematchCancel"] = None,  # shared stop flag (parallel counts, Ctrl-C)
 ) -> Dict[str, Any]: ...  # status, solutions, complete, board (rows, cols, 2) or None, stats
+
+class EdgematchCancel:
+    def __init__(self) -> None: ...
+    def cancel(self) -> None: ...
+    def cancelled(self) -> bool: ...
+
 def edgematch_split(
     rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, order: np.ndarray, depth: int
 ) -> List[np.ndarray]: ...
 
+class EdgematchSolutionStream:  # solutions streamed from a search on its own thread
+    def __iter__(self) -> "EdgematchSolutionStream": ...
+    def __next__(self) -> np.ndarray: ...  # (rows*cols, 2) int32: piece, rotation per cell
+    def close(self) -> None: ...
+    def outcome(self) -> Dict[str, Any]: ...  # count, complete, stats (stats["stop"]: the limit)
+
+def edgematch_stream(
+    rows: int,
+    cols: int,
+    pieces: np.ndarray,
+    compl: np.ndarray,
+    fixed: np.ndarray,
+    order: np.ndarray,
+    first_fail: bool = False,
+    limit: int = 0,
+    seed: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+) -> EdgematchSolutionStream: ...
+
 # --- edgematch local search (src/bind_edgematch_local.cpp) ---
 def edgematch_assignment(weight: np.ndarray) -> np.ndarray: ...  # (n,) int32 column per row, -1 if left out
+def edgematch_tuning_defaults() -> Dict[str, Any]: ...  # TabuOptions defaults by name (size, greed, ...)
 def edgematch_local_init(
     rows: int,
     cols: int,
@@ -216,22 +270,7 @@ class EdgematchLocal:
         relax: int = 0,
         node_limit: int = 0,
         board: Optional[np.ndarray] = None,  # (rows, cols, 2) starting board (checkpoint)
-        size: int = 16,
-        greed: float = 2.0,
-        class_weight: Sequence[int] = (1, 1, 1, 1, 1),
-        tabu_cells_min: int = 2,
-        tabu_cells_max: int = 6,
-        tabu_arcs_min: int = 10,
-        tabu_arcs_max: int = 40,
-        plateau: int = 2000,
-        kicks: int = 3,
-        restore_after: int = 10,
-        restart_after: int = 10,
-        tabu: bool = True,
-        neutral: bool = False,
-        restart_kicks: int = 0,  # > 0: restarts perturb the overall best board instead of a fresh init
-        penalty_weight: int = 4,  # guided local search: value of a penalty unit in 1/16 join (0 = off)
-        penalty_every: int = 200,  # iterations between penalty updates
+        tuning: Dict[str, Any] = ...,  # overrides of edgematch_tuning_defaults() (the defaults live in C++ only)
     ) -> None: ...
     def run(self, seconds: float, iterations: int = 0) -> Dict[str, Any]: ...  # stop, score, best, iterations, seconds
     def cancel(self) -> None: ...

@@ -61,7 +61,7 @@ def write_text(target: PathOrFile, text: str) -> None:
         if isinstance(target, (io.RawIOBase, io.BufferedIOBase)):
             target.write(text.encode("utf-8"))  # type: ignore[union-attr]
         else:
-            target.write(text)  # type: ignore[union-attr]
+            target.write(text)  # type: ignore[union-attr,call-overload]
         return
     if not isinstance(target, (str, os.PathLike)):
         raise PuzzleError(f"expected a path or an open file, got {type(target).__name__}")

@@ -27,6 +27,7 @@ from ._exactcover_text import format_dlx, parse_dlx
 from ._io import PathOrFile, read_text, write_text
 from ._options import check_limit, check_node_limit, check_time_limit
 from ._result import LIMIT, SOLVED, UNSATISFIABLE, Result
+from ._svg import svg_open
 
 __all__ = ["ExactCover", "Subproblem", "count_subproblem", "parse", "load", "format", "dump", "solve", "solutions",
            "count_solutions", "verify", "render"]
@@ -273,7 +274,8 @@ class ExactCover:
         """Yield solutions (lists of option indices) one by one as the search finds them.
 
         The search resumes from where it stopped at each step; ``time_limit`` counts wall
-        time from the first step. Statistics are in ``last_stats`` once the generator ends.
+        time from the first step. Statistics are in ``last_stats`` once the generator ends; a
+        stream cut short by a time or node limit ends by raising :class:`cassetete.LimitReached`.
 
         Example:
             >>> ec = ExactCover.from_options([[0], [1], [0, 1]])
@@ -297,6 +299,8 @@ class ExactCover:
                     return
         finally:
             self.last_stats = iterator.stats()
+        if self.last_stats.get("stop") in ("time_limit", "node_limit"):
+            raise LimitReached(produced, self.last_stats, what="solutions")  # cut short: never looks complete
 
     def count(
         self,
@@ -550,7 +554,7 @@ def render(problem: Any, solution: Optional[Sequence[int]] = None, format: str =
     chosen = set(rows) if solution is not None else set()
     cell = 14
     width, height = cell * (cover.items + 1), cell * (cover.options + 1)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}">',
+    parts = [svg_open(width, height),
              f'<rect width="{width}" height="{height}" fill="white"/>']
     for k in range(cover.options):
         fill = "#d33" if k in chosen else "#333"

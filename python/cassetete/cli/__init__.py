@@ -18,7 +18,7 @@ from .._errors import LimitReached, PuzzleError
 from ._common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_LIMIT
 
 # Order of the subcommands and of the demo.
-FAMILY_COMMANDS: tuple = ("sudoku", "pentomino", "edgematch", "shikaku", "hashi")
+FAMILY_COMMANDS: tuple = ("sudoku", "pentomino", "edgematch", "shikaku", "hashi", "jigsaw")
 
 
 def _family_modules():

@@ -8,7 +8,10 @@ import sys
 from typing import Optional, TextIO
 
 from .. import edgematch as em
-from .._errors import PuzzleError
+from .._errors import LimitReached, PuzzleError
+from .._io import write_text
+from ._common import (EXIT_LIMIT, EXIT_NO_SOLUTION, add_limit_flags, add_output_flags, add_seed_flag, add_workers_flag,
+                      count_text, exit_code, write_json, write_result_json, write_svg)
 
 
 def add_parser(subparsers) -> None:
@@ -17,61 +20,78 @@ def add_parser(subparsers) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION")
     sub.required = True
     solve = sub.add_parser("solve", help="solve (or count) a puzzle file; 'e2' = the official Eternity II")
-    solve.add_argument("file", help="puzzle file (cassetete, Brendan, Heule, Wortmann or JSON format)")
+    solve.add_argument("file", help="puzzle file (cassetete, Brendan, Heule, Wortmann or JSON format), '-' or 'e2'")
     solve.add_argument("--count", action="store_true", help="count all solutions")
     solve.add_argument("--order", default="first_fail", choices=em.ORDERS)
-    solve.add_argument("--time-limit", type=float, default=None)
-    solve.add_argument("--node-limit", type=int, default=None)
-    solve.add_argument("--seed", type=int, default=None)
-    solve.add_argument("--svg", metavar="OUT", help="write the solved board as SVG")
+    add_limit_flags(solve)
+    add_seed_flag(solve)
+    add_workers_flag(solve)
+    solve.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    add_output_flags(solve)
     solve.set_defaults(handler=run_solve)
-    search = sub.add_parser("search", help="local search for the best board (seed 002 VLNS + tabu); 'e2' = the "
-                                           "official Eternity II with its centre clue")
-    search.add_argument("file", help="puzzle file, or 'e2'")
-    search.add_argument("--time", type=float, default=60.0, help="seconds of search per worker (default 60)")
+    search = sub.add_parser("search", help="local search for the best board (Schaus and Deville's VLNS + tabu); "
+                                           "'e2' = the official Eternity II with its centre clue")
+    search.add_argument("file", help="puzzle file, '-', or 'e2'")
+    search.add_argument("--time-limit", "--time", dest="time", type=float, default=60.0, metavar="SECONDS",
+                        help="seconds of search per worker (default 60)")
     search.add_argument("--iterations", type=int, default=None, help="stop after this many moves per worker")
-    search.add_argument("--workers", type=int, default=1, help="independent multi-starts on threads")
+    add_workers_flag(search)
     search.add_argument("--checkpoint", metavar="FILE", help="best board written here as it improves; resumed from")
-    search.add_argument("--svg", metavar="OUT", help="write the best board as SVG")
-    search.add_argument("--seed", type=int, default=None)
+    add_seed_flag(search)
     search.add_argument("--init", default="cp", choices=em.INITS)
     search.add_argument("--relax", type=int, default=0, help="cp init: relaxed non-adjacent positions")
-    search.add_argument("--size", type=int, default=16, help="|S|, cells moved at once by the assignment")
+    search.add_argument("--size", type=int, default=None,
+                        help=f"|S|, cells moved at once by the assignment (default {em.NEIGHBOURHOOD_SIZE})")
     search.add_argument("--progress", action="store_true", help="show a progress bar of the best score")
     search.add_argument("--tuning", metavar="JSON", default=None,
                         help='overrides of edgematch.TUNING, e.g. \'{"penalty_weight": 4}\'')
+    add_output_flags(search)
     search.set_defaults(handler=run_search)
-    gen = sub.add_parser("generate", help="a random puzzle with a planted solution, in cassetete format")
+    gen = sub.add_parser("generate", help="a random puzzle with a planted solution")
     gen.add_argument("rows", type=int)
     gen.add_argument("cols", type=int)
     gen.add_argument("--colors", type=int, default=5)
     gen.add_argument("--frame-colors", type=int, default=0)
     gen.add_argument("--matching", default="equal", choices=em.MATCHINGS)
     gen.add_argument("--distinct", action="store_true")
-    gen.add_argument("--seed", type=int, default=None)
+    add_seed_flag(gen)
+    gen.add_argument("--format", choices=em.FORMATS, default="cassetete", help="file format (default cassetete)")
     gen.add_argument("-o", "--output", help="file to write (default: standard output)")
     gen.set_defaults(handler=run_generate)
 
 
+def _load(source: str) -> em.EdgePuzzle:
+    return em.eternity2() if source == "e2" else em.load(source)
+
+
 def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
-    """Handler of ``cassetete edgematch solve``."""
+    """Handler of ``cassetete edgematch solve``: exit 0 solved, 1 none, 3 a limit stopped it."""
     out = out or sys.stdout
-    puzzle = em.eternity2() if args.file == "e2" else em.load(args.file)
+    puzzle = _load(args.file)
     if args.count:
-        res = em.count(puzzle, order="row" if args.order == "first_fail" else args.order,
-                       time_limit=args.time_limit, node_limit=args.node_limit)
-        suffix = "" if res.stats["complete"] else " (stopped by a limit: lower bound)"
-        out.write(f"solutions: {res.stats['count']}{suffix}\n")
+        order = "row" if args.order == "first_fail" else args.order
+        try:
+            count, complete = em.count_solutions(puzzle, order=order, time_limit=args.time_limit,
+                                                 node_limit=args.node_limit, workers=args.workers,
+                                                 progress=args.progress), True
+        except LimitReached as stopped:
+            count, complete = stopped.count, False
+        if args.json:
+            write_json(out, count=count, complete=complete)
+        else:
+            out.write(f"solutions: {count_text(count, complete)}\n")
+        return EXIT_LIMIT if not complete else (EXIT_NO_SOLUTION if count == 0 else 0)
+    res = em.solve(puzzle, order=args.order, time_limit=args.time_limit, node_limit=args.node_limit,
+                   seed=args.seed, workers=args.workers, progress=args.progress)
+    if args.json:
+        write_result_json(out, res)
     else:
-        res = em.solve(puzzle, order=args.order, time_limit=args.time_limit, node_limit=args.node_limit,
-                       seed=args.seed)
-    out.write(f"status: {res.status}, placements: {res.stats['nodes']}, seconds: {res.stats['seconds']:.3f}\n")
-    if res.solution is not None:
-        out.write(em.render(puzzle, res.solution) + "\n")
-        if args.svg:
-            with open(args.svg, "w") as handle:
-                handle.write(em.render(puzzle, res.solution, format="svg"))
-    return 0 if res.solution is not None else 1
+        out.write(f"status: {res.status}, placements: {res.stats['nodes']}, seconds: {res.stats['seconds']:.3f}\n")
+        if res.solution is not None:
+            out.write(em.render(puzzle, res.solution) + "\n")
+    if res.solution is not None and args.svg:
+        write_svg(args.svg, em.render(puzzle, res.solution, format="svg"))
+    return exit_code([res.status])
 
 
 def _parse_tuning(text: Optional[str]) -> Optional[dict]:
@@ -88,21 +108,24 @@ def _parse_tuning(text: Optional[str]) -> Optional[dict]:
 
 
 def run_search(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
-    """Handler of ``cassetete edgematch search``: prints the score and the best board."""
+    """Handler of ``cassetete edgematch search``: prints the score and the best board; exit 0 when
+    the board is a full solution, else 3 (the time or iteration budget ended the search)."""
     out = out or sys.stdout
     tuning = _parse_tuning(args.tuning)
-    puzzle = em.eternity2() if args.file == "e2" else em.load(args.file)
+    puzzle = _load(args.file)
     res = em.solve(puzzle, method="vlns", time_limit=args.time, iterations=args.iterations, workers=args.workers,
                    checkpoint=args.checkpoint, seed=args.seed, init=args.init, relax=args.relax,
                    neighbourhood_size=args.size, progress=args.progress, tuning=tuning)
     st = res.stats
-    out.write(f"score: {st['score']}/{st['total']} ({res.status}, stop: {st['stop']}), iterations: "
-              f"{st['iterations']}, seconds: {st['seconds']:.1f}, seed: {st['seed']}\n")
-    out.write(em.render(puzzle, res.solution) + "\n")
+    if args.json:
+        write_result_json(out, res)
+    else:
+        out.write(f"score: {st['score']}/{st['total']} ({res.status}, stop: {st['stop']}), iterations: "
+                  f"{st['iterations']}, seconds: {st['seconds']:.1f}, seed: {st['seed']}\n")
+        out.write(em.render(puzzle, res.solution) + "\n")
     if args.svg:
-        with open(args.svg, "w") as handle:
-            handle.write(em.render(puzzle, res.solution, format="svg"))
-    return 0
+        write_svg(args.svg, em.render(puzzle, res.solution, format="svg"))
+    return exit_code([res.status])
 
 
 def run_generate(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
@@ -110,10 +133,9 @@ def run_generate(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
     puzzle, _ = em.generate(args.rows, args.cols, colors=args.colors, frame_colors=args.frame_colors,
                             matching=args.matching, distinct=args.distinct, seed=args.seed)
-    text = em.dump(puzzle)
+    text = em.format(puzzle, args.format)
     if args.output:
-        with open(args.output, "w") as handle:
-            handle.write(text)
+        write_text(args.output, text)
     else:
         out.write(text)
     return 0
@@ -130,6 +152,6 @@ def demo(out: TextIO) -> None:
     _, n = em.solve_positions(p, pos, count=True)
     e2 = em.eternity2()
     res = em.solve(e2, method="vlns", time_limit=2, seed=1)
-    out.write(f"Eternity II, 2 s of local search (seed 002 VLNS + tabu, one core): "
+    out.write(f"Eternity II, 2 s of local search (Schaus and Deville's VLNS + tabu, one core): "
               f"{res.stats['score']}/{res.stats['total']} joins\n")
-    out.write(f"seed 000 Fibonacci family, 4 x 8 with positions given: {n} solutions (F(6) = 13)\n")
+    out.write(f"Béhague (2024) Fibonacci family, 4 x 8 with positions given: {n} solutions (F(6) = 13)\n")

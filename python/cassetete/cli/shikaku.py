@@ -4,23 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Optional, TextIO
 
 from .. import shikaku
+from ._common import add_seed_flag, write_svg
+from ._grid_family import add_solve_arguments, run_solve
 
 DEMO_ID = "10x10:d5a7a2a2_3f2c3_8_2b3f5c10c7g10f3g7j2_2c4c2a2_6f3d"
-
-
-def _read_puzzle(source: str) -> shikaku.Shikaku:
-    if source == "-":
-        return shikaku.parse(sys.stdin.read())
-    path = Path(source)
-    if ":" not in source and path.exists():
-        return shikaku.parse(path.read_text())
-    if path.is_file():
-        return shikaku.parse(path.read_text())
-    return shikaku.parse(source)
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -30,59 +20,35 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     sub.required = True
 
     solve = sub.add_parser("solve", help="solve a puzzle given as a file, a Tatham game ID or a puzz.link URL")
-    solve.add_argument("puzzle", help="FILE (plain grid or ID), '-' for stdin, or a game ID / URL")
-    solve.add_argument("--method", choices=shikaku.METHODS, default="exact")
-    solve.add_argument("--solver", choices=("highs", "cbc"), default="highs", help="ILP solver (--method ilp)")
-    solve.add_argument("--time-limit", type=float, default=None, help="seconds")
-    solve.add_argument("--seed", type=int, default=None, help="random seed (annealing)")
-    solve.add_argument("--count", action="store_true", help="also count solutions (0, 1 or 2+)")
-    solve.add_argument("--svg", metavar="OUT", help="write the solved grid as SVG")
+    add_solve_arguments(solve, shikaku)
     solve.set_defaults(handler=_solve)
 
-    gen = sub.add_parser("generate", help="generate a puzzle (recursive cuts + merges, seed 003 section 1.4)")
+    gen = sub.add_parser("generate", help="generate a puzzle (recursive cuts + merges, Rafaralahy section 1.4)")
     gen.add_argument("rows", type=int)
     gen.add_argument("cols", type=int)
     gen.add_argument("--depth", type=int, default=None, help="cut depth (default: about log2(rows*cols/5))")
     gen.add_argument("--merge-iterations", type=int, default=1)
     gen.add_argument("--merge-probability", type=float, default=0.5)
-    gen.add_argument("--seed", type=int, default=None)
+    add_seed_flag(gen)
     gen.add_argument("--unique", action="store_true", help="move clues until the solution is unique")
-    gen.add_argument("--format", choices=("tatham", "grid", "puzzlink"), default="tatham")
-    gen.add_argument("--svg", metavar="OUT", help="write the puzzle as SVG")
+    gen.add_argument("--format", choices=shikaku.FORMATS, default="tatham")
+    gen.add_argument("--svg", metavar="FILE", help="write the puzzle as SVG")
+    gen.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     gen.set_defaults(handler=_generate)
 
 
 def _solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
-    out = out or sys.stdout
-    puzzle = _read_puzzle(args.puzzle)
-    options = {"solver": args.solver} if args.method == "ilp" else {}
-    result = shikaku.solve(puzzle, method=args.method, time_limit=args.time_limit, seed=args.seed, **options)
-    stats = result.stats
-    out.write(f"{puzzle.rows}x{puzzle.cols}, {len(puzzle.clue_values())} clues: {result.status} "
-              f"({args.method}, {stats.get('seconds', 0.0) * 1000:.3f} ms)\n")
-    if result.solved:
-        out.write(shikaku.render_text(puzzle, result.solution) + "\n")
-    else:
-        out.write(shikaku.render_text(puzzle) + "\n")
-    if args.count:
-        n = shikaku.count_solutions(puzzle, limit=2, time_limit=args.time_limit)
-        out.write({0: "no solution", 1: "unique solution"}.get(n, "several solutions") + "\n")
-    if args.svg:
-        Path(args.svg).write_text(shikaku.render_svg(puzzle, result.solution if result.solved else None))
-    return 0 if result.solved else 1
+    return run_solve(shikaku, args, out or sys.stdout,
+                     lambda p: f"{p.rows}x{p.cols}, {len(p.clue_values())} clues")
 
 
 def _generate(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
-    depth = args.depth
-    if depth is None:
-        depth = max(1, (max(1, args.rows * args.cols // 5)).bit_length() - 1)
-    puzzle = shikaku.generate(args.rows, args.cols, depth, args.merge_iterations, args.merge_probability,
-                              seed=args.seed, unique=args.unique)
-    writer = {"tatham": shikaku.format_tatham, "grid": shikaku.format_grid, "puzzlink": shikaku.format_puzzlink}
-    out.write(writer[args.format](puzzle) + "\n")
+    puzzle = shikaku.generate(args.rows, args.cols, args.depth, args.merge_iterations, args.merge_probability,
+                              seed=args.seed, unique=args.unique, progress=args.progress)
+    out.write(shikaku.format(puzzle, format=args.format).rstrip("\n") + "\n")
     if args.svg:
-        Path(args.svg).write_text(shikaku.render_svg(puzzle))
+        write_svg(args.svg, shikaku.render(puzzle, format="svg"))
     return 0
 
 
@@ -100,4 +66,4 @@ def demo(out: Optional[TextIO] = None) -> None:
     out.write(f"Shikaku {DEMO_ID}\n")
     out.write(f"exact: {result.status} in {result.stats['seconds'] * 1000:.3f} ms, "
               f"unique: {shikaku.count_solutions(puzzle) == 1}\n")
-    out.write(shikaku.render_text(puzzle, result.solution) + "\n")
+    out.write(shikaku.render(puzzle, result.solution) + "\n")

@@ -52,7 +52,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     solve.add_argument("source", help="FILE, '-' for stdin, or one puzzle in one-line form")
     solve.add_argument("--box", type=int, nargs=2, metavar=("ROWS", "COLS"), help="box shape (non-square orders)")
     solve.add_argument("--count", action="store_true", help="print the number of solutions (0, 1 or 2 = several)")
-    solve.add_argument("--explain", action="store_true", help="print the rule applications (the seed's 'Règles EUP')")
+    solve.add_argument("--explain", action="store_true", help="print the rule applications (the Sudoku lecture notes' 'Règles EUP')")
     solve.add_argument("--rules", nargs="+", choices=sudoku.RULES, default=list(sudoku.DEFAULT_RULES),
                        help="rules used by propagation (default: all)")
     solve.add_argument("--grid", action="store_true", help="print solutions as N lines (default for one puzzle)")
@@ -106,7 +106,8 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
             out.write(sudoku.render(puzzle, rules=args.rules))
         result = sudoku.solve(puzzle, time_limit=args.time_limit, node_limit=args.node_limit, rules=args.rules)
         status = result.status
-        count = complete = None
+        count: Optional[int] = None
+        complete: Optional[bool] = None
         if args.count:
             try:
                 count, complete = sudoku.count_solutions(puzzle, limit=2, time_limit=args.time_limit,
@@ -128,7 +129,7 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
         if args.svg and result.solved:
             write_svg(str(_svg_path(args.svg, index, len(puzzles))), puzzle.to_svg(solution=result.solution))
         if args.count and not args.json:
-            out.write(f"solutions: {count_text(count, complete, 2)}\n")
+            out.write(f"solutions: {count_text(count or 0, bool(complete), 2)}\n")
     return exit_code(statuses)
 
 
@@ -188,7 +189,7 @@ def _write_batch(args: argparse.Namespace, array: np.ndarray, box, as_grid: bool
         if as_grid:
             out.write(f"# puzzle {index + 1}\n")
         if count > 0:
-            out.write(sudoku.Sudoku(solution.reshape(size, size), box).to_grid_text() if as_grid else text + "\n")
+            out.write(sudoku.Sudoku(solution.reshape(size, size), box).to_grid_text() if as_grid else f"{text}\n")
         else:
             out.write(f"{status}\n")
         if args.count:

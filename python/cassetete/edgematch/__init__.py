@@ -1,4 +1,9 @@
-"""Edge-matching puzzles: Eternity II, Tetravex, monochrome jigsaws (seeds 000 and 002).
+"""Edge-matching puzzles: Eternity II, Tetravex, monochrome jigsaws.
+
+The algorithms come from two papers, cited in the code by their authors: Béhague, "Résolution
+de puzzles dépourvus d'indice graphique" (2024) (variants, reductions, approximations, block
+method) and Schaus and Deville, "Hybridation de la programmation par contraintes et d'un
+voisinage à très grande taille pour Eternity II" (the local search).
 
 A puzzle is ``rows`` x ``cols`` square pieces with a label on each edge (N, E, S, W);
 a board places every piece once, turned by quarter turns clockwise, so that labels across
@@ -13,12 +18,16 @@ Example:
     ('solved', True)
 """
 
-from ._model import MATCHINGS, EdgePuzzle, cell_edges, rotate, score, verify
+from ._model import MATCHINGS, EdgePuzzle, cell_edges, check_board, rotate, score
+from ._verify import verify
 from ._orders import ORDERS, cell_order
-from ._formats import dump, infer_size, load, load_brendan_solution
+from ._formats import FORMATS, as_puzzle, infer_size, load, load_brendan_solution, load_many, parse, parse_many
+from ._write import dump, format
 from ._render import render, render_svg, render_text
 from ._generate import generate
-from ._solve import METHODS, count, count_solutions, solve, split, symmetry_parts
+from ._solve import METHODS, solutions, solve
+from ._count import count, count_solutions
+from ._split import split, symmetry_parts
 from ._data import eternity2
 from ._variants import (
     checkerboard_approximation,
@@ -36,25 +45,26 @@ from ._blocks import Block, block_level, prune as prune_blocks, solve_orientatio
 from ._packing import block_packing_approximation, interior_blocks, set_packing
 from ._reductions import contour_ring, contour_to_puzzle, partition_to_contour, partition_to_orientation
 from ._reduction_sat import one_in_three_to_position
-from ._local import INITS, TUNING, initial_board, max_weight_assignment, read_board, solve_local, write_board
+from ._local import INITS, NEIGHBOURHOOD_SIZE, TUNING, initial_board, max_weight_assignment, read_board, solve_local, write_board
 
 __all__ = [
     # model, formats, pictures
-    "EdgePuzzle", "MATCHINGS", "cell_edges", "dump", "eternity2", "infer_size", "load",
-    "load_brendan_solution", "render", "render_svg", "render_text", "rotate", "score", "verify",
-    # generators and the reductions of seed 000 section 3
+    "EdgePuzzle", "FORMATS", "MATCHINGS", "as_puzzle", "cell_edges", "check_board", "dump", "eternity2", "format", "infer_size",
+    "load", "load_brendan_solution", "load_many", "parse", "parse_many", "render", "render_svg", "render_text",
+    "rotate", "score", "verify",
+    # generators and the reductions of Béhague (2024), section 3
     "generate", "contour_ring", "contour_to_puzzle", "one_in_three_to_position", "partition_to_contour",
     "partition_to_orientation",
     # exact search
-    "METHODS", "ORDERS", "cell_order", "count", "count_solutions", "solve", "split", "symmetry_parts",
-    # seed 000 variants, approximations, block method
+    "METHODS", "ORDERS", "cell_order", "count", "count_solutions", "solutions", "solve", "split", "symmetry_parts",
+    # Béhague (2024): variants, approximations, block method
     "Block", "block_level", "block_packing_approximation", "checkerboard_approximation", "contour_by_euler",
     "contour_checkerboard_approximation", "fibonacci_instance", "interior_blocks", "matched_faces",
     "position_path_approximation", "propagate_orientations", "prune_blocks", "set_packing",
     "solve_orientations", "solve_orientations_blocks", "solve_positions", "valid_pieces",
-    # seed 002 local search
-    "INITS", "TUNING", "initial_board", "max_weight_assignment", "read_board", "solve_local", "write_board",
+    # Schaus and Deville local search
+    "INITS", "NEIGHBOURHOOD_SIZE", "TUNING", "initial_board", "max_weight_assignment", "read_board", "solve_local", "write_board",
 ]
 from ._position_backtrack import solve_by_positions
 
-__all__ += ["solve_by_positions"]  # seed 000 section 6.1
+__all__ += ["solve_by_positions"]  # Béhague (2024), section 6.1

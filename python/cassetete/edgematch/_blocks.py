@@ -1,6 +1,6 @@
-"""The block method for PUZZLE-ORIENTATION (seed 000, section 4.2).
+"""The block method for PUZZLE-ORIENTATION (Béhague 2024, section 4.2).
 
-With every piece's rotation known, the seed builds E(2,2), all 2x2 blocks of distinct pieces
+With every piece's rotation known, the paper builds E(2,2), all 2x2 blocks of distinct pieces
 whose four inner joins match; it removes a block when one of its outer faces (the pair of labels
 along a side that does not lie on the rim) has no partner face on another block sharing no piece
 with it, and repeats until nothing changes; it then builds E(4,4) from the surviving 2x2 blocks
@@ -19,12 +19,14 @@ from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Tuple
 import numpy as np
 
 from .._errors import PuzzleError
+from .._options import check_count
 from ._model import EdgePuzzle
+from ._rotations import Rotations, piece_rotations
 
 Face = Tuple[int, ...]
 
 # With the block size left to solve_orientations_blocks, E(4,4) is built only when the pruned
-# E(2,2) has at most this many blocks (E(4,4) grows like its fourth power; the seed notes that
+# E(2,2) has at most this many blocks (E(4,4) grows like its fourth power; the paper notes that
 # past E(4,4) pruning pays less and less).
 AUTO_E44_LIMIT = 600
 
@@ -42,16 +44,6 @@ class Block(NamedTuple):
     def rim(self) -> Tuple[bool, bool, bool, bool]:
         """Which sides are all frame (label 0): the rim sides the block must lie on."""
         return tuple(all(x == 0 for x in f) for f in self.faces)  # type: ignore[return-value]
-
-
-def _rotations(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]]) -> Dict[int, int]:
-    rot = {p: 0 for p in range(puzzle.size)}
-    if rotations is not None:
-        for k, v in dict(rotations).items():
-            if not 0 <= int(k) < puzzle.size:
-                raise PuzzleError(f"rotation given for piece {k}, which does not exist")
-            rot[int(k)] = int(v) % 4
-    return rot
 
 
 def _sound(block: Block) -> bool:
@@ -123,7 +115,7 @@ def _combine(puzzle: EdgePuzzle, blocks: List[Block], max_blocks: Optional[int])
 
 
 def prune(puzzle: EdgePuzzle, blocks: Iterable[Block]) -> List[Block]:
-    """The seed's pruning, repeated to a fixpoint: drop a block when one of its faces that is not
+    """Béhague's pruning, repeated to a fixpoint: drop a block when one of its faces that is not
     on the rim has no partner face (the labels that match it, in the same order) on the facing
     side of another surviving block that shares no piece with it.
 
@@ -135,6 +127,10 @@ def prune(puzzle: EdgePuzzle, blocks: Iterable[Block]) -> List[Block]:
         >>> len(prune(p, e22)) <= len(e22)
         True
     """
+    if not isinstance(puzzle, EdgePuzzle):
+        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
+    if not hasattr(blocks, "__iter__") or not all(isinstance(b, Block) for b in blocks):
+        raise PuzzleError("prune needs a list of Block (from block_level)")
     alive = list(blocks)
     while True:
         index: Dict[Tuple[int, Face], List[Block]] = defaultdict(list)
@@ -159,7 +155,7 @@ def prune(puzzle: EdgePuzzle, blocks: Iterable[Block]) -> List[Block]:
         alive = kept
 
 
-def block_level(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]], size: int, *, pruned: bool = True,
+def block_level(puzzle: EdgePuzzle, rotations: Rotations, size: int, *, pruned: bool = True,
                 max_blocks: Optional[int] = 2_000_000) -> List[Block]:
     """E(size, size) for PUZZLE-ORIENTATION: every size x size block of distinct pieces, each
     turned by ``rotations[p]`` (default 0), whose inner joins match, whose faces are all frame or
@@ -177,11 +173,12 @@ def block_level(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]], size
         >>> planted in {blk.pieces for blk in block_level(p, rots, 2)}
         True
     """
-    if size < 1 or size & (size - 1):
+    size = check_count(size, "size", 1)
+    if size & (size - 1):
         raise PuzzleError(f"block size {size} is not a power of two")
     if size > 1 and (puzzle.rows % size or puzzle.cols % size):
         raise PuzzleError(f"{size}x{size} blocks do not tile a {puzzle.rows}x{puzzle.cols} board")
-    rot = _rotations(puzzle, rotations)
+    rot = piece_rotations(puzzle, rotations)
     blocks = _singles(puzzle, rot)
     k = 1
     while k < size:
@@ -193,10 +190,10 @@ def block_level(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]], size
     return blocks
 
 
-def solve_orientations_blocks(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]] = None, *,
+def solve_orientations_blocks(puzzle: EdgePuzzle, rotations: Rotations = None, *,
                               count: bool = False, limit: Optional[int] = None, size: Optional[int] = None,
                               max_blocks: Optional[int] = 2_000_000) -> Tuple[Optional[np.ndarray], int, dict]:
-    """PUZZLE-ORIENTATION by the block method (seed 000, section 4.2): build and prune E(2,2),
+    """PUZZLE-ORIENTATION by the block method (Béhague 2024, section 4.2): build and prune E(2,2),
     then E(4,4) when both sides are multiples of 4 (and the pruned E(2,2) has at most
     ``AUTO_E44_LIMIT`` blocks), and backtrack over the blocks row by row
     (blocks indexed by their north and west faces, used pieces as a bit mask). ``size`` forces
@@ -220,7 +217,7 @@ def solve_orientations_blocks(puzzle: EdgePuzzle, rotations: Optional[Mapping[in
         size = 4 if R % 4 == 0 and C % 4 == 0 else 2
     if size not in (2, 4):
         raise PuzzleError(f"block size must be 2 or 4, got {size}")
-    rot = _rotations(puzzle, rotations)
+    rot = piece_rotations(puzzle, rotations)
     info: dict = {"size": size}
     blocks = _singles(puzzle, rot)
     k = 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from ._formats import load
+from ._formats import parse
 from ._model import EdgePuzzle
 
 # Clue pieces (0-based piece, row, col, rotation) for the set as bundled (NESW = the anjou/bucas
@@ -26,8 +26,8 @@ def eternity2(hints: str = "centre") -> EdgePuzzle:
         >>> p.size, p.total_joins, p.fixed
         (256, 480, {(8, 7): (138, 0)})
     """
-    text = resources.files("cassetete").joinpath("data", "eternity2.txt").read_text()
-    puzzle = load(text)
+    text = resources.files("cassetete").joinpath("data").joinpath("eternity2.txt").read_text()
+    puzzle = parse(text)
     chosen = {"none": (), "centre": (CENTRE,), "all": (CENTRE,) + CLUES}
     if hints not in chosen:
         from .._errors import PuzzleError

@@ -1,18 +1,24 @@
-"""Reading and writing edge-matching puzzles.
+"""Reading edge-matching puzzles (writing them: ``_write``).
 
-Formats read by :func:`load` (detected from the content):
+:func:`parse` reads a text, a piece array or a puzzle; :func:`load` a path or an open file;
+:func:`parse_many` / :func:`load_many` several puzzles in cassetete's format. ``format`` writes
+any format below as text and ``dump`` writes it to a file.
 
-- cassetete's own text (written by :func:`dump`): ``edgematch ROWS COLS MATCHING``, optional
+Formats (:data:`FORMATS`; detected from the content when reading):
+
+- ``cassetete``, our own text (written by ``_write``): ``edgematch ROWS COLS MATCHING``, optional
   ``fixed ROW COL PIECE ROT`` lines (0-based), then one piece per line ``N E S W``.
-- JSON (raphael-anjou/eternity2 ``official.json`` and dataset instances): ``width``, ``height``,
+- ``json`` (raphael-anjou/eternity2 ``official.json`` and dataset instances): ``width``, ``height``,
   ``pieces`` as [up, right, down, left], ``hints`` as {pos (row-major cell), piece, rot}.
-- Brendan Owen's / bucas: line 1 ``W H``, then one piece per line ``up right down left``.
-- Heule's SAT benchmarks: line 1 = number of hints h, h lines ``row col piece rot`` (1-based row,
+- ``brendan``, Brendan Owen's / bucas: line 1 ``W H``, then one piece per line ``up right down left``.
+- ``heule``, Heule's SAT benchmarks: line 1 = number of hints h, h lines ``row col piece rot`` (1-based row,
   col, piece), then one piece per line ``N E S W``.
-- Wortmann's Eternity2Puzzles.jl: one piece per line ``bottom left top right``, no header.
+- ``wortmann``, Wortmann's Eternity2Puzzles.jl: one piece per line ``bottom left top right``, no header.
 
 Files without a size get it from the piece shapes: with e edge pieces (one 0 label) and k
 pieces, rows + cols = e/2 + 4 and rows * cols = k, rows <= cols. '#' starts a comment.
+Only the cassetete format keeps every puzzle: writing 'opposite' matching, clues or a size
+that a format cannot hold is a PuzzleError rather than a file that reads back differently.
 """
 
 from __future__ import annotations
@@ -20,36 +26,33 @@ from __future__ import annotations
 import json
 import math
 import os
-from pathlib import Path
-from typing import List, Optional, Tuple, Union
+from typing import Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
 from .._errors import PuzzleError
-from ._model import EdgePuzzle
+from .._io import read_text
+from ._model import LABEL_MAX, EdgePuzzle
 
 Source = Union[str, os.PathLike]
+FORMATS = ("cassetete", "json", "brendan", "heule", "wortmann")
 
 
-def _read(source: Source) -> Tuple[str, str]:
-    if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source
-                                            and not source.lstrip().startswith("{") and os.path.exists(source)):
-        path = Path(source)
-        try:
-            return path.read_text(), str(path)
-        except (OSError, UnicodeDecodeError) as error:
-            raise PuzzleError(f"cannot read {path}: {error}") from None
-    if not isinstance(source, str):
-        raise PuzzleError(f"expected a path or text, got {type(source).__name__}")
-    return source, "<text>"
+def read_source(source: object) -> Tuple[str, str]:
+    """(text, name) of a path (``"-"`` = standard input) or an open text/binary file, read by
+    the shared :func:`cassetete._io.read_text`: "no such file: ..." for a missing path, a
+    directory rejected, a path never read as puzzle text.
 
-
-def _label(token: str) -> int:
-    # An edge label (or size) that fits the int64 arrays; ValueError otherwise, like int().
-    value = int(token)
-    if abs(value) >= 2**62:
-        raise ValueError(f"{token} is too large")
-    return value
+    Example:
+        >>> read_source("/no/such/puzzle.txt")
+        Traceback (most recent call last):
+        ...
+        cassetete._errors.PuzzleError: no such file: /no/such/puzzle.txt
+    """
+    text = read_text(source)  # type: ignore[arg-type]
+    if hasattr(source, "read"):
+        return text, str(getattr(source, "name", "<file>"))
+    return text, str(source)
 
 
 def _int_lines(text: str, where: str) -> List[Tuple[int, List[int]]]:
@@ -59,9 +62,12 @@ def _int_lines(text: str, where: str) -> List[Tuple[int, List[int]]]:
         if not line:
             continue
         try:
-            out.append((number, [_label(tok) for tok in line.replace(",", " ").split()]))
+            values = [int(tok) for tok in line.replace(",", " ").split()]
         except ValueError:
             raise PuzzleError(f"{where}, line {number}: expected integers, got {line!r}") from None
+        if any(abs(v) > LABEL_MAX for v in values):
+            raise PuzzleError(f"{where}, line {number}: a number beyond +-{LABEL_MAX}")
+        out.append((number, values))
     return out
 
 
@@ -72,11 +78,11 @@ def infer_size(pieces: np.ndarray) -> Tuple[int, int]:
         >>> infer_size(np.array([[0, 1, 1, 0], [0, 0, 1, 1], [1, 1, 0, 0], [1, 0, 0, 1]]))
         (2, 2)
     """
-    pieces = np.asarray(pieces)
-    if pieces.ndim != 2 or pieces.shape[1] != 4:
-        raise PuzzleError(f"pieces must be a (k, 4) array of edge labels, got shape {pieces.shape}")
-    k = len(pieces)
-    zeros = (pieces == 0).sum(axis=1)
+    arr = np.asarray(pieces)
+    if arr.ndim != 2 or arr.shape[1] != 4:
+        raise PuzzleError(f"infer_size needs a (k, 4) array of pieces, got shape {arr.shape}")
+    k = len(arr)
+    zeros = (arr == 0).sum(axis=1)
     edges = int((zeros == 1).sum())
     s2 = edges + 8
     if k == 1:
@@ -105,20 +111,151 @@ def _rows_to_pieces(rows: List[Tuple[int, List[int]]], where: str, perm: Tuple[i
     return out
 
 
-def load(source: Source, *, hints: bool = True, rows: Optional[int] = None,
-         cols: Optional[int] = None) -> EdgePuzzle:
-    """Read a puzzle from a path or a text in any supported format (see the module doc).
+def parse(source: object, *, hints: bool = True, rows: Optional[int] = None, cols: Optional[int] = None,
+          matching: str = "equal") -> EdgePuzzle:
+    """A puzzle from a text in any format of :data:`FORMATS`, a piece array or an EdgePuzzle.
 
     Args:
-        hints: keep the clue pieces stored in the file (JSON ``hints``, Heule's hint lines).
-        rows, cols: board size for header-less files when it cannot be inferred.
+        source: puzzle text; a (k, 4) array of piece labels (N, E, S, W) or a (rows, cols, 4)
+            array (piece i = cell i in row-major order); or an EdgePuzzle (returned as is).
+        hints: keep the clue pieces stored in the text (JSON ``hints``, Heule's hint lines).
+        rows, cols: board size for header-less texts and (k, 4) arrays when it cannot be inferred.
+        matching: the matching rule of an array (texts carry their own).
 
     Example:
-        >>> p = load("edgematch 1 2 equal\\n0 1 0 0\\n0 0 0 1\\n")
+        >>> p = parse("edgematch 1 2 equal\\n0 1 0 0\\n0 0 0 1\\n")
+        >>> p.rows, p.cols
+        (1, 2)
+        >>> parse([[0, 1, 0, 0], [0, 0, 0, 1]], rows=1, cols=2) == p
+        True
+    """
+    if isinstance(source, EdgePuzzle):
+        return source
+    if isinstance(source, bytes):
+        try:
+            source = source.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise PuzzleError(f"puzzle bytes are not UTF-8 text: {error}") from None
+    if isinstance(source, str):
+        return _parse_text(source, "<text>", hints, rows, cols)
+    if isinstance(source, os.PathLike) or hasattr(source, "read"):
+        raise PuzzleError("parse reads puzzle text or arrays; use load() for a path or a file")
+    return _parse_array(source, rows, cols, matching)
+
+
+def as_puzzle(puzzle: object) -> EdgePuzzle:
+    """An EdgePuzzle as is, or one read by :func:`parse` from text or a piece array.
+
+    Example:
+        >>> as_puzzle("edgematch 1 1 equal\\n0 0 0 0\\n").size
+        1
+    """
+    if isinstance(puzzle, EdgePuzzle):
+        return puzzle
+    if isinstance(puzzle, (str, bytes, list, tuple, np.ndarray)):
+        return parse(puzzle)
+    raise PuzzleError(f"expected an EdgePuzzle (or its text), got {type(puzzle).__name__}")
+
+
+def load(source: object, *, hints: bool = True, rows: Optional[int] = None,
+         cols: Optional[int] = None) -> EdgePuzzle:
+    """Read a puzzle from a path (``"-"`` = standard input) or an open file in any format of
+    :data:`FORMATS`.
+
+    A missing path is "no such file: ..." and a directory is rejected (a path is never read
+    as puzzle text: use :func:`parse` for text). ``hints``, ``rows``, ``cols`` as in :func:`parse`.
+
+    Example:
+        >>> import io
+        >>> p = load(io.StringIO("edgematch 1 2 equal\\n0 1 0 0\\n0 0 0 1\\n"))
         >>> p.rows, p.cols
         (1, 2)
     """
-    text, where = _read(source)
+    text, where = read_source(source)
+    return _parse_text(text, where, hints, rows, cols)
+
+
+def _split_blocks(text: str) -> List[str]:
+    """The text of each puzzle of a multi-puzzle cassetete text, one per ``edgematch`` header;
+    the whole text when it has at most one header."""
+    lines = text.splitlines()
+    starts = [i for i, line in enumerate(lines) if line.split("#", 1)[0].split()[:1] == ["edgematch"]]
+    if len(starts) <= 1:
+        return [text]
+    if any(line.split("#", 1)[0].strip() for line in lines[:starts[0]]):
+        starts[0] = 0  # text before the first header belongs to it (and is reported there)
+    bounds = starts + [len(lines)]
+    # blank lines in front keep the line numbers of error messages those of the whole text
+    return ["\n" * a + "\n".join(lines[a:b]) for a, b in zip(bounds, bounds[1:])]
+
+
+def parse_many(source: object, *, hints: bool = True) -> List[EdgePuzzle]:
+    """Several puzzles: a text of cassetete-format puzzles one after another (each starts at
+    its ``edgematch`` header; a text without one or with one header is a single puzzle), or an
+    iterable of anything :func:`parse` reads.
+
+    Example:
+        >>> text = "edgematch 1 1 equal\\n0 0 0 0\\nedgematch 1 2 equal\\n0 1 0 0\\n0 0 0 1\\n"
+        >>> [p.size for p in parse_many(text)]
+        [1, 2]
+    """
+    if isinstance(source, bytes):
+        source = source.decode("utf-8", errors="replace")
+    if isinstance(source, str):
+        return _parse_blocks(source, "<text>", hints)
+    if isinstance(source, (os.PathLike, np.ndarray)) or hasattr(source, "read") or not hasattr(source, "__iter__"):
+        raise PuzzleError(f"parse_many reads a text or an iterable of puzzles, got {type(source).__name__}; "
+                          "use load_many() for a path or a file")
+    out = []
+    for i, item in enumerate(source):  # type: ignore[attr-defined]
+        try:
+            out.append(parse(item, hints=hints))
+        except PuzzleError as error:
+            raise PuzzleError(f"puzzle {i}: {error}") from None
+    return out
+
+
+def load_many(source: object, *, hints: bool = True) -> List[EdgePuzzle]:
+    """Several cassetete-format puzzles from one path or open file (see :func:`parse_many`).
+
+    Example:
+        >>> import io
+        >>> text = "edgematch 1 1 equal\\n0 0 0 0\\nedgematch 1 1 equal\\n0 0 0 0\\n"
+        >>> len(load_many(io.StringIO(text)))
+        2
+    """
+    text, where = read_source(source)
+    return _parse_blocks(text, where, hints)
+
+
+def _parse_blocks(text: str, where: str, hints: bool) -> List[EdgePuzzle]:
+    blocks = _split_blocks(text)
+    if len(blocks) == 1:
+        return [_parse_text(text, where, hints, None, None)]
+    return [_parse_text(block, f"{where}, puzzle {i + 1}", hints, None, None) for i, block in enumerate(blocks)]
+
+
+def _parse_array(source: object, rows: Optional[int], cols: Optional[int], matching: str) -> EdgePuzzle:
+    try:
+        arr = np.asarray(source)
+    except Exception as error:  # ragged nested lists
+        raise PuzzleError(f"pieces are not a table of labels: {error}") from None
+    if arr.dtype == object or arr.ndim not in (2, 3) or arr.shape[-1] != 4:
+        raise PuzzleError(f"expected puzzle text, a (k, 4) piece array or a (rows, cols, 4) array, "
+                          f"got {type(source).__name__}" + ("" if arr.dtype == object else f" of shape {arr.shape}"))
+    if arr.ndim == 3:
+        if (rows, cols) not in ((None, None), arr.shape[:2]):
+            raise PuzzleError(f"a {arr.shape[0]} x {arr.shape[1]} array of pieces does not fit rows={rows}, cols={cols}")
+        rows, cols = arr.shape[:2]
+        arr = arr.reshape(-1, 4)
+    elif rows is None or cols is None:
+        if rows is not None or cols is not None:
+            raise PuzzleError("give both rows and cols, or neither")
+        rows, cols = infer_size(arr)
+    return EdgePuzzle(rows, cols, arr, matching=matching)
+
+
+def _parse_text(text: str, where: str, hints: bool, rows: Optional[int], cols: Optional[int]) -> EdgePuzzle:
     stripped = text.lstrip()
     if stripped.startswith("{"):
         return _load_json(text, where, hints)
@@ -151,37 +288,49 @@ def load(source: Source, *, hints: bool = True, rows: Optional[int] = None,
     return EdgePuzzle(r, c, pieces)
 
 
+def _json_int(value: object, what: str, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > LABEL_MAX:
+        raise PuzzleError(f"{where}: {what} must be an integer, got {value!r}")
+    return value
+
+
 def _load_json(text: str, where: str, hints: bool) -> EdgePuzzle:
     try:
         data = json.loads(text)
-        w, h = int(data["width"]), int(data["height"])
-        raw = data["pieces"]
-    except (ValueError, KeyError, TypeError) as error:
+    except ValueError as error:
         raise PuzzleError(f"{where}: not an edge-matching JSON puzzle ({error})") from None
+    if not isinstance(data, dict) or not {"width", "height", "pieces"} <= set(data):
+        raise PuzzleError(f"{where}: not an edge-matching JSON puzzle (an object with width, height and pieces)")
+    w, h = _json_int(data["width"], "width", where), _json_int(data["height"], "height", where)
+    if w <= 0 or h <= 0:
+        raise PuzzleError(f"{where}: board size must be positive, got width {w}, height {h}")
+    raw = data["pieces"]
+    if not isinstance(raw, list):
+        raise PuzzleError(f"{where}: pieces must be a list of [up, right, down, left] labels")
     for i, piece in enumerate(raw):
         if not isinstance(piece, list) or len(piece) != 4:
             raise PuzzleError(f"{where}: piece {i} is not a list of 4 labels")
+        for label in piece:
+            _json_int(label, f"piece {i}'s label", where)
     fixed = {}
+    hint_list = data.get("hints") or []
+    if not isinstance(hint_list, list):
+        raise PuzzleError(f"{where}: hints must be a list of {{pos, piece, rot}}")
     if hints:
-        for hint in data.get("hints", []) or []:
-            try:
-                pos, p, rot = int(hint["pos"]), int(hint["piece"]), int(hint["rot"])
-            except (KeyError, TypeError, ValueError):
-                raise PuzzleError(f"{where}: bad hint {hint!r}") from None
-            if w <= 0:
-                raise PuzzleError(f"{where}: board width must be positive, got {w}")
+        for hint in hint_list:
+            if not isinstance(hint, dict) or not {"pos", "piece", "rot"} <= set(hint):
+                raise PuzzleError(f"{where}: bad hint {hint!r} (expected {{pos, piece, rot}})")
+            pos, p, rot = (_json_int(hint[key], f"hint {key}", where) for key in ("pos", "piece", "rot"))
             fixed[(pos // w, pos % w)] = (p, rot)
-    try:
-        labels = np.array(raw, dtype=np.int64).reshape(-1, 4)
-    except (ValueError, TypeError, OverflowError):
-        raise PuzzleError(f"{where}: edge labels must be integers") from None
-    return EdgePuzzle(h, w, labels, fixed=fixed)
+    return EdgePuzzle(h, w, np.array(raw, dtype=np.int64).reshape(-1, 4), fixed=fixed)
 
 
 def _load_own(text: str, where: str) -> EdgePuzzle:
-    rows_, cols_, matching = None, None, "equal"
-    fixed = {}
-    pieces = []
+    rows_: Optional[int] = None
+    cols_: Optional[int] = None
+    matching = "equal"
+    fixed: Dict[Tuple[int, int], Tuple[int, int]] = {}
+    pieces: List[List[int]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -189,15 +338,22 @@ def _load_own(text: str, where: str) -> EdgePuzzle:
         tokens = line.split()
         try:
             if tokens[0] == "edgematch":
+                if rows_ is not None:
+                    raise PuzzleError(f"{where}, line {number}: a second 'edgematch' header; this text holds "
+                                      "several puzzles (read them with parse_many)")
+                if not 3 <= len(tokens) <= 4:
+                    raise PuzzleError(f"{where}, line {number}: expected 'edgematch ROWS COLS [MATCHING]'")
                 rows_, cols_ = int(tokens[1]), int(tokens[2])
                 matching = tokens[3] if len(tokens) > 3 else "equal"
             elif tokens[0] == "fixed":
+                if len(tokens) != 5:
+                    raise PuzzleError(f"{where}, line {number}: expected 'fixed ROW COL PIECE ROTATION'")
                 r, c, p, rot = (int(t) for t in tokens[1:5])
                 if (r, c) in fixed:
                     raise PuzzleError(f"{where}, line {number}: cell ({r}, {c}) is fixed twice")
                 fixed[(r, c)] = (p, rot)
             else:
-                values = [_label(t) for t in tokens]
+                values = [int(t) for t in tokens]
                 if len(values) != 4:
                     raise PuzzleError(f"{where}, line {number} (piece {len(pieces)}): expected 4 edge labels")
                 pieces.append(values)
@@ -205,44 +361,25 @@ def _load_own(text: str, where: str) -> EdgePuzzle:
             raise
         except (ValueError, IndexError):
             raise PuzzleError(f"{where}, line {number}: cannot read {line!r}") from None
-    if rows_ is None:
+    if rows_ is None or cols_ is None:
         raise PuzzleError(f"{where}: missing 'edgematch ROWS COLS' header")
     return EdgePuzzle(rows_, cols_, np.array(pieces, dtype=np.int64).reshape(-1, 4), matching=matching, fixed=fixed)
 
 
-def dump(puzzle: EdgePuzzle, path: Optional[Source] = None) -> str:
-    """The puzzle in cassetete's text format (read back by :func:`load`); written to ``path``
-    when given.
-
-    Example:
-        >>> from cassetete.edgematch import EdgePuzzle
-        >>> print(dump(EdgePuzzle(1, 2, [[0, 1, 0, 0], [0, 0, 0, 1]])), end="")
-        edgematch 1 2 equal
-        0 1 0 0
-        0 0 0 1
-    """
-    out = [f"edgematch {puzzle.rows} {puzzle.cols} {puzzle.matching}"]
-    for (r, c), (p, rot) in sorted(puzzle.fixed.items()):
-        out.append(f"fixed {r} {c} {p} {rot}")
-    out += [" ".join(str(int(x)) for x in piece) for piece in puzzle.pieces]
-    text = "\n".join(out) + "\n"
-    if path is not None:
-        Path(path).write_text(text)
-    return text
-
-
 def load_brendan_solution(source: Source, puzzle: EdgePuzzle) -> np.ndarray:
-    """A board from a Brendan Owen solution file (``W H`` then ``x y rot`` per piece, in piece
-    order; x = column from the left, y = row counted from the BOTTOM, rot = clockwise quarter turns;
-    conventions found by checking the files against their puzzles).
+    """A board from a Brendan Owen solution file, a path or an open file (``W H`` then
+    ``x y rot`` per piece, in piece order; x = column from the left, y = row counted from the
+    BOTTOM, rot = clockwise quarter turns; conventions found by checking the files against
+    their puzzles).
 
     Example:
+        >>> import io
         >>> from cassetete.edgematch import EdgePuzzle
         >>> p = EdgePuzzle(1, 2, [[0, 1, 0, 0], [0, 0, 0, 1]])
-        >>> load_brendan_solution("2 1\\n0 0 0\\n1 0 0\\n", p).tolist()
+        >>> load_brendan_solution(io.StringIO("2 1\\n0 0 0\\n1 0 0\\n"), p).tolist()
         [[[0, 0], [1, 0]]]
     """
-    text, where = _read(source)
+    text, where = read_source(source)
     lines = _int_lines(text, where)
     if not lines or len(lines[0][1]) != 2:
         raise PuzzleError(f"{where}: expected 'W H' on the first line")

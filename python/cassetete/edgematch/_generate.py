@@ -7,7 +7,8 @@ from typing import Optional, Tuple
 import numpy as np
 
 from .._errors import PuzzleError
-from ._model import EdgePuzzle, rotate
+from .._options import check_choice, check_count, check_seed
+from ._model import MATCHINGS, EdgePuzzle, rotate
 
 
 def _canonical(edges) -> tuple:
@@ -61,7 +62,8 @@ def generate(
         matching: ``"equal"`` or ``"opposite"`` (then each join gets +i / -i at random).
         distinct: retry until no two pieces are equal up to rotation (PuzzleError after
             ``attempts`` tries).
-        seed: same seed, same puzzle. Pieces are shuffled and turned at random.
+        seed: same seed, same puzzle (None: a random seed). Pieces are shuffled and turned at
+            random. The seed used is kept as ``puzzle.seed``.
 
     Example:
         >>> from cassetete.edgematch import generate, verify
@@ -69,14 +71,17 @@ def generate(
         >>> verify(puzzle, board)
         True
     """
-    if colors < 1 or frame_colors < 0:
-        raise PuzzleError(f"need colors >= 1 and frame_colors >= 0, got {colors}, {frame_colors}")
-    if rows <= 0 or cols <= 0:
-        raise PuzzleError(f"board size must be positive, got {rows} x {cols}")
+    rows, cols = check_count(rows, "rows", 1), check_count(cols, "cols", 1)
     if rows * cols > 1_000_000:  # refused before allocating the (rows, cols, 4) edges
         raise PuzzleError(f"board size {rows} x {cols} is too large (more than 1,000,000 cells)")
+    colors, frame_colors = check_count(colors, "colors", 1), check_count(frame_colors, "frame_colors")
+    matching = check_choice(matching, "matching", MATCHINGS)
+    attempts = check_count(attempts, "attempts", 1)
+    if not isinstance(distinct, bool):
+        raise PuzzleError(f"distinct must be True or False, got {distinct!r}")
+    seed = check_seed(seed)
     rng = np.random.default_rng(seed)
-    for _ in range(max(1, attempts)):
+    for _ in range(attempts):
         e = planted_board_edges(rows, cols, colors, frame_colors, matching, rng)
         cells = e.reshape(-1, 4)
         if distinct and len({_canonical(x) for x in cells}) < len(cells):
@@ -89,7 +94,9 @@ def generate(
             pieces[perm[cell]] = rotate(cells[cell], -int(rots[cell]))
             board[cell // cols, cell % cols] = (perm[cell], rots[cell])
         try:
-            return EdgePuzzle(rows, cols, pieces, matching=matching), board
+            puzzle = EdgePuzzle(rows, cols, pieces, matching=matching)
+            puzzle.seed = seed
+            return puzzle, board
         except PuzzleError:
             continue  # a label that occurs once (tiny boards): draw again
     raise PuzzleError(f"no {'distinct ' if distinct else ''}{rows} x {cols} puzzle with {colors} colours "

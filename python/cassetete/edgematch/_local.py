@@ -1,4 +1,4 @@
-"""Local search for Eternity II-style puzzles (seed 002, Schaus & Deville, sections 3-5).
+"""Local search for Eternity II-style puzzles (Schaus and Deville, sections 3-5).
 
 A very large neighbourhood (an optimal rearrangement of pairwise non-adjacent cells, found by
 a maximum-weight assignment) inside a tabu search, started from a relaxed CP search, a random
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 import threading
 import time
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
@@ -18,28 +17,12 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from .._errors import PuzzleError
-from .._options import check_workers
+from .._options import check_choice, check_count, check_node_limit, check_seed, check_time_limit, check_workers
 from .._result import Result
-from ._model import EdgePuzzle, score
+from ._formats import read_source
+from ._model import EdgePuzzle, check_board, score
 
 INITS = ("cp", "cp_first_fail", "random", "checkerboard")
-
-# Defaults of the tabu search (Algorithm 1), tuned on the official 16 x 16 (bench/results/).
-TUNING: Dict[str, Any] = {
-    "greed": 2.0,            # selection key = greed * violations + uniform(0, 1)
-    "class_weight": [1, 1, 1, 1, 1],
-    "tabu_cells_min": 2, "tabu_cells_max": 6,
-    "tabu_arcs_min": 10, "tabu_arcs_max": 40,
-    "plateau": 2000,         # iterations without a new phase best -> diversification
-    "kicks": 3,              # random swap-and-rotate moves per diversification
-    "restore_after": 10,     # plateaus without a new best -> restore the best board
-    "restart_after": 10,     # restores without a new best of this start -> fresh init (0 = never)
-    "tabu": True,
-    "neutral": False,        # intensification restores the latest board with the start's best score
-    "restart_kicks": 0,      # > 0: a restart kicks the overall best board this many times (no fresh init)
-    "penalty_weight": 4,     # guided local search: value of one penalty unit, in 1/16 join (0 = off)
-    "penalty_every": 200,    # iterations between penalty updates of the wrong joins
-}
 
 
 def _core():
@@ -47,6 +30,26 @@ def _core():
 
     return _core
 
+
+def _tuning_defaults() -> Dict[str, Any]:
+    """The engine's defaults (TabuOptions in cpp/edgematch/vlns.hpp), the one place they live."""
+    return dict(_core().edgematch_tuning_defaults())
+
+
+_DEFAULTS = _tuning_defaults()
+#: The neighbourhood size |S| the engine uses unless ``neighbourhood_size`` is given.
+NEIGHBOURHOOD_SIZE: int = int(_DEFAULTS.pop("size"))
+#: Defaults of the tabu search (Algorithm 1), tuned on the official 16 x 16 (bench/results/):
+#: read from the C++ engine. ``greed``: selection key = greed * violations + uniform(0, 1);
+#: ``class_weight``: chance of a class ~ weight * its free cells; ``tabu_cells_*`` /
+#: ``tabu_arcs_*``: tenures of the two tabu lists; ``plateau``: iterations without a new phase
+#: best before a diversification of ``kicks`` random moves; ``restore_after``: plateaus before
+#: the best board is restored; ``restart_after``: restores before a fresh start (0 = never);
+#: ``tabu``: False = the plain descent of figure 4; ``neutral``: restore the latest board of the
+#: start's best score; ``restart_kicks``: > 0 = restart by kicking the best board;
+#: ``penalty_weight`` / ``penalty_every``: guided local search penalties (0 = off).
+TUNING: Dict[str, Any] = dict(_DEFAULTS)
+del _DEFAULTS
 
 def max_weight_assignment(weights) -> np.ndarray:
     """Maximum-weight assignment of a dense matrix with our own O(n^3) Hungarian method
@@ -76,18 +79,19 @@ def initial_board(
     init: str = "cp",
     *,
     relax: int = 0,
-    seed: int = 0,
+    seed: Optional[int] = None,
     node_limit: Optional[int] = 20_000_000,
     time_limit: Optional[float] = None,
 ) -> Tuple[np.ndarray, Dict[str, Any]]:
-    """A starting board for the local search (seed 002, section 5) and facts about it.
+    """A starting board for the local search (Schaus and Deville, section 5) and facts about it.
 
     ``init="cp"`` searches the problem with the joins around ``relax`` random non-adjacent
     cells relaxed (``info["solved"]`` says whether it finished; else the deepest partial board
     is completed at random) in row order; ``"cp_first_fail"`` searches the same relaxed problem
     with first fail and forward checking (the open cell with the fewest unused placements next,
     a dead end as soon as one has none); ``"random"`` shuffles each class; ``"checkerboard"`` fills one
-    colour of the checkerboard at random and the other optimally, alternating.
+    colour of the checkerboard at random and the other optimally, alternating. ``seed`` None
+    draws a random seed, reported in ``info["seed"]``.
 
     Example:
         >>> from cassetete.edgematch import generate, initial_board, score
@@ -97,10 +101,11 @@ def initial_board(
         (True, True)
     """
     _check_puzzle(puzzle)
-    if init not in INITS:
-        raise PuzzleError(f"unknown init {init!r}; expected one of {INITS}")
-    if relax < 0:
-        raise PuzzleError(f"relax must be >= 0, got {relax}")
+    init = check_choice(init, "init", INITS)
+    relax = check_count(relax, "relax")
+    seed = check_seed(seed)
+    node_limit = check_node_limit(node_limit)
+    time_limit = check_time_limit(time_limit)
     if time_limit is not None and time_limit <= 0:
         raise PuzzleError(f"time_limit must be positive, got {time_limit}")
     ids, compl, _ = puzzle.encode()
@@ -108,6 +113,7 @@ def initial_board(
                                        relax=int(relax), seed=int(seed) & 0xFFFFFFFFFFFFFFFF,
                                        node_limit=int(node_limit or 0), time_limit=time_limit)
     info = {k: out[k] for k in ("score", "solved", "depth", "cells", "nodes")}
+    info["seed"] = seed
     return np.asarray(out["board"]), info
 
 
@@ -125,21 +131,30 @@ def write_board(path: str, puzzle: EdgePuzzle, board) -> None:
         >>> bool((read_board(path, p) == planted).all())
         True
     """
-    b = np.asarray(board)
+    _check_puzzle(puzzle)
+    b = check_board(puzzle, board)
     matched, total = score(puzzle, b)
     lines = [f"# cassetete edgematch board {puzzle.rows} x {puzzle.cols}, score {matched}/{total}"]
     for r in range(puzzle.rows):
         lines.append(" ".join(f"{int(b[r, c, 0])},{int(b[r, c, 1])}" for c in range(puzzle.cols)))
-    tmp = f"{path}.tmp{os.getpid()}"
-    with open(tmp, "w") as handle:
-        handle.write("\n".join(lines) + "\n")
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
+    if not isinstance(path, (str, os.PathLike)):
+        raise PuzzleError(f"write_board needs a path, got {type(path).__name__}")
+    if os.path.isdir(path):
+        raise PuzzleError(f"{os.fspath(path)} is a directory, not a board file")
+    tmp = f"{os.fspath(path)}.tmp{os.getpid()}"
+    try:
+        with open(tmp, "w") as handle:
+            handle.write("\n".join(lines) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except OSError as error:
+        raise PuzzleError(f"cannot write {os.fspath(path)}: {error.strerror or error}") from None
 
 
 def read_board(path: str, puzzle: EdgePuzzle) -> np.ndarray:
-    """Read a board written by :func:`write_board` (shape checked against the puzzle).
+    """Read a board written by :func:`write_board` from a path or an open file, checked
+    against the puzzle (PuzzleError naming the line and column of a bad entry).
 
     Example:
         >>> import os, tempfile
@@ -149,35 +164,35 @@ def read_board(path: str, puzzle: EdgePuzzle) -> np.ndarray:
         >>> write_board(path, p, planted); read_board(path, p).shape
         (3, 3, 2)
     """
+    _check_puzzle(puzzle)
+    text, where = read_source(path)
     rows: List[List[Tuple[int, int]]] = []
     header = None
-    try:
-        with open(path, encoding="utf-8") as handle:
-            lines = handle.read().splitlines()
-    except UnicodeDecodeError:
-        raise PuzzleError(f"{path}: not a board file (binary data)") from None
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(text.splitlines(), 1):
         line = line.strip()
         if not line or line.startswith("#"):
             header = header or re.search(r"score (\d+)/(\d+)", line)
             continue
-        try:
-            rows.append([tuple(int(x) for x in tok.split(",")) for tok in line.split()])  # type: ignore[misc]
-        except ValueError:
-            raise PuzzleError(f"{path}, line {number}: expected 'piece,rotation' pairs") from None
-    try:
-        b = np.array(rows, dtype=np.int64)
-    except (ValueError, OverflowError):
-        raise PuzzleError(f"{path}: rows of different lengths or numbers out of range") from None
-    if b.shape != (puzzle.rows, puzzle.cols, 2):
-        raise PuzzleError(f"{path}: a {puzzle.rows} x {puzzle.cols} board was expected, got shape {b.shape}")
-    if sorted(b[:, :, 0].ravel().tolist()) != list(range(puzzle.size)) or not ((0 <= b[:, :, 1]) & (b[:, :, 1] < 4)).all():
-        raise PuzzleError(f"{path}: not a board of this puzzle (each piece once, rotations 0..3)")
-    # The score in the header tells a board of another puzzle of the same size.
-    if header is not None and (int(header.group(1)), int(header.group(2))) != tuple(score(puzzle, b)):
-        raise PuzzleError(f"{path}: a board of another puzzle (its header says score {header.group(1)}/"
-                          f"{header.group(2)}, it scores {score(puzzle, b)[0]}/{score(puzzle, b)[1]} here)")
-    return b
+        row = []
+        for column, token in enumerate(line.split(), 1):
+            try:
+                piece, rot = (int(x) for x in token.split(","))
+            except ValueError:
+                raise PuzzleError(f"{where}, line {number}, column {column}: expected 'piece,rotation', "
+                                  f"got {token!r}") from None
+            row.append((piece, rot))
+        if len(row) != puzzle.cols:
+            raise PuzzleError(f"{where}, line {number}: {len(row)} cells, the {puzzle.rows} x {puzzle.cols} "
+                              f"puzzle has {puzzle.cols} per row")
+        rows.append(row)
+    if len(rows) != puzzle.rows:
+        raise PuzzleError(f"{where}: {len(rows)} rows, the {puzzle.rows} x {puzzle.cols} puzzle has {puzzle.rows}")
+    board = check_board(puzzle, np.array(rows, dtype=np.int64).reshape(puzzle.rows, puzzle.cols, 2), what=where)
+    # The score written in the header tells a board of another puzzle of the same size.
+    if header is not None and (int(header.group(1)), int(header.group(2))) != tuple(score(puzzle, board)):
+        raise PuzzleError(f"{where}: a board of another puzzle (its header says score {header.group(1)}/"
+                          f"{header.group(2)}, it scores {'/'.join(map(str, score(puzzle, board)))} here)")
+    return board
 
 
 def _merge_trajectories(trajectories: Sequence[Sequence[Tuple[float, int]]]) -> List[Tuple[float, int]]:
@@ -200,19 +215,20 @@ def solve_local(
     progress: bool = False,
     init: str = "cp",
     relax: int = 0,
-    neighbourhood_size: int = 16,
+    neighbourhood_size: Optional[int] = None,
     node_limit: Optional[int] = 20_000_000,
     tuning: Optional[Dict[str, Any]] = None,
     callback: Optional[Callable[[float, int], None]] = None,
 ) -> Result:
-    """Very-large-neighbourhood tabu search (seed 002); ``solve(p, method="vlns")`` calls it.
+    """Very-large-neighbourhood tabu search (Schaus and Deville); ``solve(p, method="vlns")`` calls it.
 
     Args:
         time_limit: seconds of search (per worker, the start included); ``iterations``: total
             moves per worker. At least one is needed; the search also stops on a perfect board.
         seed: worker i uses seed + i (None: a random seed, reported in ``stats["seed"]``). With
             one worker and an iteration limit the same seed gives the same board.
-        workers: independent multi-starts on threads; the best board is returned.
+        workers: independent multi-starts on threads (-1 = one per core); the best board is
+            returned.
         checkpoint: a file path. The best board is written there atomically at each
             improvement (checked ~20 times a second) and at the end; if the file exists the
             search resumes from it instead of ``init``.
@@ -220,14 +236,16 @@ def solve_local(
         init: ``"cp"`` (relaxed CP search in row order, ``relax`` relaxed cells, ``node_limit``
             placements), ``"cp_first_fail"`` (the same with first fail and forward checking),
             ``"random"`` or ``"checkerboard"``.
-        neighbourhood_size: |S|, cells moved at once by the assignment.
+        neighbourhood_size: |S|, cells moved at once by the assignment (None: the engine's
+            default, :data:`NEIGHBOURHOOD_SIZE`).
         tuning: overrides of :data:`TUNING` (tabu tenures, plateau length, restarts, the
             neutral walk, restarts by perturbing the best board, ...).
         callback: called in the calling thread as ``callback(seconds, best_score)`` when the
             best score improves (checked ~20 times a second), e.g. to log a trajectory.
 
     Returns a Result: ``solution`` the best board, status ``"solved"`` when every inner join
-    matches else ``"limit"``; stats ``score``, ``total``, ``iterations``, ``seconds``,
+    matches else ``"limit"``; stats ``best`` and ``score`` (the best board's matched joins),
+    ``total``, ``iterations``, ``seconds``,
     ``trajectory`` [(seconds, best score), ...], ``stop`` (``"solved"``, ``"time_limit"``,
     ``"iteration_limit"`` or ``"interrupted"`` after Ctrl-C, which returns the best board).
 
@@ -239,26 +257,30 @@ def solve_local(
         ('solved', True)
     """
     _check_puzzle(puzzle)
+    time_limit = check_time_limit(time_limit)
+    iterations = check_node_limit(iterations, "iterations")
+    node_limit = check_node_limit(node_limit)
     if time_limit is None and iterations is None:
         raise PuzzleError("the local search needs a time_limit or an iterations limit")
     if time_limit is not None and not time_limit > 0:
-        raise PuzzleError(f"time_limit must be positive, got {time_limit}")
+        raise PuzzleError(f"time_limit must be positive for the local search, got {time_limit}")
     if iterations is not None and iterations <= 0:
         raise PuzzleError(f"iterations must be positive, got {iterations}")
-    workers = check_workers(workers)  # -1 = all cores; 10**9 (a board and a thread each) refused
-    if init not in INITS:
-        raise PuzzleError(f"unknown init {init!r}; expected one of {INITS}")
-    if not isinstance(neighbourhood_size, int) or neighbourhood_size < 1:
-        raise PuzzleError(f"neighbourhood_size must be a positive integer, got {neighbourhood_size!r}")
-    if relax < 0:
-        raise PuzzleError(f"relax must be >= 0, got {relax}")
+    workers = check_workers(workers)
+    init = check_choice(init, "init", INITS)
+    relax = check_count(relax, "relax")
+    seed = check_seed(seed)
+    if not isinstance(progress, bool):
+        raise PuzzleError(f"progress must be True or False, got {progress!r}")
+    if tuning is not None and not isinstance(tuning, dict):
+        raise PuzzleError(f"tuning must be a dict of overrides of TUNING, got {tuning!r}")
     options = dict(TUNING)
     for key, value in (tuning or {}).items():
         if key not in TUNING:
             raise PuzzleError(f"unknown tuning option {key!r}; expected one of {sorted(TUNING)}")
         options[key] = value
-    if seed is None:
-        seed = secrets.randbits(62)
+    if neighbourhood_size is not None:
+        options["size"] = check_count(neighbourhood_size, "neighbourhood_size", 1)
     ids, compl, _ = puzzle.encode()
     start = None
     if checkpoint is not None and os.path.exists(checkpoint):
@@ -266,7 +288,7 @@ def solve_local(
     states = [
         _core().EdgematchLocal(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
                                seed=(int(seed) + i) & 0xFFFFFFFFFFFFFFFF, init=init, relax=int(relax),
-                               node_limit=int(node_limit or 0), board=start, size=neighbourhood_size, **options)
+                               node_limit=int(node_limit or 0), board=start, tuning=options)
         for i in range(workers)
     ]
     return _drive(puzzle, states, time_limit, iterations, checkpoint, progress, int(seed), callback)
@@ -362,6 +384,7 @@ def _drive(puzzle: EdgePuzzle, states, time_limit, iterations, checkpoint, progr
         stop = stops[0] if stops else "none"
     matched = int(score(puzzle, board)[0])
     stats: Dict[str, Any] = {
+        "best": matched,
         "score": matched,
         "total": total,
         "iterations": int(sum(i["iterations"] for i in infos)),
@@ -380,4 +403,4 @@ def _drive(puzzle: EdgePuzzle, states, time_limit, iterations, checkpoint, progr
         "restarts": int(sum(i["restarts"] for i in infos)),
         "rules": {},
     }
-    return Result("solved" if matched == total else "limit", board, stats)
+    return Result("solved" if matched == total else "limit", board, stats, puzzle=puzzle)

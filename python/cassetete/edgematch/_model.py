@@ -1,4 +1,4 @@
-"""The edge-matching puzzle model: pieces, matching rule, clues, boards, verification, score."""
+"""The edge-matching puzzle model: pieces, matching rule, clues, boards, score (verify: _verify)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import numpy as np
 from .._errors import PuzzleError
 
 MATCHINGS = ("equal", "opposite")
+LABEL_MAX = 2**31 - 1  # labels are any integers of this size (the engine renumbers them)
 SIDES = ("N", "E", "S", "W")
 
 Cell = Tuple[int, int]
@@ -22,8 +23,13 @@ def rotate(edges: Iterable[int], rot: int) -> Tuple[int, int, int, int]:
         >>> rotate((1, 2, 3, 4), 1)
         (4, 1, 2, 3)
     """
-    e = tuple(int(x) for x in edges)
-    r = int(rot) % 4
+    try:
+        e = tuple(int(x) for x in edges)
+        r = int(rot) % 4
+    except (TypeError, ValueError):
+        raise PuzzleError(f"rotate needs 4 integer labels and a number of quarter turns, got {edges!r}, {rot!r}") from None
+    if len(e) != 4:
+        raise PuzzleError(f"a piece has 4 edges (N, E, S, W), got {len(e)}")
     return tuple(e[(i - r) % 4] for i in range(4))  # type: ignore[return-value]
 
 
@@ -36,6 +42,9 @@ class EdgePuzzle:
         matching: ``"equal"`` (Eternity II, Tetravex: equal colours meet, 0 is the frame) or
             ``"opposite"`` (monochrome jigsaw: label +i meets -i, 0 is a flat border).
         fixed: clues, a mapping (row, col) -> (piece index, rotation).
+
+    ``seed`` is the seed :func:`generate` drew the puzzle with (None otherwise); it is not part
+    of the puzzle's value (equality ignores it).
 
     Example:
         >>> p = EdgePuzzle(1, 2, [[0, 1, 0, 0], [0, 0, 0, 1]])
@@ -64,12 +73,19 @@ class EdgePuzzle:
             arr = np.asarray(pieces)
         except Exception as error:  # ragged lists
             raise PuzzleError(f"pieces are not a (k, 4) table: {error}") from None
-        if arr.dtype == object or arr.ndim != 2 or arr.shape[1] != 4:
+        if arr.ndim != 2 or arr.shape[1] != 4:
             raise PuzzleError(f"pieces must be a (k, 4) array of labels, got shape {arr.shape}")
+        if arr.size and (arr.dtype == bool or not np.issubdtype(arr.dtype, np.number)):
+            raise PuzzleError(f"piece labels must be integers (|label| <= {LABEL_MAX}), got {arr.dtype} values")
         if arr.size and not np.issubdtype(arr.dtype, np.integer):
-            if not np.all(np.equal(np.mod(arr, 1), 0)):
-                bad = int(np.argwhere(np.mod(arr, 1) != 0)[0][0])
+            finite = np.isfinite(arr)
+            bad_values = ~finite | (np.mod(np.where(finite, arr, 0), 1) != 0)
+            if np.any(bad_values):
+                bad = int(np.argwhere(bad_values)[0][0])
                 raise PuzzleError(f"piece {bad} has a non-integer label")
+        if arr.size and np.any(np.abs(arr) > LABEL_MAX):
+            bad = int(np.argwhere(np.abs(arr) > LABEL_MAX)[0][0])
+            raise PuzzleError(f"piece {bad} has a label beyond +-{LABEL_MAX}")
         arr = arr.astype(np.int64)
         if arr.shape[0] != rows * cols:
             raise PuzzleError(f"{arr.shape[0]} pieces for a {rows} x {cols} board ({rows * cols} cells)")
@@ -77,12 +93,17 @@ class EdgePuzzle:
             bad = int(np.argwhere(arr < 0)[0][0])
             raise PuzzleError(f"piece {bad} has a negative label (only 'opposite' matching allows them)")
         self.rows, self.cols, self.matching = rows, cols, matching
+        self.seed: Optional[int] = None
         self.pieces = arr
         self.pieces.setflags(write=False)
         self._check_labels()
         self.fixed: Dict[Cell, Fix] = {}
         seen = set()
-        for cell, value in dict(fixed or {}).items():
+        try:
+            clues = dict(fixed or {})
+        except (TypeError, ValueError):
+            raise PuzzleError(f"fixed must map (row, col) to (piece, rotation), got {fixed!r}") from None
+        for cell, value in clues.items():
             try:
                 r, c = (int(x) for x in cell)
                 p, rot = (int(x) for x in value)
@@ -174,45 +195,80 @@ class EdgePuzzle:
 
     def __getstate__(self):
         return {"rows": self.rows, "cols": self.cols, "pieces": np.array(self.pieces), "matching": self.matching,
-                "fixed": self.fixed}
+                "fixed": self.fixed, "seed": self.seed}
 
     def __setstate__(self, state) -> None:
-        self.__init__(state["rows"], state["cols"], state["pieces"], matching=state["matching"], fixed=state["fixed"])
-
-    def _repr_svg_(self) -> str:
-        from ._render import render_svg
-
-        return render_svg(self, None)
+        EdgePuzzle.__init__(self, state["rows"], state["cols"], state["pieces"], matching=state["matching"],
+                            fixed=state["fixed"])
+        self.seed = state.get("seed")
 
 
-def _board_array(puzzle: EdgePuzzle, board) -> np.ndarray:
-    b = np.asarray(board)
+def check_board(puzzle: EdgePuzzle, board, *, what: str = "board") -> np.ndarray:
+    """A board as an int64 (rows, cols, 2) array of (piece, quarter turns clockwise), checked:
+    every piece index is -1 (an empty cell) or a piece of the puzzle, used at most once, and
+    every placed piece has a rotation 0..3. PuzzleError naming the cell otherwise.
+
+    Example:
+        >>> p = EdgePuzzle(1, 2, [[0, 1, 0, 0], [0, 0, 0, 1]])
+        >>> check_board(p, [[[0, 0], [-1, 0]]]).shape
+        (1, 2, 2)
+        >>> check_board(p, [[[0, 0], [7, 0]]])
+        Traceback (most recent call last):
+        ...
+        cassetete._errors.PuzzleError: board cell (0, 1): piece 7 does not exist (pieces 0..1, -1 = empty)
+    """
+    if not isinstance(puzzle, EdgePuzzle):
+        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
+    try:
+        b = np.asarray(board)
+    except Exception as error:  # ragged nested lists
+        raise PuzzleError(f"{what} is not a ({puzzle.rows}, {puzzle.cols}, 2) array: {error}") from None
     if b.shape != (puzzle.rows, puzzle.cols, 2):
-        raise PuzzleError(f"a board must have shape ({puzzle.rows}, {puzzle.cols}, 2), got {b.shape}")
-    return b.astype(np.int64)
+        raise PuzzleError(f"{what} must have shape ({puzzle.rows}, {puzzle.cols}, 2), got {b.shape}")
+    if b.size and not np.issubdtype(b.dtype, np.integer):
+        if b.dtype == object or not np.issubdtype(b.dtype, np.number) or np.any(np.mod(b, 1) != 0):
+            raise PuzzleError(f"{what} must hold integers (piece, rotation), got {b.dtype} values")
+    b = b.astype(np.int64)
+    seen: Dict[int, Cell] = {}
+    for r in range(puzzle.rows):
+        for c in range(puzzle.cols):
+            p, rot = int(b[r, c, 0]), int(b[r, c, 1])
+            if p == -1:
+                continue
+            if not 0 <= p < puzzle.size:
+                raise PuzzleError(f"{what} cell ({r}, {c}): piece {p} does not exist "
+                                  f"(pieces 0..{puzzle.size - 1}, -1 = empty)")
+            if not 0 <= rot < 4:
+                raise PuzzleError(f"{what} cell ({r}, {c}): rotation {rot} of piece {p} (expected 0..3)")
+            if p in seen:
+                raise PuzzleError(f"{what}: piece {p} is placed twice, at {seen[p]} and ({r}, {c})")
+            seen[p] = (r, c)
+    return b
 
 
 def cell_edges(puzzle: EdgePuzzle, board) -> np.ndarray:
-    """(rows, cols, 4) array of the edges each cell shows (N, E, S, W); empty cells (piece < 0)
-    get a placeholder that matches nothing.
+    """(rows, cols, 4) array of the edges each cell shows (N, E, S, W); empty cells (piece -1)
+    get a placeholder that matches nothing. PuzzleError for a board that is not one of this
+    puzzle (see :func:`check_board`).
 
     Example:
         >>> p = EdgePuzzle(1, 2, [[0, 1, 0, 0], [0, 0, 0, 1]])
         >>> cell_edges(p, [[[0, 0], [1, 0]]])[0, 1].tolist()
         [0, 0, 0, 1]
     """
-    b = _board_array(puzzle, board)
+    b = check_board(puzzle, board)
     out = np.full((puzzle.rows, puzzle.cols, 4), np.iinfo(np.int64).min, dtype=np.int64)
     for r in range(puzzle.rows):
         for c in range(puzzle.cols):
             p, rot = int(b[r, c, 0]), int(b[r, c, 1])
-            if 0 <= p < puzzle.size:
+            if p >= 0:
                 out[r, c] = puzzle.edges(p, rot)
     return out
 
 
 def score(puzzle: EdgePuzzle, board) -> Tuple[int, int]:
-    """(matched inner joins, total inner joins) of a board; empty cells (piece -1) match nothing.
+    """(matched inner joins, total inner joins) of a board; empty cells (piece -1) match nothing;
+    PuzzleError for a piece that does not exist or is placed twice.
 
     Example:
         >>> p = EdgePuzzle(1, 2, [[0, 1, 0, 0], [0, 0, 0, 1]])
@@ -228,30 +284,3 @@ def score(puzzle: EdgePuzzle, board) -> Tuple[int, int]:
         return (a != 0) & (a != empty) & (b != empty) & (b == sign * a)
     matched = int(ok(h_a, h_b).sum() + ok(v_a, v_b).sum())
     return matched, puzzle.total_joins
-
-
-def verify(puzzle: EdgePuzzle, board) -> bool:
-    """True when ``board`` is a complete solution: every piece used once, clues respected,
-    frame label 0 exactly on the rim, every inner join matching.
-
-    Example:
-        >>> p = EdgePuzzle(1, 2, [[0, 1, 0, 0], [0, 0, 0, 1]])
-        >>> verify(p, [[[0, 0], [1, 0]]]), verify(p, [[[1, 0], [0, 0]]])
-        (True, False)
-    """
-    try:
-        b = _board_array(puzzle, board)
-    except PuzzleError:
-        return False
-    pieces = b[:, :, 0].ravel()
-    if sorted(pieces.tolist()) != list(range(puzzle.size)) or b[:, :, 1].min() < 0 or b[:, :, 1].max() > 3:
-        return False
-    for (r, c), (p, rot) in puzzle.fixed.items():
-        if int(b[r, c, 0]) != p or puzzle.edges(p, rot) != puzzle.edges(p, int(b[r, c, 1])):
-            return False
-    e = cell_edges(puzzle, b)
-    rim = np.zeros((puzzle.rows, puzzle.cols, 4), dtype=bool)
-    rim[0, :, 0] = rim[-1, :, 2] = rim[:, -1, 1] = rim[:, 0, 3] = True
-    if np.any((e == 0) != rim):
-        return False
-    return score(puzzle, b)[0] == puzzle.total_joins

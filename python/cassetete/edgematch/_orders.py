@@ -6,7 +6,7 @@ from typing import List
 
 import numpy as np
 
-from .._errors import PuzzleError
+from .._options import check_choice, check_count
 
 ORDERS = ("row", "border", "spiral", "corner", "first_fail")
 
@@ -28,7 +28,7 @@ def cell_order(rows: int, cols: int, order: str = "row") -> np.ndarray:
     - ``row``: row by row, left to right.
     - ``border``: the frame clockwise from the top-left corner, then the inside row by row.
     - ``spiral``: rings from the outside in, each clockwise.
-    - ``corner``: squares growing from the top-left corner (seed 000, section 6.1, Figure 19:
+    - ``corner``: squares growing from the top-left corner (Béhague 2024, section 6.1, Figure 19:
       filling "in a corner" so every new piece meets two placed neighbours): layer k is row k
       up to column k-1, then column k from the top down to row k.
     - ``first_fail`` is dynamic (the engine picks the cell); its static fallback is ``row``.
@@ -37,8 +37,8 @@ def cell_order(rows: int, cols: int, order: str = "row") -> np.ndarray:
         >>> cell_order(2, 2, "corner").tolist()
         [0, 2, 1, 3]
     """
-    if order not in ORDERS:
-        raise PuzzleError(f"unknown order {order!r}; expected one of {ORDERS}")
+    rows, cols = check_count(rows, "rows", 1), check_count(cols, "cols", 1)
+    order = check_choice(order, "order", ORDERS)
     cells: List[tuple]
     if order in ("row", "first_fail"):
         cells = [(r, c) for r in range(rows) for c in range(cols)]

@@ -1,33 +1,34 @@
-"""Theorem 4.4 of seed 000: an approximation for PUZZLE-ORIENTATION from 2x2 blocks and a
-k-set-packing approximation (the seed's annex algorithms 3 and 4).
+"""Theorem 4.4 of Béhague (2024): an approximation for PUZZLE-ORIENTATION from 2x2 blocks and a
+k-set-packing approximation (Béhague's annex algorithms 3 and 4).
 
-- :func:`set_packing` is the seed's Algorithm 3: a greedy maximal packing, then local
+- :func:`set_packing` is Béhague's Algorithm 3: a greedy maximal packing, then local
   improvements that trade one chosen set for two disjoint sets that meet nothing else chosen,
   until none is left.
 - :func:`block_packing_approximation` packs interior 2x2 blocks (E(2,2) restricted to pieces
-  without a frame edge) and lays them out as in the seed's Figure 15: blocks with their top-left
+  without a frame edge) and lays them out as in Béhague's Figure 15: blocks with their top-left
   cell at (1 + 3i, 1 + 3j), one free row and column between blocks, and single pieces on the
   cells (3a, 3b) where those free rows and columns cross. No two placed groups touch, so every
   placed piece is valid.
 
 Guarantee (proved in :func:`set_packing`): a packing with no such improvement holds at least
-2/(k+1) of the largest packing (the seed quotes 2/k, the limit for larger improvement steps).
+2/(k+1) of the largest packing (the paper quotes 2/k, the limit for larger improvement steps).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Dict, FrozenSet, Hashable, List, Mapping, Optional, Sequence, Tuple
+from typing import Dict, FrozenSet, Hashable, List, Sequence, Tuple
 
 import numpy as np
 
 from .._errors import PuzzleError
-from ._blocks import Block, _combine, _rotations, _singles
+from ._blocks import Block, _combine, _singles
+from ._rotations import Rotations, piece_rotations
 from ._model import EdgePuzzle
 
 
 def set_packing(sets: Sequence[FrozenSet[Hashable]]) -> List[int]:
-    """Indices of pairwise disjoint sets chosen by the seed's Algorithm 3.
+    """Indices of pairwise disjoint sets chosen by Béhague's Algorithm 3.
 
     Phase 1 takes each set in turn when it meets no chosen set. Phase 2 repeats: if two disjoint
     sets s, s' meet no chosen set except one, p0, replace p0 by s and s' (then phase 1 again,
@@ -41,6 +42,13 @@ def set_packing(sets: Sequence[FrozenSet[Hashable]]) -> List[int]:
         >>> set_packing([frozenset({1, 2}), frozenset({1}), frozenset({2})])
         [1, 2]
     """
+    if isinstance(sets, (str, bytes)) or not hasattr(sets, "__iter__"):
+        raise PuzzleError(f"set_packing needs a sequence of sets, got {type(sets).__name__}")
+    sets = list(sets)
+    for i, s in enumerate(sets):
+        if isinstance(s, (str, bytes)) or not hasattr(s, "__iter__"):
+            raise PuzzleError(f"set_packing: item {i} is not a set, got {s!r}")
+    sets = [frozenset(s) for s in sets]
     chosen: List[int] = []
     taken = set()
     owner: Dict[Hashable, int] = {}
@@ -90,8 +98,8 @@ def set_packing(sets: Sequence[FrozenSet[Hashable]]) -> List[int]:
     return sorted(chosen)
 
 
-def interior_blocks(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]] = None) -> List[Block]:
-    """E(2,2) restricted to the inside of the board (the seed's Algorithm 4): every 2x2 block of
+def interior_blocks(puzzle: EdgePuzzle, rotations: Rotations = None) -> List[Block]:
+    """E(2,2) restricted to the inside of the board (Béhague's Algorithm 4): every 2x2 block of
     four distinct pieces, turned as given, none with a frame edge, whose four inner joins match.
 
     Example:
@@ -101,22 +109,22 @@ def interior_blocks(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]] =
         >>> tuple(int(x) for x in b[1:3, 1:3, 0].ravel()) in {k.pieces for k in interior_blocks(p, rots)}
         True
     """
-    rot = _rotations(puzzle, rotations)
+    rot = piece_rotations(puzzle, rotations)
     singles = [b for b in _singles(puzzle, rot) if all(f[0] != 0 for f in b.faces)]
     return [b for b in _combine(puzzle, singles, None) if all(x != 0 for f in b.faces for x in f)]
 
 
-def block_packing_approximation(puzzle: EdgePuzzle, rotations: Optional[Mapping[int, int]] = None
+def block_packing_approximation(puzzle: EdgePuzzle, rotations: Rotations = None
                                 ) -> Tuple[np.ndarray, dict]:
     """Theorem 4.4: place disjoint interior 2x2 blocks found by :func:`set_packing` on
-    :func:`interior_blocks`, as in the seed's Figure 15, and single pieces (with their frame
+    :func:`interior_blocks`, as in Béhague's Figure 15, and single pieces (with their frame
     edges where the cell needs them) where the free rows and columns cross. Returns
     (board with -1 on empty cells, info) where info gives the slots, the blocks packed and placed.
 
     On a solvable puzzle with B = floor((m-1)/3) floor((n-1)/3) slots, the packing holds at least
     2/5 of floor((m-2)/2) floor((n-2)/2) blocks (the solution's own interior blocks are disjoint),
     and the board has at least 4 min(B, packed) + (floor((m-1)/3) + 1)(floor((n-1)/3) + 1)
-    valid pieces; with B blocks that is the seed's 5B + floor((m-1)/3) + floor((n-1)/3) (+1).
+    valid pieces; with B blocks that is Béhague's 5B + floor((m-1)/3) + floor((n-1)/3) (+1).
 
     Example:
         >>> from cassetete.edgematch import generate, valid_pieces
@@ -129,7 +137,7 @@ def block_packing_approximation(puzzle: EdgePuzzle, rotations: Optional[Mapping[
     R, C = puzzle.rows, puzzle.cols
     if R < 1 or C < 1:
         raise PuzzleError("empty board")
-    rot = _rotations(puzzle, rotations)
+    rot = piece_rotations(puzzle, rotations)
     blocks = interior_blocks(puzzle, rot) if R >= 4 and C >= 4 else []
     packed = [blocks[i] for i in set_packing([frozenset(b.pieces) for b in blocks])]
     slots = [(1 + 3 * i, 1 + 3 * j) for i in range((R - 1) // 3) for j in range((C - 1) // 3)]

@@ -1,4 +1,4 @@
-"""Seed 000, section 6.1: backtracking on positions with relaxed constraints, then Algorithm 1.
+"""Béhague (2024), section 6.1: backtracking on positions with relaxed constraints, then Algorithm 1.
 
 Instead of choosing a piece *and* a rotation for each cell, the search first places pieces only
 (a tree of at most (mn)! branches instead of (mn)! 4^(mn)), checking two necessary conditions
@@ -12,20 +12,21 @@ Each complete placement is a PUZZLE-POSITION instance, settled by the orientatio
 of section 5.2 (Algorithm 1, :func:`solve_positions`, which stops as soon as a piece has no
 rotation left). Every solution has exactly one placement, so the counts add up.
 
-The seed presents this as an improvement over naive backtracking for puzzles with many colours;
+The paper presents this as an improvement over naive backtracking for puzzles with many colours;
 its own conclusion (section 6.2) is that placement-and-rotation backtracking with corner filling
 (our C++ engine, :func:`solve`) stays the better method. This module is the reference
-implementation of the seed's method, in Python, for small puzzles and comparisons.
+implementation of Béhague's method, in Python, for small puzzles and comparisons.
 """
 
 from __future__ import annotations
 
 import time
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 import numpy as np
 
 from .._errors import PuzzleError
+from .._options import check_limit, check_time_limit
 from .._result import Result
 from ._model import EdgePuzzle
 from ._variants import solve_positions, valid_pieces
@@ -50,7 +51,7 @@ def solve_by_positions(
     limit: Optional[int] = None,
     time_limit: Optional[float] = None,
 ) -> Result:
-    """Solve (or count) a puzzle by the seed's section 6.1 method.
+    """Solve (or count) a puzzle by Béhague's section 6.1 method.
 
     Returns a :class:`cassetete.Result`: the first board found, status ``"solved"``,
     ``"unsatisfiable"`` or ``"limit"`` (``time_limit`` seconds or ``limit`` solutions reached
@@ -66,10 +67,10 @@ def solve_by_positions(
     """
     if not isinstance(puzzle, EdgePuzzle):
         raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
+    time_limit = check_time_limit(time_limit)
     if time_limit is not None and time_limit <= 0:
         raise PuzzleError(f"time_limit must be positive, got {time_limit}")
-    if limit is not None and limit < 1:
-        raise PuzzleError(f"limit must be at least 1, got {limit}")
+    limit = check_limit(limit)
     rows, cols, k = puzzle.rows, puzzle.cols, puzzle.size
     start = time.monotonic()
     deadline = None if time_limit is None else start + time_limit
@@ -83,11 +84,11 @@ def solve_by_positions(
     clue_board = np.stack([positions, np.where(rotations < 0, 0, rotations)], axis=-1)
     if valid_pieces(puzzle, clue_board) != len(puzzle.fixed):
         stats["seconds"] = time.monotonic() - start
-        return Result("unsatisfiable", None, stats)  # the clues contradict the rim or each other
+        return Result("unsatisfiable", None, stats, puzzle=puzzle)  # the clues contradict the rim or each other
 
     meet = _labels_meet(puzzle)
     zeros = np.array([int(np.sum(np.asarray(puzzle.pieces[p]) == 0)) for p in range(k)])
-    neighbours = [[[] for _ in range(cols)] for _ in range(rows)]
+    neighbours: List[List[List[Tuple[int, int]]]] = [[[] for _ in range(cols)] for _ in range(rows)]
     rim = np.zeros((rows, cols), dtype=np.int64)
     for r in range(rows):
         for c in range(cols):
@@ -126,9 +127,9 @@ def solve_by_positions(
         """Fills free_cells[i:]; True when the search must stop."""
         if i == len(free_cells):
             stats["instances"] += 1
-            want = None if not count else (None if limit is None else limit - stats["count"])
+            want = None if not count or limit is None else limit - int(stats["count"])
             board, n = solve_positions(puzzle, positions, count=count, limit=want, rotations=rotations)
-            if n and not first:
+            if n and not first and board is not None:
                 first.append(board)
             stats["count"] += n
             return stop_now()
@@ -159,4 +160,4 @@ def solve_by_positions(
         status = "solved" if stats["complete"] or reached or not count else "limit"
     else:
         status = "unsatisfiable" if stats["complete"] else "limit"
-    return Result(status, board, stats)
+    return Result(status, board, stats, puzzle=puzzle)

@@ -1,7 +1,7 @@
-"""1-in-3 SAT -> PUZZLE-POSITION (seed 000, theorem 3.4) as an instance generator.
+"""1-in-3 SAT -> PUZZLE-POSITION (Béhague 2024, theorem 3.4) as an instance generator.
 
 "opposite" matching (+i meets -i, 0 only on the rim); every piece has a fixed cell, only its
-rotation is free. The seed's figures are lost; this layout follows its text (a receiver per
+rotation is free. Béhague's figures are lost; this layout follows its text (a receiver per
 clause, an emitter per occurrence, a mirrored lower half whose receivers get the opposite
 values, a 0 frame) with gadgets of one piece per cell.
 
@@ -29,7 +29,7 @@ each occurrence's copy sends the literal up to the clause's top receiver and its
 to the clause's bottom receiver. Each variable is a closed ring of wire through its copies,
 entering each copy bent: from the west and out downwards for a positive literal (the up arm
 gives s), from below and out eastwards for a negated one (the up arm gives not s). A
-variable's value is the signal of its ring. Where this departs from the seed: rings instead of
+variable's value is the signal of its ring. Where this departs from the paper: rings instead of
 its 3 x 3 emitter blocks (which we cannot see), and a different size.
 
 Layout, for n clauses and m occurring variables: 4m + 5 rows. Row 1 holds the top receivers,
@@ -72,7 +72,7 @@ def _clauses(clauses, variables: Optional[int]) -> List[Tuple[int, int, int]]:
         raise PuzzleError(f"clauses must be a list of 3-literal clauses, got {clauses!r}") from None
     if not items:
         raise PuzzleError("1-in-3 SAT needs at least one clause, got none")
-    out = []
+    out: List[Tuple[int, int, int]] = []
     for j, clause in enumerate(items):
         try:
             lits = list(clause)
@@ -85,9 +85,9 @@ def _clauses(clauses, variables: Optional[int]) -> List[Tuple[int, int, int]]:
                 raise PuzzleError(f"clause {j} ({clause!r}): literal {lit!r} is not an integer")
             if lit == 0:
                 raise PuzzleError(f"clause {j} ({clause!r}): literal 0 (variables are numbered from 1)")
-            if variables is not None and abs(lit) > variables:
+            if variables is not None and abs(int(lit)) > variables:
                 raise PuzzleError(f"clause {j} ({clause!r}): literal {lit} is beyond variable {variables}")
-        out.append(tuple(int(x) for x in lits))
+        out.append((int(lits[0]), int(lits[1]), int(lits[2])))
     return out
 
 
@@ -168,9 +168,9 @@ def _ordered(cls: List[Tuple[int, int, int]]) -> List[Tuple[int, ...]]:
         for lit in clause:
             left[abs(lit)] += 1
     prev: Dict[int, bool] = {}  # variable -> was its previous occurrence negated
-    out = []
+    out: List[Tuple[int, ...]] = []
     for clause in cls:
-        best = None
+        best: Optional[Tuple[int, Tuple[int, ...]]] = None
         for perm in sorted(set(itertools.permutations(clause))):
             p, rest, cost = dict(prev), dict(left), 0
             for lit in perm:
@@ -181,6 +181,7 @@ def _ordered(cls: List[Tuple[int, int, int]]) -> List[Tuple[int, ...]]:
                 p[v] = neg
             if best is None or cost < best[0]:
                 best = (cost, perm)
+        assert best is not None  # a clause has permutations
         for lit in best[1]:
             left[abs(lit)] -= 1
             prev[abs(lit)] = lit < 0
@@ -189,7 +190,7 @@ def _ordered(cls: List[Tuple[int, int, int]]) -> List[Tuple[int, ...]]:
 
 
 def one_in_three_to_position(clauses, variables: Optional[int] = None) -> Tuple[EdgePuzzle, np.ndarray, dict]:
-    """PUZZLE-POSITION instance of theorem 3.4 (seed 000) for a 1-in-3 SAT formula.
+    """PUZZLE-POSITION instance of theorem 3.4 of Béhague (2024) for a 1-in-3 SAT formula.
 
     Args:
         clauses: clauses of 3 literals each, DIMACS style (v or -v for variable v >= 1);
@@ -227,14 +228,18 @@ def one_in_three_to_position(clauses, variables: Optional[int] = None) -> Tuple[
     # leg of 2 columns when the ring must climb (positive literal reached from below) or go
     # down (negated literal reached from above) before it, followed by one when the ring must
     # go down to close after a last, negated occurrence
-    lead, tail, copy_col, down_col = {}, {}, {}, {}
+    # lead / tail first say whether an occurrence needs a leg, then hold the leg's column
+    lead: Dict[int, int] = {}
+    tail: Dict[int, int] = {}
+    copy_col: Dict[int, int] = {}
+    down_col: Dict[int, int] = {}
     cursor = 1
-    for v, qs in by_var.items():
+    for qs in by_var.values():
         for i, q in enumerate(qs):
             neg, prev = occ[q][1], (occ[qs[i - 1]][1] if i else None)
             lead[q] = (prev is None or prev is False) if not neg else prev is True
             tail[q] = neg and i == len(qs) - 1
-    for q, (v, neg) in enumerate(occ):
+    for q, (_, neg) in enumerate(occ):
         if lead[q]:
             lead[q], cursor = cursor, cursor + 2
         copy_col[q], down_col[q] = (cursor + 2, cursor) if neg else (cursor, cursor + 2)

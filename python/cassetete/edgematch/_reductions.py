@@ -1,4 +1,4 @@
-"""The reductions of seed 000, section 3, as instance generators ("opposite" matching: +i
+"""The reductions of Béhague (2024), section 3, as instance generators ("opposite" matching: +i
 meets -i, 0 is the flat border).
 
 - :func:`partition_to_contour` (theorem 3.1): a 3 x (S/2 + 2) frame; each integer x_i becomes a
@@ -8,7 +8,7 @@ meets -i, 0 is the flat border).
   halves of equal sum (each long side holds runs summing to S/2).
 - :func:`contour_to_puzzle` (theorem 3.2): the frame pieces keep their ring labels, their inward
   label becomes A, and the inside is filled with pieces made from a fixed inner tiling facing -A
-  towards the frame (the seed uses rings of pieces with two labels; here each inner join gets a
+  towards the frame (the paper uses rings of pieces with two labels; here each inner join gets a
   label of its own, which gives the same equivalence). The puzzle has a solution iff the frame
   pieces form a ring.
 - :func:`partition_to_orientation` (theorem 3.3): the runs become inner pieces of a
@@ -21,20 +21,25 @@ one inward edge (unused by CONTOUR) besides its ring and border edges.
 
 from __future__ import annotations
 
+import numbers as numbers_
+from collections.abc import Iterable
 from typing import List, Sequence, Tuple
 
 import numpy as np
 
 from .._errors import PuzzleError
+from .._options import check_count
 from ._model import EdgePuzzle
 
 ContourInstance = Tuple[int, int, np.ndarray]
 
 
 def _integers(numbers: Sequence[int]) -> List[int]:
-    out = []
+    if isinstance(numbers, (str, bytes)) or not isinstance(numbers, Iterable):
+        raise PuzzleError(f"PARTITION needs a list of natural numbers, got {numbers!r}")
+    out: List[int] = []
     for i, x in enumerate(numbers):
-        if int(x) != x or x < 0:
+        if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers_.Integral) or x < 0:
             raise PuzzleError(f"PARTITION needs natural numbers; item {i} is {x!r}")
         if x:
             out.append(int(x))
@@ -110,8 +115,17 @@ def contour_to_puzzle(contour: ContourInstance) -> EdgePuzzle:
         >>> p.rows, p.cols, solve(p).status
         (3, 4, 'solved')
     """
-    rows, cols, frame = contour
-    frame = np.asarray(frame, dtype=np.int64).reshape(-1, 4)
+    try:
+        rows, cols, frame = contour
+        rows, cols = check_count(rows, "rows"), check_count(cols, "cols")
+        frame = np.asarray(frame)
+        if frame.ndim != 2 or frame.shape[1] != 4 or (frame.size and not np.issubdtype(frame.dtype, np.integer)):
+            raise PuzzleError(f"contour pieces must be a (k, 4) integer array, got shape {frame.shape}")
+        frame = frame.astype(np.int64)
+    except (TypeError, ValueError) as error:
+        if isinstance(error, PuzzleError):
+            raise
+        raise PuzzleError(f"a contour instance is (rows, cols, pieces), got {contour!r:.80}") from None
     if rows < 3 or cols < 3:
         raise PuzzleError(f"the reduction needs an inside: at least 3 x 3, got {rows} x {cols}")
     if len(frame) != 2 * rows + 2 * cols - 4:
@@ -187,6 +201,7 @@ def contour_ring(rows: int, cols: int) -> List[Tuple[int, int]]:
         >>> contour_ring(2, 3)
         [(0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (1, 0)]
     """
+    rows, cols = check_count(rows, "rows", 1), check_count(cols, "cols", 1)
     out = [(0, c) for c in range(cols)] + [(r, cols - 1) for r in range(1, rows)]
     out += [(rows - 1, c) for c in range(cols - 2, -1, -1)] + [(r, 0) for r in range(rows - 2, 0, -1)]
     return out

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import colorsys
-from typing import Optional
 
 import numpy as np
 
+from .._errors import PuzzleError
+from .._options import check_choice, check_count
+from .._svg import svg_open
+from ._formats import as_puzzle
 from ._model import EdgePuzzle, cell_edges
 
 
@@ -69,13 +72,16 @@ def render_svg(puzzle: EdgePuzzle, board=None, *, cell: int = 40, labels: bool =
         >>> svg.startswith("<svg") and svg.count("<polygon") == 8
         True
     """
+    cell = check_count(cell, "cell", 1)
+    if not isinstance(labels, bool):
+        raise PuzzleError(f"labels must be True or False, got {labels!r}")
     if board is None:
         board = np.stack([np.arange(puzzle.size).reshape(puzzle.rows, puzzle.cols),
                           np.zeros((puzzle.rows, puzzle.cols), dtype=np.int64)], axis=-1)
     e = cell_edges(puzzle, board)
     empty = np.iinfo(np.int64).min
     w, h = puzzle.cols * cell, puzzle.rows * cell
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">']
+    out = [svg_open(w, h)]
     for r in range(puzzle.rows):
         for c in range(puzzle.cols):
             x0, y0 = c * cell, r * cell
@@ -97,18 +103,30 @@ def render_svg(puzzle: EdgePuzzle, board=None, *, cell: int = 40, labels: bool =
     return "\n".join(out)
 
 
-def render(puzzle: EdgePuzzle, board=None, *, format: str = "text", **kwargs) -> str:
-    """Text (``format="text"``) or SVG (``format="svg"``) picture of a board.
+def render(puzzle: EdgePuzzle, solution=None, format: str = "text", **kwargs) -> str:
+    """Text (``format="text"``) or SVG (``format="svg"``) picture of the puzzle, with
+    ``solution`` (a (rows, cols, 2) board, possibly with empty cells -1) drawn in; without one,
+    the pieces in index order, unturned. SVG options (``cell``, ``labels``) pass through.
 
     Example:
         >>> from cassetete.edgematch import EdgePuzzle
         >>> render(EdgePuzzle(1, 1, [[0, 0, 0, 0]]), format="svg").startswith("<svg")
         True
     """
-    if format == "svg":
-        return render_svg(puzzle, board, **kwargs)
-    if format == "text":
-        return render_text(puzzle, board)
-    from .._errors import PuzzleError
+    puzzle = as_puzzle(puzzle)
+    fmt = check_choice(format, "render format", ("text", "svg"))
+    if fmt == "svg":
+        return render_svg(puzzle, solution, **kwargs)
+    if kwargs:
+        raise PuzzleError(f"option(s) {sorted(kwargs)} only apply to format='svg'")
+    return render_text(puzzle, solution)
 
-    raise PuzzleError(f"unknown render format {format!r}; expected 'text' or 'svg'")
+
+def _puzzle_svg(puzzle: EdgePuzzle) -> str:
+    """Jupyter's picture of a puzzle: its pieces in index order, unturned."""
+    return render_svg(puzzle, None)
+
+
+# Attached here rather than defined in the model, so that the model never imports its pictures
+# (render modules depend on models, not the reverse).
+EdgePuzzle._repr_svg_ = _puzzle_svg  # type: ignore[attr-defined]

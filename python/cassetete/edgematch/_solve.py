@@ -1,101 +1,61 @@
-"""Exact search: solve, count_solutions, split (C++ backtracking engine, GIL released)."""
+"""Exact search and the entry point of every method: solve (one solution, or the best board of
+the local search) and solutions (streamed)."""
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, List, Optional, Tuple
+import time
+from typing import Any, Dict, Iterator, Optional
 
 import numpy as np
 
 from .._errors import PuzzleError
+from .._options import check_choice, check_limit, check_node_limit, check_time_limit, check_workers
 from .._result import Result
+from .._streams import elapsed_bar, stream_solutions
+from ._engine import _Budget, _check_seed, _core, _engine_args, _map_parts, _run
+from ._formats import as_puzzle
 from ._model import EdgePuzzle
-from ._orders import ORDERS, cell_order
+from ._orders import ORDERS
+from ._split import split
+
 
 METHODS = ("backtrack", "vlns")
 
 
-def _core():
-    from .. import _core
-
-    return _core
-
-
-def _check(puzzle: EdgePuzzle) -> None:
-    if not isinstance(puzzle, EdgePuzzle):
-        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
-
-
-def _run(puzzle: EdgePuzzle, *, order: str, count: bool, limit: Optional[int], seed, time_limit, node_limit):
-    _check(puzzle)
-    if order not in ORDERS:
-        raise PuzzleError(f"unknown order {order!r}; expected one of {ORDERS}")
-    ids, compl, _ = puzzle.encode()
-    return _core().edgematch_search(
-        puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(), cell_order(puzzle.rows, puzzle.cols, order),
-        first_fail=(order == "first_fail"), count=count, limit=int(limit or 0),
-        seed=None if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF,
-        time_limit=time_limit, node_limit=node_limit,
-    )
-
-
-def symmetry_parts(puzzle: EdgePuzzle) -> Optional[Tuple[int, List[EdgePuzzle]]]:
-    """Board-rotation symmetry for counting: ``(factor, parts)`` such that the puzzle's count is
-    ``factor * sum(count(part))``, or None when it does not apply (clues, a 1-wide board, no
-    corner piece).
-
-    A corner piece (two adjacent frame edges) sits in a corner of every solution, and turning
-    the whole board moves it from corner to corner, one-to-one on solutions. So on a square
-    board the count is 4 times the count with that piece in the top-left corner; on a
-    rectangle (half turn only) it is 2 times the count with it top-left or top-right.
-
-    Example:
-        >>> from cassetete.edgematch import generate, count_solutions
-        >>> p, _ = generate(3, 3, colors=3, seed=1)
-        >>> factor, parts = symmetry_parts(p)
-        >>> factor, len(parts)
-        (4, 1)
-        >>> factor * sum(count_solutions(q, symmetry=False) for q in parts) == count_solutions(p, symmetry=False)
-        True
-    """
-    _check(puzzle)
-    if puzzle.fixed or puzzle.rows < 2 or puzzle.cols < 2:
-        return None
-    for p in range(puzzle.size):
-        zeros = [int(x) == 0 for x in puzzle.pieces[p]]
-        if sum(zeros) != 2 or not any(zeros[s] and zeros[(s + 1) % 4] for s in range(4)):
-            continue
-        top_left = next(r for r in range(4) if puzzle.edges(p, r)[0] == 0 and puzzle.edges(p, r)[3] == 0)
-        if puzzle.rows == puzzle.cols:
-            return 4, [puzzle.with_fixed({(0, 0): (p, top_left)})]
-        top_right = next(r for r in range(4) if puzzle.edges(p, r)[0] == 0 and puzzle.edges(p, r)[1] == 0)
-        return 2, [puzzle.with_fixed({(0, 0): (p, top_left)}),
-                   puzzle.with_fixed({(0, puzzle.cols - 1): (p, top_right)})]
-    return None
-
-
 def solve(
     puzzle: EdgePuzzle,
-    method: str = "backtrack",
     *,
+    method: str = "backtrack",
     order: str = "row",
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
     seed: Optional[int] = None,
+    workers: int = 1,
+    progress: bool = False,
     **local: Any,
 ) -> Result:
     """Find one solution (``"backtrack"``) or the best board found in a time budget (``"vlns"``).
 
     Args:
+        puzzle: an EdgePuzzle, or anything :func:`parse` reads.
         method: ``"backtrack"`` (exact C++ engine with candidate tables) or ``"vlns"`` (the
-            very-large-neighbourhood tabu search of seed 002, see :func:`solve_local` for its
-            options: ``workers``, ``checkpoint``, ``progress``, ``init``, ``neighbourhood_size``,
-            ``iterations``, ``relax``, ``tuning``; ``node_limit`` bounds its CP initialisation).
-        order: ``"row"``, ``"border"``, ``"spiral"``, ``"corner"`` or ``"first_fail"``.
-        seed: None = candidates in piece order; an int shuffles them (another first solution).
+            very-large-neighbourhood tabu search of Schaus and Deville, "Hybridation de la
+            programmation par contraintes et d'un voisinage à très grande taille pour Eternity
+            II"; see :func:`solve_local` for its options: ``checkpoint``, ``init``,
+            ``neighbourhood_size``, ``iterations``, ``relax``, ``tuning``; ``node_limit`` bounds
+            its CP initialisation).
+        order: ``"row"``, ``"border"``, ``"spiral"``, ``"corner"`` or ``"first_fail"`` (backtrack).
+        seed: backtrack: None = candidates in piece order (the search is deterministic), an int
+            shuffles them (another first solution); vlns: None = a random seed. The seed is
+            reported in ``stats["seed"]``.
+        workers: threads (-1 = one per core): vlns multi-starts; backtrack: the tree split a
+            few placements deep and searched in parallel, the first solution found wins (so the
+            solution may differ from run to run, unlike ``workers=1``).
+        progress: a tqdm bar on stderr: the best score (vlns) or the seconds spent (backtrack).
 
     Returns a :class:`cassetete.Result` whose ``solution`` is a (rows, cols, 2) board of
-    (piece, quarter turns clockwise); ``stats["nodes"]`` counts placements.
+    (piece, quarter turns clockwise); ``stats["nodes"]`` counts placements. The vlns search
+    returns its best board with status ``"limit"`` unless every join matches.
 
     Example:
         >>> from cassetete.edgematch import EdgePuzzle, solve
@@ -104,133 +64,111 @@ def solve(
         >>> verify(p, solve(p).solution)
         True
     """
-    if method not in METHODS:
-        raise PuzzleError(f"unknown method {method!r}; expected one of {METHODS}")
+    puzzle = as_puzzle(puzzle)
+    method = check_choice(method, "method", METHODS)
+    if not isinstance(progress, bool):
+        raise PuzzleError(f"progress must be True or False, got {progress!r}")
     if method == "vlns":
         from ._local import solve_local
 
         if node_limit is not None:
-            local.setdefault("node_limit", node_limit)
-        return solve_local(puzzle, time_limit=time_limit, seed=seed, **local)
+            local["node_limit"] = node_limit
+        if order != "row":
+            raise PuzzleError("order only applies to method='backtrack'")
+        return solve_local(puzzle, time_limit=time_limit, seed=seed, workers=workers, progress=progress, **local)
     if local:
         raise PuzzleError(f"option(s) {sorted(local)} only apply to method='vlns'")
-    out = _run(puzzle, order=order, count=False, limit=None, seed=seed, time_limit=time_limit, node_limit=node_limit)
+    workers = check_workers(workers)
+    seed = _check_seed(seed)
+    time_limit = check_time_limit(time_limit)
+    node_limit = check_node_limit(node_limit)
+    with elapsed_bar(progress, "solving", time_limit):
+        if workers > 1:
+            return _solve_parallel(puzzle, order, workers, seed, time_limit, node_limit)
+        out = _run(puzzle, order=order, count=False, limit=None, seed=seed, time_limit=time_limit,
+                   node_limit=node_limit)
     board = out["board"]
-    return Result(out["status"], None if board is None else np.asarray(board), dict(out["stats"]))
-
-
-def count(
-    puzzle: EdgePuzzle,
-    limit: Optional[int] = None,
-    *,
-    order: str = "row",
-    time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None,
-    symmetry: bool = True,
-) -> Result:
-    """Count solutions; a Result with ``stats["count"]`` and ``stats["complete"]`` (False when a
-    limit stopped the count first) and the first solution found.
-
-    With ``symmetry`` (and no ``limit``) the count runs on :func:`symmetry_parts` (a corner
-    piece pinned, 4x less search on a square board) and is multiplied back, so the figure
-    still includes every rotated board. A ``time_limit``/``node_limit`` applies to each part.
-
-    Example:
-        >>> from cassetete.edgematch import EdgePuzzle, count
-        >>> count(EdgePuzzle(1, 2, [[0, 0, 0, 1], [0, 1, 0, 0]])).stats["count"]  # the board and its half turn
-        2
-    """
-    sym = symmetry_parts(puzzle) if symmetry and not limit else None
-    if sym is not None:
-        factor, parts = sym
-        results = [count(q, order=order, time_limit=time_limit, node_limit=node_limit, symmetry=False) for q in parts]
-        stats = dict(results[0].stats)
-        for key in ("nodes", "seconds"):
-            stats[key] = sum(r.stats[key] for r in results)
-        stats["count"] = factor * sum(r.stats["count"] for r in results)
-        stats["complete"] = all(r.stats["complete"] for r in results)
-        stats["symmetry_factor"] = factor
-        stats["stop"] = next((r.stats["stop"] for r in results if r.stats["stop"] != "none"), "none")
-        first = next((r for r in results if r.solution is not None), results[0])
-        status = "solved" if stats["count"] else ("unsatisfiable" if stats["complete"] else "limit")
-        if status == "solved" and not stats["complete"]:
-            status = "limit"
-        return Result(status, first.solution, stats)
-    out = _run(puzzle, order=order, count=True, limit=limit, seed=None, time_limit=time_limit, node_limit=node_limit)
     stats = dict(out["stats"])
-    stats["count"] = int(out["solutions"])
-    stats["complete"] = bool(out["complete"])
-    board = out["board"]
-    status = out["status"]
-    if status == "solved" and stats["stop"] not in ("none",) and not stats["complete"]:
-        status = "limit" if limit is None or stats["count"] < limit else status
-    return Result(status, None if board is None else np.asarray(board), stats)
+    stats["seed"] = seed
+    return Result(out["status"], None if board is None else np.asarray(board), stats, puzzle=puzzle)
 
 
-def count_solutions(
+def _solve_parallel(puzzle: EdgePuzzle, order: str, workers: int, seed: Optional[int],
+                    time_limit: Optional[float], node_limit: Optional[int]) -> Result:
+    """First solution on ``workers`` threads: the tree split a few placements deep (at least
+    8 parts per thread where the puzzle allows), the parts searched in parallel, the others
+    cancelled as soon as one finds a solution. ``time_limit`` and ``node_limit`` bound the whole
+    search (see :class:`_Budget`)."""
+    start = time.perf_counter()
+    static = "row" if order == "first_fail" else check_choice(order, "order", ORDERS)
+    free = puzzle.size - len(puzzle.fixed)
+    depth, parts = 1, split(puzzle, min(1, free), order=static)
+    while 0 < len(parts) < 8 * workers and depth < min(4, free):
+        depth += 1
+        parts = split(puzzle, depth, order=static)
+    stats: Dict[str, Any] = {"nodes": 0, "seconds": 0.0, "stop": "none", "seed": seed, "workers": workers,
+                             "parts": len(parts), "split_depth": depth, "rules": {}}
+    if not parts:  # no consistent placement of the first cells: no solution
+        stats["seconds"] = time.perf_counter() - start
+        return Result("unsatisfiable", None, stats, puzzle=puzzle)
+    budget = _Budget(time_limit, node_limit)
+    cancel = _core().EdgematchCancel()
+
+    def work(part: EdgePuzzle) -> Dict[str, Any]:
+        time_left, nodes_left = budget.limits()
+        out = _run(part, order=order, count=False, limit=None, seed=seed, time_limit=time_left,
+                   node_limit=nodes_left, cancel=cancel)
+        budget.spend(int(out["stats"]["nodes"]))
+        return out
+
+    results = _map_parts(work, parts, workers, cancel, stop=lambda out: out["status"] == "solved")
+    stats["nodes"] = sum(int(out["stats"]["nodes"]) for out in results)
+    stats["seconds"] = time.perf_counter() - start
+    winner = next((out for out in results if out["status"] == "solved"), None)
+    if winner is not None:
+        return Result("solved", np.asarray(winner["board"]), stats, puzzle=puzzle)
+    if all(out["status"] == "unsatisfiable" for out in results):
+        return Result("unsatisfiable", None, stats, puzzle=puzzle)
+    stats["stop"] = next((out["stats"]["stop"] for out in results if out["stats"]["stop"] not in ("none", "cancelled")),
+                         "limit")
+    return Result("limit", None, stats, puzzle=puzzle)
+
+
+def solutions(
     puzzle: EdgePuzzle,
-    limit: Optional[int] = None,
     *,
+    limit: Optional[int] = None,
     order: str = "row",
-    workers: int = 1,
-    split_depth: int = 3,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
-    symmetry: bool = True,
-) -> int:
-    """Number of solutions (stops at ``limit`` when given). Symmetric rotations of one piece
-    that show the same edges count once; rotated boards count separately (``symmetry`` only
-    makes the search smaller, see :func:`symmetry_parts`). With ``workers`` > 1 the tree is
-    split at ``split_depth`` and the parts are counted on threads (the engine releases the GIL).
+    seed: Optional[int] = None,
+    progress: bool = False,
+) -> Iterator[np.ndarray]:
+    """The solutions as (rows, cols, 2) boards, streamed while the C++ search runs on its own
+    thread (the first one arrives as soon as it is found; no cap unless ``limit`` is given).
+    Rotated boards are distinct solutions, as in :func:`count_solutions`.
 
-    Raises PuzzleError if a time or node limit stops the count before it is complete.
-
-    Example:
-        >>> from cassetete.edgematch import EdgePuzzle, count_solutions
-        >>> count_solutions(EdgePuzzle(1, 2, [[0, 0, 0, 1], [0, 1, 0, 0]]))
-        2
-    """
-    if workers is None or workers == 1:
-        res = count(puzzle, limit, order=order, time_limit=time_limit, node_limit=node_limit, symmetry=symmetry)
-        if not res.stats["complete"] and (limit is None or res.stats["count"] < limit):
-            raise PuzzleError("the count was stopped by a time or node limit before it finished")
-        return int(res.stats["count"])
-    if order == "first_fail":
-        order = "row"
-    factor, roots = (1, [puzzle])
-    sym = symmetry_parts(puzzle) if symmetry and not limit else None
-    if sym is not None:
-        factor, roots = sym
-    parts = [q for root in roots for q in split(root, split_depth, order=order)]
-    n = len(parts) if workers <= 0 else workers
-    with ThreadPoolExecutor(max_workers=max(1, n)) as pool:
-        counts = list(pool.map(lambda p: count_solutions(p, limit, order=order, time_limit=time_limit,
-                                                         node_limit=node_limit, symmetry=False), parts))
-    total = factor * sum(counts)
-    return min(total, limit) if limit else total
-
-
-def split(puzzle: EdgePuzzle, depth: int, *, order: str = "row") -> List[EdgePuzzle]:
-    """Sub-puzzles after the first ``depth`` placements along ``order`` (static orders only):
-    the same puzzle with more clues. Their solution counts add up to the puzzle's; every
-    sub-puzzle pickles, so any ``concurrent.futures`` executor can map them.
+    Stopping early (``break``, closing the generator) stops the search. When a ``time_limit``
+    or ``node_limit`` cuts the search short, the generator raises
+    :class:`cassetete.LimitReached` after the last solution found, so a truncated list is never
+    mistaken for all of them; ``limit=k`` ends quietly after k solutions. ``progress`` shows a
+    tqdm bar of the solutions found.
 
     Example:
-        >>> from cassetete.edgematch import generate, split, count_solutions
-        >>> p, _ = generate(3, 3, colors=3, seed=1)
-        >>> sum(count_solutions(q) for q in split(p, 2)) == count_solutions(p)
-        True
+        >>> from cassetete.edgematch import EdgePuzzle, solutions, verify
+        >>> p = EdgePuzzle(1, 2, [[0, 0, 0, 1], [0, 1, 0, 0]])
+        >>> boards = list(solutions(p))
+        >>> len(boards), all(verify(p, b) for b in boards)
+        (2, True)
     """
-    _check(puzzle)
-    if order == "first_fail":
-        raise PuzzleError("split needs a static order (row, border, spiral, corner)")
-    if order not in ORDERS:
-        raise PuzzleError(f"unknown order {order!r}; expected one of {ORDERS}")
-    ids, compl, _ = puzzle.encode()
-    parts = _core().edgematch_split(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
-                                    cell_order(puzzle.rows, puzzle.cols, order), int(depth))
-    out = []
-    for arr in parts:
-        fixed = {(int(c) // puzzle.cols, int(c) % puzzle.cols): (int(p), int(r)) for c, p, r in np.asarray(arr)}
-        out.append(puzzle.with_fixed(fixed))
-    return out
+    puzzle = as_puzzle(puzzle)
+    args = _engine_args(puzzle, order)
+    limit = check_limit(limit)
+    seed = _check_seed(seed)
+    if not isinstance(progress, bool):
+        raise PuzzleError(f"progress must be True or False, got {progress!r}")
+    stream = _core().edgematch_stream(
+        **args, limit=int(limit or 0), seed=seed, time_limit=check_time_limit(time_limit),
+        node_limit=check_node_limit(node_limit))
+    shape = (puzzle.rows, puzzle.cols, 2)
+    return stream_solutions(stream, limit, lambda board: np.asarray(board).reshape(shape), progress=progress)

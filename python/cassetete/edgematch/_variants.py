@@ -1,4 +1,4 @@
-"""The problem variants of seed 000 (sections 4 and 5) and their algorithms.
+"""The problem variants of Béhague (2024), sections 4 and 5, and their algorithms.
 
 - PUZZLE-POSITION (positions known, rotations unknown): :func:`propagate_orientations`
   (Algorithm 1, orientation propagation) and :func:`solve_positions` (Algorithm 1 with a
@@ -9,9 +9,14 @@
   an Eulerian trail found by Hierholzer's algorithm (theorem 4.2).
 - Approximations for PUZZLE-ORIENTATION: :func:`checkerboard_approximation` (prop. 4.1, at least
   mn/2 valid pieces) and :func:`contour_checkerboard_approximation` (cor. 4.3, contour by Euler
-  + checkerboard inside); :func:`valid_pieces` counts valid pieces as the seed defines them.
+  + checkerboard inside); :func:`valid_pieces` counts valid pieces as the paper defines them.
 
 A board here may hold -1 (empty cell) where the approximations leave holes.
+
+Known rotations are given the same way to every function (see ``_rotations``): per piece as
+``{piece: quarter turns}`` or a sequence indexed by piece, and, where positions are known
+(PUZZLE-POSITION), also per cell as a (rows, cols) array with -1 = unknown. Anything else,
+an unknown piece or a rotation outside 0..3 is a PuzzleError.
 """
 
 from __future__ import annotations
@@ -22,7 +27,9 @@ from typing import Dict, List, Optional, Tuple
 import numpy as np
 
 from .._errors import PuzzleError
-from ._model import EdgePuzzle
+from .._options import check_count, check_limit
+from ._model import EdgePuzzle, check_board
+from ._rotations import Rotations, cell_rotations, piece_rotations
 
 Board = np.ndarray
 
@@ -38,8 +45,30 @@ def _nb(puzzle: EdgePuzzle, r: int, c: int, side: int) -> Optional[Tuple[int, in
     return None
 
 
+def _check_puzzle(puzzle: EdgePuzzle) -> None:
+    if not isinstance(puzzle, EdgePuzzle):
+        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
+
+
+def _positions(puzzle: EdgePuzzle, positions) -> np.ndarray:
+    """The (rows, cols) array of the piece in each cell, a permutation of the pieces."""
+    _check_puzzle(puzzle)
+    try:
+        pos = np.asarray(positions)
+    except Exception:
+        pos = np.asarray(None)
+    want = f"positions must be a ({puzzle.rows}, {puzzle.cols}) array holding each piece 0..{puzzle.size - 1} once"
+    if pos.shape != (puzzle.rows, puzzle.cols) or (pos.size and not np.issubdtype(pos.dtype, np.integer)):
+        raise PuzzleError(f"{want}, got {type(positions).__name__} of shape {pos.shape}")
+    pos = pos.astype(np.int64)
+    if sorted(pos.ravel().tolist()) != list(range(puzzle.size)):
+        bad = sorted(set(range(puzzle.size)) - set(pos.ravel().tolist()))
+        raise PuzzleError(f"{want}; piece {bad[0]} is missing")
+    return pos
+
+
 def valid_pieces(puzzle: EdgePuzzle, board) -> int:
-    """Number of placed pieces that are valid (seed 000, section 4.1): label 0 exactly on the rim
+    """Number of placed pieces that are valid (Béhague 2024, section 4.1): label 0 exactly on the rim
     sides, and every placed neighbour matching.
 
     Example:
@@ -48,7 +77,8 @@ def valid_pieces(puzzle: EdgePuzzle, board) -> int:
         >>> valid_pieces(p, b)
         9
     """
-    b = np.asarray(board)
+    _check_puzzle(puzzle)
+    b = check_board(puzzle, board)
     count = 0
     for r in range(puzzle.rows):
         for c in range(puzzle.cols):
@@ -98,10 +128,12 @@ def _options(puzzle: EdgePuzzle, positions: np.ndarray, rots: np.ndarray, r: int
     return out
 
 
-def propagate_orientations(puzzle: EdgePuzzle, positions, rots=None) -> Tuple[np.ndarray, bool]:
-    """Algorithm 1 (seed 000, section 5.2): repeatedly orient every piece that has a single
-    possible layout given the rim and the oriented pieces. Returns (rotations with -1 where still
-    unknown, consistent) where consistent is False if some piece has no possible layout.
+def propagate_orientations(puzzle: EdgePuzzle, positions, rotations: Rotations = None) -> Tuple[np.ndarray, bool]:
+    """Algorithm 1 (Béhague 2024, section 5.2): repeatedly orient every piece that has a single
+    possible layout given the rim and the oriented pieces. Returns (rotations per cell with -1
+    where still unknown, consistent) where consistent is False if some piece has no possible
+    layout. ``rotations``: those already known, per cell (a (rows, cols) array, -1 = unknown)
+    or per piece (``{piece: rotation}`` or a sequence by piece).
 
     Example:
         >>> from cassetete.edgematch import generate
@@ -110,10 +142,12 @@ def propagate_orientations(puzzle: EdgePuzzle, positions, rots=None) -> Tuple[np
         >>> ok and bool((rots >= 0).all())
         True
     """
-    pos = np.asarray(positions, dtype=np.int64)
-    if pos.shape != (puzzle.rows, puzzle.cols) or sorted(pos.ravel().tolist()) != list(range(puzzle.size)):
-        raise PuzzleError(f"positions must be a ({puzzle.rows}, {puzzle.cols}) permutation of the pieces")
-    r_ = np.full(pos.shape, -1, dtype=np.int64) if rots is None else np.array(rots, dtype=np.int64)
+    pos = _positions(puzzle, positions)
+    return _propagate(puzzle, pos, cell_rotations(puzzle, pos, rotations))
+
+
+def _propagate(puzzle: EdgePuzzle, pos: np.ndarray, known: np.ndarray) -> Tuple[np.ndarray, bool]:
+    r_ = known.copy()
     changed = True
     while changed:
         changed = False
@@ -131,24 +165,27 @@ def propagate_orientations(puzzle: EdgePuzzle, positions, rots=None) -> Tuple[np
 
 
 def solve_positions(puzzle: EdgePuzzle, positions, *, count: bool = False,
-                    limit: Optional[int] = None, rotations=None) -> Tuple[Optional[np.ndarray], int]:
+                    limit: Optional[int] = None, rotations: Rotations = None) -> Tuple[Optional[np.ndarray], int]:
     """PUZZLE-POSITION: Algorithm 1, then (when it stalls) branching on the cell with the fewest
     rotations left and propagating again. Returns (a board or None, number of solutions found:
-    all of them with ``count=True``, else at most 1). ``rotations``: known rotations per cell
-    (-1 = free), e.g. those of the clues.
+    all of them with ``count=True``, at most ``limit``, else at most 1). ``rotations``: those
+    already known (e.g. the clues'), per cell (a (rows, cols) array, -1 = unknown) or per piece
+    (``{piece: rotation}`` or a sequence by piece), as in :func:`propagate_orientations`.
 
     Example:
         >>> board, n = solve_positions(*fibonacci_instance(6), count=True)
         >>> n
         5
     """
-    pos = np.asarray(positions, dtype=np.int64)
+    pos = _positions(puzzle, positions)
+    known = cell_rotations(puzzle, pos, rotations)
+    limit = check_limit(limit)
     found: List[np.ndarray] = []
     total = 0
 
     def rec(rots: np.ndarray) -> bool:
         nonlocal total
-        rots, ok = propagate_orientations(puzzle, pos, rots)
+        rots, ok = _propagate(puzzle, pos, rots)
         if not ok:
             return False
         free = np.argwhere(rots < 0)
@@ -166,12 +203,12 @@ def solve_positions(puzzle: EdgePuzzle, positions, *, count: bool = False,
                 return True
         return False
 
-    rec(None if rotations is None else np.asarray(rotations, dtype=np.int64))
+    rec(known)
     return (found[0] if found else None), total
 
 
 def fibonacci_instance(n: int) -> Tuple[EdgePuzzle, np.ndarray]:
-    """The 4 x n PUZZLE-POSITION family of seed 000, section 5.2.3 ('opposite' matching): inner
+    """The 4 x n PUZZLE-POSITION family of Béhague (2024), section 5.2.3 ('opposite' matching): inner
     pieces (1, 1, 1, 2) and (-1, -1, -1, -2) in a checkerboard, frame pieces showing +-1 inwards
     and +-3 along the frame. A valid orientation points each inner piece's odd side (2) at a
     neighbour that points back: a domino tiling of the 2 x (n-2) inside, so exactly F(n-2)
@@ -182,8 +219,7 @@ def fibonacci_instance(n: int) -> Tuple[EdgePuzzle, np.ndarray]:
         >>> p.rows, p.cols
         (4, 5)
     """
-    if n < 3:
-        raise PuzzleError(f"the Fibonacci family needs n >= 3, got {n}")
+    n = check_count(n, "n", 3)
     rows, cols = 4, n
     pieces = []
     for r in range(rows):
@@ -210,8 +246,8 @@ def fibonacci_instance(n: int) -> Tuple[EdgePuzzle, np.ndarray]:
 
 def _euler_trail(edges: List[Tuple[int, int, int]], start: int, end: int) -> Optional[List[int]]:
     """Hierholzer: edge ids of a trail using every edge (u, v, id) once from start to end."""
-    out = defaultdict(list)
-    deg = defaultdict(int)
+    out: Dict[int, List[Tuple[int, int]]] = defaultdict(list)
+    deg: Dict[int, int] = defaultdict(int)
     for u, v, k in edges:
         out[u].append((v, k))
         deg[u] += 1
@@ -239,7 +275,7 @@ def _euler_trail(edges: List[Tuple[int, int, int]], start: int, end: int) -> Opt
     return trail
 
 
-def contour_by_euler(puzzle: EdgePuzzle, rotations=None) -> Optional[Dict[Tuple[int, int], Tuple[int, int]]]:
+def contour_by_euler(puzzle: EdgePuzzle, rotations: Rotations = None) -> Optional[Dict[Tuple[int, int], Tuple[int, int]]]:
     """CONTOUR-ORIENTATION (theorem 4.2): with every piece's rotation known (``rotations[p]``,
     default 0), the corner shapes say where each corner goes; the pieces of each side form a
     chain, found as an Eulerian trail (Hierholzer) in the graph whose nodes are labels and whose
@@ -254,17 +290,16 @@ def contour_by_euler(puzzle: EdgePuzzle, rotations=None) -> Optional[Dict[Tuple[
         >>> len(frame)
         14
     """
+    _check_puzzle(puzzle)
     R, C = puzzle.rows, puzzle.cols
     if R < 2 or C < 2:
         raise PuzzleError("contour_by_euler needs at least 2 rows and 2 columns")
-    rot = {p: 0 for p in range(puzzle.size)}
-    if rotations is not None:
-        rot.update({int(k): int(v) for k, v in dict(rotations).items()})
+    rot = piece_rotations(puzzle, rotations)
     shown = {p: puzzle.edges(p, rot[p]) for p in range(puzzle.size)}
     corners = {}
     sides: Dict[int, List[int]] = {0: [], 1: [], 2: [], 3: []}
     for p, e in shown.items():
-        zeros = tuple(x == 0 for x in e)
+        zeros = (e[0] == 0, e[1] == 0, e[2] == 0, e[3] == 0)
         if sum(zeros) == 2:
             key = {(True, False, False, True): (0, 0), (True, True, False, False): (0, C - 1),
                    (False, True, True, False): (R - 1, C - 1), (False, False, True, True): (R - 1, 0)}.get(zeros)
@@ -320,7 +355,7 @@ def _checkerboard_fill(puzzle: EdgePuzzle, board: np.ndarray, cells, rot: Dict[i
             board[r, c] = (p, rot[p])
 
 
-def checkerboard_approximation(puzzle: EdgePuzzle, rotations=None) -> np.ndarray:
+def checkerboard_approximation(puzzle: EdgePuzzle, rotations: Rotations = None) -> np.ndarray:
     """Proposition 4.1: with rotations known, put pieces on one colour class of a checkerboard
     (the larger one), each with its frame edges where the cell needs them. No two placed pieces
     touch, so every placed piece is valid: at least ceil(mn/2) valid pieces on a solvable puzzle.
@@ -332,16 +367,15 @@ def checkerboard_approximation(puzzle: EdgePuzzle, rotations=None) -> np.ndarray
         >>> valid_pieces(p, checkerboard_approximation(p, rots)) >= 13
         True
     """
-    rot = {p: 0 for p in range(puzzle.size)}
-    if rotations is not None:
-        rot.update({int(k): int(v) for k, v in dict(rotations).items()})
+    _check_puzzle(puzzle)
+    rot = piece_rotations(puzzle, rotations)
     board = np.full((puzzle.rows, puzzle.cols, 2), -1, dtype=np.int64)
     cells = [(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols) if (r + c) % 2 == 0]
     _checkerboard_fill(puzzle, board, cells, rot, list(range(puzzle.size)))
     return board
 
 
-def contour_checkerboard_approximation(puzzle: EdgePuzzle, rotations=None) -> np.ndarray:
+def contour_checkerboard_approximation(puzzle: EdgePuzzle, rotations: Rotations = None) -> np.ndarray:
     """Corollary 4.3: the whole frame by :func:`contour_by_euler`, then a checkerboard inside
     starting next to the frame (cells that touch the frame on one side only need one match,
     which the remaining pieces can provide). Guarantee on a solvable puzzle: at least
@@ -355,9 +389,8 @@ def contour_checkerboard_approximation(puzzle: EdgePuzzle, rotations=None) -> np
         >>> valid_pieces(p, contour_checkerboard_approximation(p, rots)) >= (36 + 24 - 12) / 2
         True
     """
-    rot = {p: 0 for p in range(puzzle.size)}
-    if rotations is not None:
-        rot.update({int(k): int(v) for k, v in dict(rotations).items()})
+    _check_puzzle(puzzle)
+    rot = piece_rotations(puzzle, rotations)
     if puzzle.rows < 3 or puzzle.cols < 3:
         return checkerboard_approximation(puzzle, rot)
     frame = contour_by_euler(puzzle, rot)
@@ -390,9 +423,9 @@ def contour_checkerboard_approximation(puzzle: EdgePuzzle, rotations=None) -> np
 
 # --- PUZZLE-ORIENTATION -----------------------------------------------------------------------
 
-def solve_orientations(puzzle: EdgePuzzle, rotations=None, *, count: bool = False,
+def solve_orientations(puzzle: EdgePuzzle, rotations: Rotations = None, *, count: bool = False,
                        limit: Optional[int] = None) -> Tuple[Optional[np.ndarray], int]:
-    """PUZZLE-ORIENTATION (seed 000, section 4.2): every piece keeps its given rotation
+    """PUZZLE-ORIENTATION (Béhague 2024, section 4.2): every piece keeps its given rotation
     (``rotations[p]``, default 0); row-by-row backtracking where the pieces are indexed by their
     (north, west) labels, so each cell only looks at the pieces that fit its two placed
     neighbours (linear when no two pieces share a (north, west) pair). Returns (a board or None,
@@ -406,9 +439,8 @@ def solve_orientations(puzzle: EdgePuzzle, rotations=None, *, count: bool = Fals
         >>> n
         1
     """
-    rot = {p: 0 for p in range(puzzle.size)}
-    if rotations is not None:
-        rot.update({int(k): int(v) for k, v in dict(rotations).items()})
+    _check_puzzle(puzzle)
+    rot = piece_rotations(puzzle, rotations)
     R, C = puzzle.rows, puzzle.cols
     index: Dict[Tuple[int, int], List[int]] = defaultdict(list)
     for p in range(puzzle.size):
@@ -448,7 +480,7 @@ def solve_orientations(puzzle: EdgePuzzle, rotations=None, *, count: bool = Fals
 
 
 def matched_faces(puzzle: EdgePuzzle, board) -> int:
-    """Pairs of neighbouring faces that agree, the measure of seed 000, section 5.1: rim faces
+    """Pairs of neighbouring faces that agree, the measure of Béhague (2024), section 5.1: rim faces
     showing 0 plus matched inner joins, out of 2mn + m + n.
 
     Example:
@@ -459,7 +491,8 @@ def matched_faces(puzzle: EdgePuzzle, board) -> int:
     """
     from ._model import score
 
-    b = np.asarray(board)
+    _check_puzzle(puzzle)
+    b = check_board(puzzle, board)
     rim = 0
     for r in range(puzzle.rows):
         for c in range(puzzle.cols):
@@ -475,7 +508,7 @@ def position_path_approximation(puzzle: EdgePuzzle, positions) -> Optional[np.nd
     5.1), keep for each inner piece the rotations that agree with its frame neighbours, then pick
     rotations along a snake path through the inside so that every join along the path matches
     (a longest-path choice over the layered graph of (piece, rotation) vertices, solved by
-    dynamic programming; the seed phrases it as an Eulerian walk). On a solvable instance at
+    dynamic programming; the paper phrases it as an Eulerian walk). On a solvable instance at
     least mn + 4(m + n) - 9 of the 2mn + m + n face pairs agree. None if some piece has no
     rotation that fits the rim.
 
@@ -486,10 +519,8 @@ def position_path_approximation(puzzle: EdgePuzzle, positions) -> Optional[np.nd
         >>> matched_faces(p, board) >= 36 + 4 * 12 - 9
         True
     """
-    pos = np.asarray(positions, dtype=np.int64)
+    pos = _positions(puzzle, positions)
     R, C = puzzle.rows, puzzle.cols
-    if pos.shape != (R, C) or sorted(pos.ravel().tolist()) != list(range(puzzle.size)):
-        raise PuzzleError(f"positions must be a ({R}, {C}) permutation of the pieces")
     rots = np.full((R, C), -1, dtype=np.int64)
     for r in range(R):
         for c in range(C):

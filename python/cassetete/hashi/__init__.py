@@ -1,5 +1,6 @@
-"""Hashiwokakero (Bridges): parse, solve (exact C++ search, the seed's ILP, simulated annealing),
-count solutions, verify, generate, render.
+"""Hashiwokakero (Bridges): parse, load, format, solve (exact C++ search, and the ILP and
+simulated annealing of Rafaralahy, "Résolution des jeux Shikaku et Hashiwokakero par
+programmation linéaire en nombres entiers"), count solutions, verify, generate, render.
 
 Example:
     >>> from cassetete import hashi
@@ -7,7 +8,7 @@ Example:
     >>> r = hashi.solve(p)
     >>> r.status, hashi.verify(p, r.solution)
     ('solved', True)
-    >>> print(hashi.render_text(p, r.solution))
+    >>> print(hashi.render(p, r.solution))
     2-2
     |.|
     2-2
@@ -17,12 +18,25 @@ from __future__ import annotations
 
 from ._generate import generate
 from ._model import Graph, Hashi
-from ._parse import format_grid, format_id, parse
-from ._render import render_svg, render_text
-from ._solve import METHODS, count_solutions, solutions, solve
+from ._formats import (
+    FORMATS,
+    dump,
+    format,
+    format_grid,
+    format_has,
+    format_id,
+    format_puzzlink,
+    load,
+    load_many,
+    parse,
+    parse_many,
+)
+from ._render import render, render_svg, render_text
+from ._solve import ILP_SOLVERS, METHODS, count_solutions, solutions, solve
 from ._verify import verify
 
 __all__ = [
-    "Graph", "Hashi", "METHODS", "count_solutions", "format_grid", "format_id", "generate",
-    "parse", "render_svg", "render_text", "solutions", "solve", "verify",
+    "FORMATS", "Graph", "Hashi", "ILP_SOLVERS", "METHODS", "count_solutions", "dump", "format",
+    "format_grid", "format_has", "format_id", "format_puzzlink", "generate", "load", "load_many",
+    "parse", "parse_many", "render", "render_svg", "render_text", "solutions", "solve", "verify",
 ]

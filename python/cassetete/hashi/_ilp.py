@@ -1,4 +1,6 @@
-"""The integer linear programme of seed 003, section 2.2, with HiGHS (highspy) or CBC (PuLP).
+"""The integer linear programme of Rafaralahy, "Résolution des jeux Shikaku et Hashiwokakero par
+programmation linéaire en nombres entiers", section 2.2, with HiGHS (highspy) or CBC (PuLP).
+HiGHS runs quietly and stops through its own interrupt callback at the time limit or on Ctrl-C.
 
 Variables per potential bridge e (a pair of islands that see each other along a line):
 x_e in {0, 1} (the edge is used) and y_e in {0, 1, 2} (its bridges). Pairs that do not share a
@@ -7,7 +9,7 @@ island are fixed to zero by not creating their variables. Constraints:
     (6) x_e + x_f <= 1 for crossing edges e, f
     (7) x_e <= y_e <= 2 x_e
     (8) sum of y_e over the edges of island k = v_k
-Objective (9): maximise sum x_e (``connectivity="objective"``, the seed's choice: favours but
+Objective (9): maximise sum x_e (``connectivity="objective"``, the paper's choice: favours but
 does not guarantee a connected network). ``connectivity="cuts"`` (default, exact) re-solves
 with sum of x_e over the edges leaving S >= 1 for every component S of a disconnected answer;
 ``connectivity="none"`` solves (4)-(8) only (no objective), for the comparison of Figure 10.
@@ -17,10 +19,11 @@ from __future__ import annotations
 
 import time
 import warnings
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
+from .._components import components
 from .._errors import PuzzleError
 from .._result import LIMIT, SOLVED, UNSATISFIABLE, Result
 from ._model import Hashi
@@ -30,21 +33,7 @@ BACKENDS = ("highs", "cbc")
 
 
 def _components(n: int, edges: np.ndarray, used: np.ndarray) -> List[List[int]]:
-    parent = list(range(n))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for (a, b), u in zip(edges, used):
-        if u:
-            parent[find(int(a))] = find(int(b))
-    groups: Dict[int, List[int]] = {}
-    for i in range(n):
-        groups.setdefault(find(i), []).append(i)
-    return list(groups.values())
+    return components(range(n), [(int(a), int(b)) for (a, b), u in zip(edges, used) if u])
 
 
 class _Model:
@@ -81,11 +70,9 @@ class _Model:
 def _solve_highs(model: _Model, time_limit: Optional[float]):
     import highspy
 
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
-    h.setOptionValue("threads", 1)
-    if time_limit is not None:
-        h.setOptionValue("time_limit", max(float(time_limit), 1e-3))
+    from .._highs import quiet_highs, run_interruptibly
+
+    h = quiet_highs()
     m = model.m
     lower = np.zeros(2 * m)
     upper = np.concatenate([np.ones(m), np.full(m, 2.0)])
@@ -100,7 +87,7 @@ def _solve_highs(model: _Model, time_limit: Optional[float]):
         idx = np.fromiter(coeffs.keys(), dtype=np.int32, count=len(coeffs))
         val = np.fromiter(coeffs.values(), dtype=np.float64, count=len(coeffs))
         h.addRow(-inf if lo == -np.inf else lo, inf if hi == np.inf else hi, len(idx), idx, val)
-    h.run()
+    run_interruptibly(h, time_limit)
     status = h.getModelStatus()
     nodes = int(h.getInfo().mip_node_count)
     if status == highspy.HighsModelStatus.kOptimal:
@@ -136,7 +123,7 @@ def _run_cbc(pulp, model: _Model, time_limit: Optional[float]):
                 prob += expr >= lo
             if hi != np.inf:
                 prob += expr <= hi
-    kwargs = {"msg": False}
+    kwargs: Dict[str, Any] = {"msg": False}
     if time_limit is not None:
         kwargs["timeLimit"] = max(float(time_limit), 0.01)
     prob.solve(pulp.PULP_CBC_CMD(**kwargs))
@@ -151,10 +138,11 @@ def _run_cbc(pulp, model: _Model, time_limit: Optional[float]):
 
 def solve_ilp(puzzle: Hashi, connectivity: str = "cuts", backend: str = "highs",
               time_limit: Optional[float] = None) -> Result:
-    """Solve with the seed's ILP; see the module docstring for ``connectivity``.
+    """Solve with the ILP; see the module docstring for ``connectivity``.
 
     The solution is a list of bridges ``(r1, c1, r2, c2, count)``. With ``"objective"`` or
-    ``"none"`` it satisfies (4)-(8) but may be disconnected (``stats["connected"]`` says).
+    ``"none"`` it satisfies (4)-(8) but may be disconnected: the status is then ``"limit"``
+    (``stats["connected"]`` is False) and the network is returned as the best state found.
 
     Example:
         >>> from cassetete.hashi import parse
@@ -187,9 +175,14 @@ def solve_ilp(puzzle: Hashi, connectivity: str = "cuts", backend: str = "highs",
             model.rows.append(model.cut(comp))
             cuts += 1
     stats = {"nodes": nodes, "seconds": time.perf_counter() - start, "rounds": rounds,
-             "cuts": cuts, "backend": backend, "connectivity": connectivity}
+             "cuts": cuts, "ilp_solver": backend, "connectivity": connectivity,
+             "stop": "time_limit" if status == LIMIT else "none"}
     if status != SOLVED:
-        return Result(status, None, stats)
+        return Result(status, None, stats, puzzle=puzzle)
+    assert values is not None  # solved: HiGHS or CBC gave the variables' values
     counts = values[model.m:]
     stats["connected"] = len(_components(model.n, model.edges, counts)) == 1
-    return Result(SOLVED, puzzle.bridges_of(list(counts)), stats)
+    # A disconnected network breaks a rule: it is not a solution. Like the optimisation methods,
+    # the relaxed models then return it as their best state with status "limit", never "solved".
+    status = SOLVED if stats["connected"] else LIMIT
+    return Result(status, puzzle.bridges_of(list(counts)), stats, puzzle=puzzle)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -33,6 +33,7 @@ class Hashi:
 
     Attributes:
         islands: (H, W) int array; 0 = water, 1..8 = island with that many bridges.
+        seed: the seed :func:`generate` used for this puzzle, None for puzzles that were read.
 
     Example:
         >>> import numpy as np
@@ -44,6 +45,8 @@ class Hashi:
 
     islands: np.ndarray
     _graph: Any = field(default=None, repr=False)
+    # the seed generate() drew this puzzle with (None for puzzles read from text or arrays)
+    seed: Optional[int] = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         grid = np.asarray(self.islands)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Iterable, List, Optional, Sequence
+from typing import Any, Iterable, List, Optional, Sequence
 
-from ._model import Hashi
+from .._errors import PuzzleError
+from .._svg import svg_open
+from ._formats import parse
 
 
-def _layout(puzzle: Hashi, bridges: Optional[Iterable[Sequence[int]]]):
+def _layout(puzzle: Any, bridges: Optional[Iterable[Sequence[int]]]):
     h, w = puzzle.shape
     chars = [["." if v == 0 else str(int(v)) for v in row] for row in puzzle.islands]
     for r1, c1, r2, c2, n in bridges or ():
@@ -20,19 +22,20 @@ def _layout(puzzle: Hashi, bridges: Optional[Iterable[Sequence[int]]]):
     return chars
 
 
-def render_text(puzzle: Hashi, bridges: Optional[Iterable[Sequence[int]]] = None) -> str:
+def render_text(puzzle: Any, bridges: Optional[Iterable[Sequence[int]]] = None) -> str:
     """Text picture: island numbers, ``-``/``=`` single/double horizontal bridges,
-    ``|``/``"`` single/double vertical ones, ``.`` water.
+    ``|``/``"`` single/double vertical ones, ``.`` water. ``puzzle`` is anything
+    :func:`parse` reads.
 
     Example:
-        >>> from cassetete.hashi import parse, render_text
-        >>> print(render_text(parse("3x1m2:2a2"), [(0, 0, 0, 2, 2)]))
+        >>> from cassetete.hashi import render_text
+        >>> print(render_text("3x1m2:2a2", [(0, 0, 0, 2, 2)]))
         2=2
     """
-    return "\n".join("".join(row) for row in _layout(puzzle, bridges))
+    return "\n".join("".join(row) for row in _layout(parse(puzzle), bridges))
 
 
-def render_svg(puzzle: Hashi, bridges: Optional[Iterable[Sequence[int]]] = None,
+def render_svg(puzzle: Any, bridges: Optional[Iterable[Sequence[int]]] = None,
                cell: int = 32) -> str:
     """SVG picture of the puzzle and (optionally) its bridges.
 
@@ -41,10 +44,10 @@ def render_svg(puzzle: Hashi, bridges: Optional[Iterable[Sequence[int]]] = None,
         >>> render_svg(parse("3x1m2:1a1"), [(0, 0, 0, 2, 1)]).startswith("<svg")
         True
     """
+    puzzle = parse(puzzle)
     h, w = puzzle.shape
     out: List[str] = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * cell}" height="{h * cell}" '
-        f'viewBox="0 0 {w * cell} {h * cell}">',
+        svg_open(w * cell, h * cell),
         f'<rect width="{w * cell}" height="{h * cell}" fill="white"/>',
     ]
 
@@ -73,3 +76,22 @@ def render_svg(puzzle: Hashi, bridges: Optional[Iterable[Sequence[int]]] = None,
                        f'font-size="{cell * 0.45:.0f}" text-anchor="middle">{v}</text>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def render(puzzle: Any, solution: Optional[Iterable[Sequence[int]]] = None,
+           format: str = "text") -> str:  # noqa: A002 - the contract's name
+    """Picture of the puzzle (and of ``solution``, its bridges): ``format`` = ``"text"`` or
+    ``"svg"``.
+
+    Example:
+        >>> from cassetete.hashi import render
+        >>> print(render("3x3m2:2a2c2a2", [(0, 0, 0, 2, 1), (0, 0, 2, 0, 1), (0, 2, 2, 2, 1), (2, 0, 2, 2, 1)]))
+        2-2
+        |.|
+        2-2
+    """
+    if format == "text":
+        return render_text(puzzle, solution)
+    if format == "svg":
+        return render_svg(puzzle, solution)
+    raise PuzzleError(f"unknown format {format!r}; expected 'text' or 'svg'")

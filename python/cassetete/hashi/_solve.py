@@ -1,4 +1,5 @@
-"""Solving: the exact C++ search (default), the seed's ILP, the seed's simulated annealing."""
+"""Solving: the exact C++ search (default), and the ILP and simulated annealing of Rafaralahy,
+"Résolution des jeux Shikaku et Hashiwokakero par programmation linéaire en nombres entiers"."""
 
 from __future__ import annotations
 
@@ -7,119 +8,138 @@ from typing import Any, Iterator, List, Optional, Union
 import numpy as np
 
 from .. import _core
-from .._errors import PuzzleError
+from .._errors import LimitReached, PuzzleError
+from .._options import check_choice, check_limit, check_node_limit, check_seed, check_time_limit
 from .._result import Result
+from .._streams import elapsed_bar, count_stream, stream_solutions
 from ._model import Bridge, Hashi
-from ._parse import parse
+from ._formats import parse
 
 METHODS = ("exact", "ilp", "annealing")
+ILP_SOLVERS = ("highs", "cbc")
 # Annealing iterations when neither time_limit nor node_limit is given (it cannot prove anything).
 DEFAULT_ANNEALING_STEPS = 20_000_000
+_ALL = 2**63 - 1  # "no limit" for the C++ solution counters
 
 PuzzleLike = Union[Hashi, str, np.ndarray]
 
 
-def _as_puzzle(puzzle: PuzzleLike) -> Hashi:
-    return puzzle if isinstance(puzzle, Hashi) else parse(puzzle)
+def _unknown(method: str, options: dict, allowed: set) -> None:
+    bad = set(options) - allowed
+    if bad:
+        raise PuzzleError(f"unknown option(s) for method={method!r}: {sorted(bad)}; allowed: {sorted(allowed)}")
 
 
-def _check_limits(time_limit: Optional[float], node_limit: Optional[int]) -> None:
-    if time_limit is not None and not time_limit >= 0:
-        raise PuzzleError(f"time_limit must be >= 0 seconds, got {time_limit!r}")
-    if node_limit is not None and node_limit < 0:
-        raise PuzzleError(f"node_limit must be >= 0, got {node_limit!r}")
-
-
-def solve(puzzle: PuzzleLike, method: str = "exact", time_limit: Optional[float] = None,
-          node_limit: Optional[int] = None, seed: Optional[int] = None, **options: Any) -> Result:
+def solve(puzzle: PuzzleLike, *, method: str = "exact", time_limit: Optional[float] = None,
+          node_limit: Optional[int] = None, seed: Optional[int] = None, ilp_solver: str = "highs",
+          progress: bool = False, **options: Any) -> Result:
     """Solve a Hashiwokakero puzzle.
 
     Args:
         puzzle: a :class:`Hashi` or anything :func:`parse` reads.
         method: ``"exact"`` (C++ propagation + search; proves unsatisfiability),
-            ``"ilp"`` (the seed's model; options ``connectivity="cuts"|"objective"|"none"``
-            and ``backend="highs"|"cbc"``) or ``"annealing"`` (the seed's simulated annealing;
-            options ``initial_temperature``, ``final_temperature``, ``steps_per_round``).
+            ``"ilp"`` (Rafaralahy's model; option ``connectivity="cuts"|"objective"|"none"``,
+            solved by ``ilp_solver="highs"|"cbc"``) or ``"annealing"`` (Rafaralahy's simulated
+            annealing; options ``initial_temperature``, ``final_temperature``, ``steps_per_round``).
         time_limit, node_limit: stop early with status ``"limit"`` (nodes = search nodes and
             root probing trials for ``exact``, iterations for ``annealing``; ``ilp`` uses
             ``time_limit`` only). ``exact`` reports its rule counts in ``stats["rules"]``
             (degree, crossing, isolation, bridge, failures, restarts, probing).
-        seed: random seed of ``annealing`` (same seed, same run).
+        seed: random seed of ``annealing`` (None = a fresh one, reported in ``stats["seed"]``).
+        progress: show the seconds spent on a bar on stderr while the search runs.
 
     Returns:
         :class:`cassetete.Result` whose ``solution`` is a list of bridges
-        ``(r1, c1, r2, c2, count)``, count 1 or 2.
+        ``(r1, c1, r2, c2, count)``, count 1 or 2. Annealing returns its best state as
+        ``solution``, status ``"limit"`` unless it is a solution, with ``stats["best"]``,
+        ``stats["energy"]`` and ``stats["trajectory"]`` ((iteration, best energy) pairs).
 
     Example:
         >>> from cassetete.hashi import solve
         >>> solve("3x3m2:2a2c2a2").solution
         [(0, 0, 0, 2, 1), (0, 0, 2, 0, 1), (0, 2, 2, 2, 1), (2, 0, 2, 2, 1)]
     """
-    p = _as_puzzle(puzzle)
-    _check_limits(time_limit, node_limit)
+    p = parse(puzzle)
+    time_limit = check_time_limit(time_limit)
+    node_limit = check_node_limit(node_limit)
+    check_choice(method, "method", METHODS)
+    with elapsed_bar(progress, f"hashi {method}", time_limit):
+        return _solve(p, method, time_limit, node_limit, seed, ilp_solver, options)
+
+
+def _solve(p: Hashi, method: str, time_limit: Optional[float], node_limit: Optional[int], seed: Optional[int],
+           ilp_solver: str, options: dict) -> Result:
     if method == "exact":
-        if options:
-            raise PuzzleError(f"unknown option(s) for method='exact': {sorted(options)}")
+        _unknown("exact", options, set())
         out = _core.hashi_solve_exact(p.islands, time_limit, node_limit, 1, 1)
         solution = out["solutions"][0] if out["solutions"] else None
-        return Result(out["status"], solution, out["stats"])
+        return Result(out["status"], solution, out["stats"], puzzle=p)
     if method == "ilp":
-        from ._ilp import solve_ilp
+        from ._ilp import CONNECTIVITY, solve_ilp
 
-        bad = set(options) - {"connectivity", "backend"}
-        if bad:
-            raise PuzzleError(f"unknown option(s) for method='ilp': {sorted(bad)}")
-        return solve_ilp(p, time_limit=time_limit, **options)
-    if method == "annealing":
-        bad = set(options) - {"initial_temperature", "final_temperature", "steps_per_round"}
-        if bad:
-            raise PuzzleError(f"unknown option(s) for method='annealing': {sorted(bad)}")
-        if time_limit is None and node_limit is None:
-            node_limit = DEFAULT_ANNEALING_STEPS
-        rng_seed = 0 if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF
-        out = _core.hashi_solve_annealing(p.islands, time_limit, node_limit, rng_seed, **options)
-        stats = dict(out["stats"])
-        stats["energy"] = out["energy"]
-        if out["status"] == "solved":
-            return Result("solved", out["bridges"], stats)
-        stats["best_state"] = out["bridges"]
-        return Result("limit", None, stats)
-    raise PuzzleError(f"unknown method {method!r}; expected one of {METHODS}")
+        _unknown("ilp", options, {"connectivity", "backend"})  # "backend": older name of ilp_solver
+        ilp_solver = check_choice(options.get("backend", ilp_solver), "ilp_solver", ILP_SOLVERS)
+        connectivity = check_choice(options.get("connectivity", "cuts"), "connectivity", CONNECTIVITY)
+        return solve_ilp(p, connectivity=connectivity, backend=ilp_solver, time_limit=time_limit)
+    _unknown("annealing", options, {"initial_temperature", "final_temperature", "steps_per_round"})
+    if time_limit is None and node_limit is None:
+        node_limit = DEFAULT_ANNEALING_STEPS
+    seed = check_seed(seed)
+    for name in ("initial_temperature", "final_temperature"):
+        value = options.get(name, 1.0)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise PuzzleError(f"{name} must be a number > 0, got {value!r}")
+    if "steps_per_round" in options:
+        options["steps_per_round"] = check_node_limit(options["steps_per_round"], "steps_per_round")
+    out = _core.hashi_solve_annealing(p.islands, time_limit, node_limit, seed & 0xFFFFFFFFFFFFFFFF, **options)
+    stats = dict(out["stats"])
+    stats["energy"] = out["energy"]
+    stats["best"] = out["bridges"]
+    stats["trajectory"] = [tuple(step) for step in out["trajectory"]]
+    stats["seed"] = seed
+    return Result(out["status"], out["bridges"], stats, puzzle=p)
 
 
-def count_solutions(puzzle: PuzzleLike, limit: int = 2, time_limit: Optional[float] = None,
-                    node_limit: Optional[int] = None) -> int:
-    """Number of solutions, counting stops at ``limit`` (``limit=2`` proves uniqueness).
+def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
+                    node_limit: Optional[int] = None, progress: bool = False) -> int:
+    """The number of solutions; with ``limit=k`` counting stops at ``k`` (``limit=2`` settles
+    uniqueness).
 
-    Raises TimeoutError if a time or node limit stops the count before it is settled.
+    Raises :class:`cassetete.LimitReached` (``.count`` is a lower bound, ``.stats`` the search
+    statistics) when ``time_limit`` or ``node_limit`` stops the count before it is exact.
 
     Example:
         >>> from cassetete.hashi import count_solutions
         >>> count_solutions("3x3m2:2a2c2a2")
         1
     """
-    p = _as_puzzle(puzzle)
-    _check_limits(time_limit, node_limit)
-    if limit < 1:
-        raise PuzzleError(f"limit must be at least 1, got {limit}")
-    out = _core.hashi_solve_exact(p.islands, time_limit, node_limit, int(limit), 0)
-    if not out["complete"] and out["count"] < limit:
-        raise TimeoutError(f"count stopped by a limit after {out['count']} solution(s)")
+    p = parse(puzzle)
+    limit = check_limit(limit)
+    time_limit = check_time_limit(time_limit)
+    node_limit = check_node_limit(node_limit)
+    if progress:
+        return count_stream(_core.hashi_stream(p.islands, limit or 0, time_limit, node_limit), limit, progress=True)
+    out = _core.hashi_solve_exact(p.islands, time_limit, node_limit, limit or _ALL, 0)
+    if not out["complete"] and (limit is None or out["count"] < limit):
+        raise LimitReached(out["count"], out["stats"])
     return int(out["count"])
 
 
-def solutions(puzzle: PuzzleLike, limit: int = 1000, time_limit: Optional[float] = None,
-              node_limit: Optional[int] = None) -> Iterator[List[Bridge]]:
-    """Iterate over up to ``limit`` solutions (each a list of bridges).
+def solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
+              node_limit: Optional[int] = None, progress: bool = False) -> Iterator[List[Bridge]]:
+    """Yield the solutions (lists of bridges) as the search finds them: all of them, or the
+    first ``limit``.
+
+    The search runs on a C++ thread while you consume; closing the generator (or leaving a
+    ``for`` loop early) stops it. When ``time_limit`` or ``node_limit`` stops the search first,
+    the generator ends by raising :class:`cassetete.LimitReached`.
 
     Example:
         >>> from cassetete.hashi import solutions
         >>> len(list(solutions("3x3m2:2a2c2a2")))
         1
     """
-    p = _as_puzzle(puzzle)
-    _check_limits(time_limit, node_limit)
-    if limit < 1:
-        raise PuzzleError(f"limit must be at least 1, got {limit}")
-    out = _core.hashi_solve_exact(p.islands, time_limit, node_limit, int(limit), int(limit))
-    yield from out["solutions"]
+    p = parse(puzzle)
+    limit = check_limit(limit)
+    stream = _core.hashi_stream(p.islands, limit or 0, check_time_limit(time_limit), check_node_limit(node_limit))
+    return stream_solutions(stream, limit, progress=progress)

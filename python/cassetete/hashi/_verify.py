@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Any, Iterable, List, Sequence, Tuple
 
 import numpy as np
 
-from ._model import Hashi
+from .._components import components
+from ._formats import parse
 
 
-def verify(puzzle: Hashi, bridges: Iterable[Sequence[int]]) -> bool:
+def verify(puzzle: Any, bridges: Iterable[Sequence[int]]) -> bool:
     """True when ``bridges`` solve ``puzzle``.
 
     Rules: a bridge joins two islands on one row or column; it crosses no island and no other
     bridge; two islands share at most two bridges; each island has exactly its number of
-    bridges; all islands form one connected network.
+    bridges; all islands form one connected network. ``puzzle`` is anything :func:`parse`
+    reads; a ``bridges`` value that is not a list of 5-tuples of integers gives False.
 
     Example:
         >>> from cassetete.hashi import parse, verify
@@ -22,23 +24,20 @@ def verify(puzzle: Hashi, bridges: Iterable[Sequence[int]]) -> bool:
         >>> verify(p, [(0, 0, 0, 2, 1)]), verify(p, [(0, 0, 0, 2, 2)])
         (True, False)
     """
-    grid = puzzle.islands
+    grid = parse(puzzle).islands
     h, w = grid.shape
     used = np.zeros((h, w), dtype=np.int8)  # 1 = horizontal bridge over the cell, 2 = vertical
     degree = np.zeros((h, w), dtype=np.int64)
     pairs = set()
-    parent = {}
-
-    def find(x):
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    links: List[Tuple[Tuple[int, int], Tuple[int, int]]] = []
+    try:
+        bridges = [tuple(int(v) for v in bridge) for bridge in bridges]
+    except (TypeError, ValueError):
+        return False
     for bridge in bridges:
         if len(bridge) != 5:
             return False
-        r1, c1, r2, c2, n = (int(v) for v in bridge)
+        r1, c1, r2, c2, n = bridge
         if n not in (1, 2):
             return False
         if not (0 <= r1 < h and 0 <= r2 < h and 0 <= c1 < w and 0 <= c2 < w):
@@ -61,8 +60,8 @@ def verify(puzzle: Hashi, bridges: Iterable[Sequence[int]]) -> bool:
             used[r, c] = mark
         degree[r1, c1] += n
         degree[r2, c2] += n
-        parent[find((r1, c1))] = find((r2, c2))
+        links.append(((r1, c1), (r2, c2)))
     if not np.array_equal(degree, grid):
         return False
-    roots = {find((int(r), int(c))) for r, c in zip(*np.nonzero(grid))}
-    return len(roots) == 1
+    islands = [(int(r), int(c)) for r, c in zip(*np.nonzero(grid))]
+    return len(components(islands, links)) == 1

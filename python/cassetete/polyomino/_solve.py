@@ -7,7 +7,7 @@ import threading
 import time
 import warnings
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Iterator, List, Optional
+from typing import Any, Iterable, Iterator, List, Optional
 
 import numpy as np
 
@@ -155,11 +155,17 @@ def solutions(
     flips: bool = True,
     *,
     limit: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
     engine: str = "auto",
 ) -> Iterator[np.ndarray]:
     """Yield packings as labelled grids (numpy arrays of piece names, ``"."`` outside the
     region), streamed as the search finds them (the bitboard engine hands them over one small
     branch of the search tree at a time).
+
+    A stream cut short by `time_limit` or `node_limit` ends by raising
+    :class:`cassetete.LimitReached`. A node limit needs the dancing-cells engine (``"auto"``
+    picks it then); the bitboard engine checks the time limit between its branches.
 
     Example:
         >>> next(solutions("3x20")).shape
@@ -169,18 +175,26 @@ def solutions(
     """
     engine = _check_engine(engine)
     limit = check_limit(limit)
+    time_limit, node_limit = check_time_limit(time_limit), check_node_limit(node_limit)
+    if node_limit is not None:
+        if engine == "bitboard":
+            raise PuzzleError("node_limit needs engine='cells' (the bitboard engine streams by branches)")
+        engine = "cells"
     packing = _packing(region, pieces, flips)
-    return _stream(packing, unique, limit, engine)
+    return _stream(packing, unique, limit, engine, time_limit, node_limit)
 
 
-def _stream(packing: Packing, unique: bool, limit: Optional[int], engine: str) -> Iterator[np.ndarray]:
+def _stream(packing: Packing, unique: bool, limit: Optional[int], engine: str, time_limit: Optional[float],
+            node_limit: Optional[int]) -> Iterator[np.ndarray]:
     # A separate generator so that bad arguments raise at the call, not at the first next().
     if not packing.area_matches:
         return
     if engine == "auto":
         engine = "bitboard" if packing.fits_bitboard else "cells"
-    produced = 0
-    for prefix in packing.unique_prefixes() if unique else [[]]:
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    produced = nodes = 0
+    prefixes: List[Any] = packing.unique_prefixes() if unique else [[]]
+    for prefix in prefixes:
         if engine == "bitboard":
             branches = [sub.prefix for sub in packing.cover.split(1, prefix)]
         else:
@@ -189,13 +203,22 @@ def _stream(packing: Packing, unique: bool, limit: Optional[int], engine: str) -
             remaining = None if limit is None else limit - produced
             if remaining is not None and remaining <= 0:
                 return
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            if left == 0.0:
+                raise LimitReached(produced, {"nodes": nodes, "stop": "time_limit"}, what="solutions")
+            found: Iterable[List[int]]
             if engine == "bitboard":
                 found = packing.bitboard_solutions(branch, remaining)
             else:
-                found = packing.cover.solutions(limit=remaining, prefix=branch)
-            for options in found:
-                yield packing.grid(options)
-                produced += 1
+                found = packing.cover.solutions(limit=remaining, prefix=branch, time_limit=left,
+                                                node_limit=None if node_limit is None else node_limit - nodes)
+            try:
+                for options in found:
+                    yield packing.grid(options)
+                    produced += 1
+            except LimitReached as stopped:
+                raise LimitReached(produced, stopped.stats, what="solutions") from None
+            nodes += int(packing.cover.last_stats.get("nodes", 0)) if engine == "cells" else 0
 
 
 def solve(

@@ -16,6 +16,8 @@ from typing import Dict, List
 
 import numpy as np
 
+from .._svg import svg_open
+
 __all__ = ["render_text", "render_svg", "render_svg_iso"]
 
 _PALETTE = {
@@ -72,8 +74,7 @@ def render_svg(grid: np.ndarray, cell: int = 24) -> str:
     width = len(layers) * cols * cell + (len(layers) - 1) * gap + 4
     height = rows * cell + 4
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="-2 -2 {width} {height}">'
+        svg_open(width, height, left=-2, top=-2)
     ]
     colours: Dict[str, str] = {}
     for k, layer in enumerate(layers):
@@ -138,8 +139,7 @@ def render_svg_iso(grid: np.ndarray, cell: int = 20) -> str:
     left, top = min(xs) - 2, min(ys) - 2
     width, tall = max(xs) - left + 2, max(ys) - top + 2
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{tall:.0f}" '
-        f'viewBox="{left:.1f} {top:.1f} {width:.1f} {tall:.1f}">'
+        svg_open(width, tall, left=left, top=top)
     ]
     for _, i, j, k in cubes:
         base = _colour(str(grid[i, j, k]))

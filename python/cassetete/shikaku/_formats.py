@@ -2,36 +2,53 @@
 
 from __future__ import annotations
 
-import os
 import re
-from typing import List, Union
+from typing import Any, Iterable, List, Union
 
 import numpy as np
 
 from .._errors import PuzzleError
+from .._io import PathOrFile, read_text, write_text
+from .._text import not_a_file_name, parse_batch
 from ._model import Shikaku
+
+FORMATS = ("tatham", "puzzlink", "grid")
 
 _TATHAM = re.compile(r"^\s*(\d+)x(\d+)([^:]*):(\S*)\s*$")
 _PUZZLINK = re.compile(r"shikaku/(\d+)/(\d+)/([^/?#\s]*)")
 
 
-def parse(text: Union[str, Shikaku]) -> Shikaku:
-    """Read a puzzle from a Tatham game ID, a puzz.link URL or a plain grid.
+def parse(text: Union[str, np.ndarray, Shikaku]) -> Shikaku:
+    """Read a puzzle from a Tatham game ID, a puzz.link URL, a plain grid, or an array of clues.
 
     Plain grid: one line per row, cells separated by spaces (or one character per cell when
     a line has no spaces); a number is a clue, ``.``, ``-``, ``_`` or ``0`` an empty cell;
-    lines starting with ``#`` are comments.
+    lines starting with ``#`` are comments. Array: a 2-D integer array (or nested lists),
+    0 = empty cell. A :class:`Shikaku` is returned as it is. Text is never read as a file
+    name: use :func:`load` for files.
 
     Example:
         >>> parse("4x4:a2_2b2_2c2_2_2a2a").clues[0].tolist()
         [0, 2, 2, 0]
         >>> parse("2 .\\n. 2").clue_values()
         [2, 2]
+        >>> import numpy as np
+        >>> parse(np.array([[2, 0], [0, 2]])) == parse("2 .\\n. 2")
+        True
     """
     if isinstance(text, Shikaku):
         return text
+    if isinstance(text, (np.ndarray, list, tuple)):
+        return _from_array(text)
     if not isinstance(text, str):
-        raise PuzzleError(f"expected a string, got {type(text).__name__}")
+        raise PuzzleError(f"expected puzzle text, an array or a Shikaku, got {type(text).__name__}")
+    try:
+        return _parse_text(text)
+    except PuzzleError as error:
+        raise not_a_file_name(error, text) from None
+
+
+def _parse_text(text: str) -> Shikaku:
     stripped = text.strip()
     if not stripped:
         raise PuzzleError("empty puzzle text")
@@ -185,6 +202,20 @@ def parse_grid(text: str) -> Shikaku:
     return _checked(np.array(rows, dtype=np.int64), "grid")
 
 
+def _from_array(values: Any) -> Shikaku:
+    try:
+        array = np.asarray(values)
+    except (TypeError, ValueError) as error:  # ragged nested lists
+        raise PuzzleError(f"cannot read a Shikaku grid from this array: {error}") from None
+    if array.dtype == bool or array.dtype == object or array.dtype.kind not in "iuf":
+        raise PuzzleError(f"Shikaku clues must be integers, got an array of {array.dtype}")
+    if array.dtype.kind == "f":
+        if not np.all(np.isfinite(array)) or np.any(array != np.round(array)):
+            raise PuzzleError("Shikaku clues must be whole numbers")
+        array = array.astype(np.int64)
+    return Shikaku(array)
+
+
 def _checked(array: np.ndarray, source: str) -> Shikaku:
     area = array.size
     big = np.argwhere(array > area)
@@ -275,8 +306,11 @@ def format_grid(puzzle: Shikaku) -> str:
     return "\n".join(lines)
 
 
-def load(path: Union[str, "os.PathLike[str]"]) -> Shikaku:
-    """Read a puzzle from a file (game ID, puzz.link URL or plain grid).
+def load(source: PathOrFile) -> Shikaku:
+    """Read a puzzle from a file (path or open file): game ID, puzz.link URL or plain grid.
+
+    ``"-"`` reads standard input; a missing path raises PuzzleError "no such file: ..."; a
+    directory is refused.
 
     Example:
         >>> import pathlib, tempfile
@@ -285,22 +319,65 @@ def load(path: Union[str, "os.PathLike[str]"]) -> Shikaku:
         >>> load(f).shape
         (4, 4)
     """
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except OSError as error:
-        raise PuzzleError(f"cannot read {path}: {error.strerror}") from error
-    return parse(text)
+    return parse(read_text(source))
 
 
-def format(puzzle: Shikaku, style: str = "tatham") -> str:  # noqa: A001 - the family verb
-    """Write a puzzle as ``style`` = ``"tatham"`` (game ID), ``"puzzlink"`` (URL) or ``"grid"``.
+def _one_line(line: str) -> bool:
+    """True for a line that is a whole puzzle on its own (game ID or puzz.link URL)."""
+    line = line.strip()
+    return bool(_PUZZLINK.search(line)) or bool(re.match(r"^\d+x\d+[^:\s]*:", line))
+
+
+def parse_many(source: Union[str, Iterable[Any]]) -> List[Shikaku]:
+    """Read many puzzles: a text with one game ID or URL per line, or plain grids separated by
+    blank lines (lines starting with ``#`` are comments); or a list of anything :func:`parse`
+    reads. A bad puzzle raises PuzzleError naming its number and line.
+
+    Example:
+        >>> [p.shape for p in parse_many("3x2:2a2_2b\\n2x1:2a\\n\\n2 .\\n2 .\\n")]
+        [(2, 3), (1, 2), (2, 2)]
+    """
+    return parse_batch(source, parse, _one_line)
+
+
+def load_many(source: PathOrFile) -> List[Shikaku]:
+    """Read many puzzles from a file (see :func:`parse_many`).
+
+    Example:
+        >>> import pathlib, tempfile
+        >>> f = pathlib.Path(tempfile.mkdtemp()) / "many.txt"
+        >>> _ = f.write_text("3x2:2a2_2b\\n2x1:2a\\n")
+        >>> len(load_many(f))
+        2
+    """
+    return parse_many(read_text(source))
+
+
+def format(puzzle: Any, format: str = "tatham") -> str:  # noqa: A001,A002 - the family verb
+    """Write a puzzle as ``format`` = ``"tatham"`` (game ID), ``"puzzlink"`` (URL) or ``"grid"``.
 
     Example:
         >>> format(parse("2 .\\n2 ."), "grid")
         '2 .\\n2 .'
     """
+    return _formatted(puzzle, format)
+
+
+def _formatted(puzzle: Any, style: str) -> str:
     writers = {"tatham": format_tatham, "puzzlink": format_puzzlink, "grid": format_grid}
-    if style not in writers:
-        raise PuzzleError(f"unknown style {style!r}; expected one of {sorted(writers)}")
+    if not isinstance(style, str) or style not in writers:
+        raise PuzzleError(f"unknown format {style!r}; expected one of: {', '.join(FORMATS)}")
     return writers[style](puzzle)
+
+
+def dump(puzzle: Any, target: PathOrFile, format: str = "tatham") -> None:  # noqa: A002
+    """Write a puzzle to a file (path or open text file) in ``format`` (see :func:`format`).
+
+    Example:
+        >>> import pathlib, tempfile
+        >>> f = pathlib.Path(tempfile.mkdtemp()) / "p.txt"
+        >>> dump("2 .\\n2 .", f, format="grid")
+        >>> load(f) == parse("2 .\\n2 .")
+        True
+    """
+    write_text(target, _formatted(puzzle, format) + "\n")

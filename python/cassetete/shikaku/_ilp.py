@@ -1,4 +1,5 @@
-"""The seed's 0-1 model (seed 003, section 1.2) solved by HiGHS (highspy) or CBC (PuLP).
+"""The 0-1 model of Rafaralahy, "Résolution des jeux Shikaku et Hashiwokakero par programmation
+linéaire en nombres entiers" (section 1.2), solved by HiGHS (highspy) or CBC (PuLP).
 
 Variables x_{k,l} = 1 when clue k takes its l-th candidate rectangle R_{k,l} (area v_k,
 containing the clue). Constraints: (1) sum_l x_{k,l} = 1 for every clue k; (2) for every cell,
@@ -9,10 +10,9 @@ cell would forbid them anyway.
 
 from __future__ import annotations
 
-import threading
 import time
 import warnings
-from typing import Any, List, Optional
+from typing import Any, Dict, List, Optional
 
 import numpy as np
 
@@ -22,8 +22,6 @@ from .._result import Result
 from ._model import Rectangle, Shikaku
 
 SOLVERS = ("highs", "cbc")
-# models with more columns run HiGHS in a worker thread so that Ctrl-C is honoured at once
-_THREADED_COLUMNS = 2000
 
 
 def candidates(puzzle: Shikaku):
@@ -34,36 +32,46 @@ def candidates(puzzle: Shikaku):
 def solve_ilp(puzzle: Shikaku, time_limit: Optional[float] = None, solver: str = "highs") -> Result:
     """Solve with the ILP model; ``solver`` is ``"highs"`` (highspy) or ``"cbc"`` (PuLP's CBC).
 
+    HiGHS runs quietly and stops through its own interrupt callback at ``time_limit`` or on
+    Ctrl-C (which then raises KeyboardInterrupt).
+
     Example:
         >>> from cassetete.shikaku import parse
         >>> solve_ilp(parse("2 . 2\\n. . 2")).status
         'solved'
     """
     if solver not in SOLVERS:
-        raise PuzzleError(f"unknown ILP solver {solver!r}; expected one of {SOLVERS}")
+        raise PuzzleError(f"unknown ILP solver {solver!r}; expected one of: {', '.join(SOLVERS)}")
     start = time.perf_counter()
     owner, rects = candidates(puzzle)
     n_clues = len(puzzle.clue_values())
     stats = {"variables": int(len(owner)), "constraints": int(n_clues + puzzle.rows * puzzle.cols),
-             "solver": solver, "nodes": 0}
+             "ilp_solver": solver, "nodes": 0, "stop": "none"}
     if int(sum(puzzle.clue_values())) != puzzle.rows * puzzle.cols or (
         n_clues and len(np.unique(owner)) < n_clues
     ):
         stats["seconds"] = time.perf_counter() - start
-        return Result("unsatisfiable", None, stats)
+        return Result("unsatisfiable", None, stats, puzzle=puzzle)
     starts, index = _columns(owner, rects, n_clues, puzzle.cols)
     n_rows = n_clues + puzzle.rows * puzzle.cols
     if solver == "highs":
-        status, chosen = _highs(starts, index, n_rows, time_limit)
+        deadline = None if time_limit is None else start + time_limit  # building the model counts too
+        status, chosen, run = _highs(starts, index, n_rows, deadline)
+        stats["callbacks"] = run["callbacks"]
+        stats["nodes"] = max(0, run["nodes"])
     else:
-        status, chosen = _cbc(starts, index, n_rows, time_limit)
+        remaining = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+        status, chosen = _cbc(starts, index, n_rows, remaining)
     stats["seconds"] = time.perf_counter() - start
     if status != "solved":
-        return Result(status, None, stats)
+        if status == "limit":
+            stats["stop"] = "interrupted" if solver == "highs" and run["interrupted"] else "time_limit"
+        return Result(status, None, stats, puzzle=puzzle)
     solution: List[Rectangle] = [None] * n_clues  # type: ignore[list-item]
     for j in chosen:
-        solution[int(owner[j])] = tuple(int(v) for v in rects[j])  # type: ignore[call-overload]
-    return Result("solved", solution, stats)
+        r, c, h, w = (int(v) for v in rects[j])
+        solution[int(owner[j])] = (r, c, h, w)
+    return Result("solved", solution, stats, puzzle=puzzle)
 
 
 def _columns(owner: np.ndarray, rects: np.ndarray, n_clues: int, width: int):
@@ -90,14 +98,12 @@ def _columns(owner: np.ndarray, rects: np.ndarray, n_clues: int, width: int):
     return starts.astype(np.int32), index.astype(np.int32)
 
 
-def _highs(starts: np.ndarray, index: np.ndarray, n_rows: int, time_limit: Optional[float]):
+def _highs(starts: np.ndarray, index: np.ndarray, n_rows: int, deadline: Optional[float]):
     import highspy
 
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
-    h.setOptionValue("threads", 1)
-    if time_limit is not None:
-        h.setOptionValue("time_limit", float(time_limit))
+    from .._highs import quiet_highs, run_interruptibly
+
+    h = quiet_highs()
     lp = highspy.HighsLp()
     n = len(starts) - 1
     lp.num_col_ = n
@@ -113,45 +119,15 @@ def _highs(starts: np.ndarray, index: np.ndarray, n_rows: int, time_limit: Optio
     lp.a_matrix_.value_ = np.ones(len(index))
     lp.integrality_ = [highspy.HighsVarType.kInteger] * n
     h.passModel(lp)
-    if n > _THREADED_COLUMNS:
-        _run_interruptibly(h)
-    else:
-        h.run()  # small models solve in milliseconds; a worker thread would cost ~10 ms
+    run = run_interruptibly(h, None if deadline is None else max(0.0, deadline - time.perf_counter()))
+    run["nodes"] = int(h.getInfo().mip_node_count)
     model_status = h.getModelStatus()
     if model_status == highspy.HighsModelStatus.kOptimal:
         values = np.asarray(h.getSolution().col_value)
-        return "solved", np.flatnonzero(values > 0.5).tolist()
+        return "solved", np.flatnonzero(values > 0.5).tolist(), run
     if model_status == highspy.HighsModelStatus.kInfeasible:
-        return "unsatisfiable", []
-    return "limit", []
-
-
-def _run_interruptibly(h: Any) -> None:
-    """Run HiGHS in a worker thread (highspy releases the GIL) so that Ctrl-C in the main thread
-    raises KeyboardInterrupt at once."""
-    done = threading.Event()
-    errors: List[BaseException] = []
-
-    def work() -> None:
-        try:
-            h.run()
-        except BaseException as error:  # pragma: no cover - surfaced below
-            errors.append(error)
-        finally:
-            done.set()
-
-    worker = threading.Thread(target=work, name="cassetete-shikaku-highs", daemon=True)
-    worker.start()
-    try:
-        while not done.wait(0.05):
-            pass
-    except KeyboardInterrupt:
-        # HiGHS offers no prompt cancellation without slow Python callbacks: the worker thread
-        # finishes in the background on its own copy of the model while the interrupt propagates.
-        raise
-    worker.join()
-    if errors:
-        raise errors[0]
+        return "unsatisfiable", [], run
+    return "limit", [], run
 
 
 def _cbc(starts: np.ndarray, index: np.ndarray, n_rows: int, time_limit: Optional[float]):
@@ -177,7 +153,7 @@ def _cbc_model(pulp: Any, cols_rows: List[np.ndarray], n_rows: int, time_limit: 
         if not terms:
             return "unsatisfiable", []
         prob += pulp.lpSum(terms) == 1, f"r{i}"
-    kwargs = {"msg": False}
+    kwargs: Dict[str, Any] = {"msg": False}
     if time_limit is not None:
         kwargs["timeLimit"] = max(1, int(round(time_limit)))
     prob.solve(pulp.PULP_CBC_CMD(**kwargs))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, List, Tuple
+from typing import Any, List, Optional, Tuple
 
 import numpy as np
 
@@ -39,6 +39,8 @@ class Shikaku:
             raise PuzzleError(f"clue {value} at row {r + 1}, column {c + 1} {what}")
         self.clues = np.ascontiguousarray(array, dtype=np.int32)
         self.clues.setflags(write=False)
+        # the seed generate() drew this puzzle with (None for puzzles read from text or arrays)
+        self.seed: Optional[int] = None
 
     @property
     def shape(self) -> Tuple[int, int]:

@@ -7,6 +7,7 @@ from typing import Any, Optional, Sequence
 import numpy as np
 
 from .._errors import PuzzleError
+from .._svg import svg_open
 from ._formats import parse
 
 
@@ -88,8 +89,7 @@ def render_svg(puzzle: Any, rectangles: Optional[Sequence[Sequence[int]]] = None
     _labels(p.shape, rectangles)
     m = 4
     width, height = cols * cell + 2 * m, rows * cell + 2 * m
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}">',
+    out = [svg_open(width, height),
            f'<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>']
     if rectangles is not None:
         for index, (r, c, h, w) in enumerate(rectangles):
@@ -116,8 +116,10 @@ def render_svg(puzzle: Any, rectangles: Optional[Sequence[Sequence[int]]] = None
     return "\n".join(out)
 
 
-def render(puzzle: Any, rectangles: Optional[Sequence[Sequence[int]]] = None, style: str = "text") -> str:
-    """Picture of the puzzle (and solution): ``style`` = ``"text"`` or ``"svg"``.
+def render(puzzle: Any, solution: Optional[Sequence[Sequence[int]]] = None,
+           format: str = "text") -> str:  # noqa: A002 - the contract's name
+    """Picture of the puzzle (and of ``solution``, its rectangles): ``format`` = ``"text"`` or
+    ``"svg"``.
 
     Example:
         >>> print(render("2 .\\n2 ."))
@@ -127,8 +129,8 @@ def render(puzzle: Any, rectangles: Optional[Sequence[Sequence[int]]] = None, st
         |2 |. |
         +--+--+
     """
-    if style == "text":
-        return render_text(puzzle, rectangles)
-    if style == "svg":
-        return render_svg(puzzle, rectangles)
-    raise PuzzleError(f"unknown style {style!r}; expected 'text' or 'svg'")
+    if format == "text":
+        return render_text(puzzle, solution)
+    if format == "svg":
+        return render_svg(puzzle, solution)
+    raise PuzzleError(f"unknown format {format!r}; expected 'text' or 'svg'")

@@ -8,23 +8,20 @@ from typing import Any, Iterator, List, Optional
 import numpy as np
 
 from .. import _core
-from .._errors import PuzzleError
+from .._errors import LimitReached, PuzzleError
+from .._options import (check_choice, check_count, check_limit, check_node_limit, check_seed, check_time_limit,
+                        check_workers)
 from .._result import Result
+from .._streams import elapsed_bar, progress_bar, stream_solutions
 from ._formats import parse
 from ._model import Rectangle
 
 METHODS = ("exact", "ilp", "annealing")
+ILP_SOLVERS = ("highs", "cbc")
 
 
 def _rects(array: Any) -> List[Rectangle]:
     return list(map(tuple, np.asarray(array).tolist()))  # tolist() gives Python ints
-
-
-def _check_limits(time_limit: Optional[float], node_limit: Optional[int]) -> None:
-    if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit >= 0):
-        raise PuzzleError(f"time_limit must be a number >= 0, got {time_limit!r}")
-    if node_limit is not None and not (isinstance(node_limit, int) and node_limit >= 0):
-        raise PuzzleError(f"node_limit must be an int >= 0, got {node_limit!r}")
 
 
 def _check_options(method: str, options: dict, allowed: tuple) -> None:
@@ -33,138 +30,182 @@ def _check_options(method: str, options: dict, allowed: tuple) -> None:
         raise PuzzleError(f"unknown options for method {method!r}: {unknown}; allowed: {list(allowed)}")
 
 
+def _number(name: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
+        raise PuzzleError(f"{name} must be a number >= 0, got {value!r}")
+    return float(value)
+
+
 def solve(
     puzzle: Any,
+    *,
     method: str = "exact",
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
     seed: Optional[int] = None,
+    ilp_solver: str = "highs",
+    progress: bool = False,
     **options: Any,
 ) -> Result:
     """Solve a Shikaku puzzle.
 
     Args:
-        puzzle: a :class:`Shikaku`, a Tatham game ID, a puzz.link URL or a plain grid.
+        puzzle: a :class:`Shikaku`, a Tatham game ID, a puzz.link URL, a plain grid or an array.
         method: ``"exact"`` (C++ propagation + exact-cover search, proves unsatisfiability),
-            ``"ilp"`` (the seed's 0-1 model; ``solver="highs"`` default or ``"cbc"``), or
-            ``"annealing"`` (simulated annealing; options ``iterations``, ``t0``, ``cooling``).
+            ``"ilp"`` (the 0-1 model of Rafaralahy, "Résolution des jeux Shikaku et Hashiwokakero
+            par programmation linéaire en nombres entiers", solved by ``ilp_solver="highs"`` or
+            ``"cbc"``), or ``"annealing"`` (the same work's simulated annealing; options
+            ``iterations``, ``t0``, ``cooling``, ``t_end``).
         time_limit: seconds; node_limit: search nodes (annealing: iterations);
-        seed: random seed (annealing).
+        seed: random seed of the annealing (None = a fresh one, reported in ``stats["seed"]``).
+        progress: show the seconds spent on a bar on stderr while the search runs.
 
     Returns:
         :class:`cassetete.Result` whose ``solution`` lists one ``(row, col, height, width)`` per
-        clue in row-major clue order. Annealing: status ``"solved"`` or ``"limit"``; the best
-        state reached is always in ``stats["best"]`` with its energy (3) in ``stats["energy"]``
-        (``stats["target_energy"]`` = rows * cols for a solution).
+        clue in row-major clue order. Annealing returns its best state as ``solution``, with
+        status ``"solved"`` when it is a solution and ``"limit"`` otherwise; ``stats["best"]``
+        is that state, ``stats["energy"]`` its energy (a solution has ``rows * cols``, in
+        ``stats["target_energy"]``) and ``stats["trajectory"]`` the (iteration, best energy)
+        pairs of its improvements.
 
     Example:
         >>> solve("4x4:a2_2b2_2c2_2_2a2a").solution[:2]
         [(0, 0, 1, 2), (0, 2, 1, 2)]
     """
     p = parse(puzzle)
-    _check_limits(time_limit, node_limit)
+    time_limit = check_time_limit(time_limit)
+    node_limit = check_node_limit(node_limit)
+    check_choice(method, "method", METHODS)
+    with elapsed_bar(progress, f"shikaku {method}", time_limit):
+        return _solve(p, method, time_limit, node_limit, seed, ilp_solver, options)
+
+
+def _solve(p: Any, method: str, time_limit: Optional[float], node_limit: Optional[int], seed: Optional[int],
+           ilp_solver: str, options: dict) -> Result:
     if method == "exact":
         if options:
             raise PuzzleError(f"unknown options for method 'exact': {sorted(options)}")
         out = _core.shikaku_exact(p.clues, 1, 1, time_limit, node_limit)
         solution = _rects(out["solutions"][0]) if out["solutions"] else None
-        return Result(out["status"], solution, out["stats"])
+        return Result(out["status"], solution, out["stats"], puzzle=p)
     if method == "ilp":
         from ._ilp import solve_ilp
 
-        _check_options("ilp", options, ("solver",))
-        return solve_ilp(p, time_limit=time_limit, **options)
-    if method == "annealing":
-        _check_options("annealing", options, ("iterations", "t0", "cooling", "t_end"))
-        return _anneal(p, time_limit, node_limit, seed, **options)
-    raise PuzzleError(f"unknown method {method!r}; expected one of {METHODS}")
+        _check_options("ilp", options, ("solver",))  # "solver": the older name of ilp_solver
+        ilp_solver = check_choice(options.get("solver", ilp_solver), "ilp_solver", ILP_SOLVERS)
+        return solve_ilp(p, time_limit=time_limit, solver=ilp_solver)
+    _check_options("annealing", options, ("iterations", "t0", "cooling", "t_end"))
+    return _anneal(p, time_limit, node_limit, check_seed(seed), **options)
 
 
-def _anneal(p: Any, time_limit: Optional[float], node_limit: Optional[int], seed: Optional[int],
+def _anneal(p: Any, time_limit: Optional[float], node_limit: Optional[int], seed: int,
             iterations: Optional[int] = None, t0: float = 2.0, cooling: Optional[float] = None,
             t_end: float = 0.05) -> Result:
     clues = len(p.clue_values())
     if iterations is None:
         iterations = 200_000 + 2_000 * clues
-    if not isinstance(iterations, int) or iterations < 0:
-        raise PuzzleError(f"iterations must be an int >= 0, got {iterations!r}")
-    for name, value in (("t0", t0), ("t_end", t_end), ("cooling", cooling)):
-        if value is not None and (not isinstance(value, (int, float)) or not value >= 0):
-            raise PuzzleError(f"{name} must be a number >= 0, got {value!r}")
+    iterations = check_count(iterations, "iterations", 0)
+    t0, t_end = _number("t0", t0), _number("t_end", t_end)
     if cooling is None:
         # geometric schedule from t0 down to t_end over the iterations
         cooling = math.exp(math.log(t_end / t0) / max(1, iterations)) if t0 > 0 and t_end > 0 else 1.0
-    if seed is None:
-        seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0])
-    out = _core.shikaku_anneal(p.clues, iterations, float(t0), float(cooling), int(seed) & (2**64 - 1),
-                               time_limit, node_limit)
+    cooling = _number("cooling", cooling)
+    out = _core.shikaku_anneal(p.clues, iterations, t0, cooling, seed & (2**64 - 1), time_limit, node_limit)
     stats = dict(out["stats"])
     stats["energy"] = out["energy"]
     stats["target_energy"] = out["target"]
+    stats["trajectory"] = [tuple(step) for step in out["trajectory"]]
+    stats["seed"] = seed
     best = _rects(out["best"]) if out["best"] is not None else None
     stats["best"] = best
-    solution = best if out["status"] == "solved" else None
-    return Result(out["status"], solution, stats)
+    status = out["status"]
+    if status == "limit" and stats.get("stop") == "none":
+        stats["stop"] = "iterations"  # the schedule ended without reaching a solution
+    return Result(status, best, stats, puzzle=p)
 
 
-def count_solutions(puzzle: Any, limit: int = 2, time_limit: Optional[float] = None,
-                    node_limit: Optional[int] = None) -> int:
-    """Number of solutions, counting stops at ``limit`` (0 / 1 / 2+ with the default).
+def count_solutions(puzzle: Any, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
+                    node_limit: Optional[int] = None, progress: bool = False) -> int:
+    """The number of solutions; with ``limit=k`` counting stops at ``k`` (``limit=2``: 0, 1 or 2+).
 
-    Raises :class:`TimeoutError` when a limit stops the count before it is exact.
+    Raises :class:`cassetete.LimitReached` (with ``.count``, a lower bound, and ``.stats``) when
+    ``time_limit`` or ``node_limit`` stops the count before it is exact.
 
     Example:
         >>> count_solutions("4x4:a2_2b2_2c2_2_2a2a")
         1
-        >>> count_solutions("2 . . 2", limit=10)
+        >>> count_solutions("2 . . 2")
         1
     """
     p = parse(puzzle)
-    _check_limits(time_limit, node_limit)
-    if not isinstance(limit, int) or limit < 1:
-        raise PuzzleError(f"limit must be an int >= 1, got {limit!r}")
-    out = _core.shikaku_exact(p.clues, limit, 0, time_limit, node_limit)
+    limit = check_limit(limit)
+    time_limit = check_time_limit(time_limit)
+    node_limit = check_node_limit(node_limit)
+    if progress:
+        from .._streams import count_stream
+
+        return count_stream(_core.shikaku_stream(p.clues, limit or 0, time_limit, node_limit), limit, progress=True)
+    out = _core.shikaku_exact(p.clues, limit or 2**63 - 1, 0, time_limit, node_limit)
     if not out["complete"]:
-        raise TimeoutError(f"count stopped by a limit after {out['count']} solutions")
+        raise LimitReached(out["count"], out["stats"])
     return int(out["count"])
 
 
-def solutions(puzzle: Any, limit: Optional[int] = None, time_limit: Optional[float] = None) -> Iterator[List[Rectangle]]:
-    """Iterate over the solutions (at most ``limit`` of them; all when None).
+def solutions(puzzle: Any, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
+              node_limit: Optional[int] = None, progress: bool = False) -> Iterator[List[Rectangle]]:
+    """Yield the solutions as the search finds them (all of them, or the first ``limit``).
+
+    The search runs on a C++ thread while you consume; closing the generator (or leaving a
+    ``for`` loop early) stops it. When ``time_limit`` or ``node_limit`` stops the search first,
+    the generator ends by raising :class:`cassetete.LimitReached` (``.count`` = solutions
+    yielded), so a cut-short list is never mistaken for all the solutions.
 
     Example:
-        >>> len(list(solutions("2 .\\n. 2", limit=5)))
+        >>> len(list(solutions("2 .\\n. 2")))
         2
     """
     p = parse(puzzle)
-    _check_limits(time_limit, None)
-    cap = limit if limit is not None else 2**62
-    if not isinstance(cap, int) or cap < 1:
-        raise PuzzleError(f"limit must be an int >= 1, got {limit!r}")
-    out = _core.shikaku_exact(p.clues, cap, cap, time_limit, None)
-    for sol in out["solutions"]:
-        yield _rects(sol)
+    limit = check_limit(limit)
+    stream = _core.shikaku_stream(p.clues, limit or 0, check_time_limit(time_limit), check_node_limit(node_limit))
+    return stream_solutions(stream, limit, progress=progress)
 
 
-def count_solutions_many(puzzles: Any, limit: int = 2, time_limit: Optional[float] = None,
+def count_solutions_many(puzzles: Any, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
                          node_limit: Optional[int] = None, with_seconds: bool = False,
-                         workers: int = 1) -> Any:
-    """Count the solutions (up to ``limit``) of many puzzles in one C++ call on ``workers``
+                         workers: int = 1, progress: bool = False) -> Any:
+    """Count the solutions (up to ``limit``; None = all) of many puzzles in C++ on ``workers``
     threads (-1 = all cores).
 
-    ``time_limit`` and ``node_limit`` apply to each puzzle; a count stopped by them (or by
-    Ctrl-C, which then raises KeyboardInterrupt) is -1. With ``with_seconds=True`` returns
-    ``(counts, seconds)``, the C++ time of each puzzle (candidates + search).
+    ``time_limit`` and ``node_limit`` apply to each puzzle; a count they stop is -1 (Ctrl-C
+    raises KeyboardInterrupt). With ``with_seconds=True`` returns ``(counts, seconds)``, the
+    C++ time of each puzzle (candidates + search). ``progress=True`` shows a bar over the
+    puzzles (the batch then runs in chunks).
 
     Example:
         >>> count_solutions_many(["2 .\\n2 .", "2 .\\n. 2", "2 .\\n. 3"]).tolist()
         [1, 2, 0]
     """
-    _check_limits(time_limit, node_limit)
-    if not isinstance(limit, int) or limit < 1:
-        raise PuzzleError(f"limit must be an int >= 1, got {limit!r}")
-    if not isinstance(workers, int):
-        raise PuzzleError(f"workers must be an int, got {workers!r}")
+    limit = check_limit(limit)
+    time_limit = check_time_limit(time_limit)
+    node_limit = check_node_limit(node_limit)
+    workers = check_workers(workers)
+    if isinstance(puzzles, (str, bytes)):
+        raise PuzzleError("count_solutions_many takes a list of puzzles; use parse_many for text")
     grids = [parse(p).clues for p in puzzles]
-    counts, seconds = _core.shikaku_exact_many(grids, limit, time_limit, node_limit, workers)
+    cap = limit or 2**63 - 1
+    bar = progress_bar(progress, "puzzles", total=len(grids), unit="puzzle")
+    if bar is None:
+        counts, seconds = _core.shikaku_exact_many(grids, cap, time_limit, node_limit, workers)
+    else:
+        chunk = max(1, 4 * workers)
+        parts = []
+        try:
+            for start in range(0, len(grids), chunk):
+                parts.append(_core.shikaku_exact_many(grids[start:start + chunk], cap, time_limit, node_limit,
+                                                      workers))
+                bar.update(len(grids[start:start + chunk]))
+        finally:
+            bar.close()
+        counts = np.concatenate([c for c, _ in parts]) if parts else np.zeros(0, np.int64)
+        seconds = np.concatenate([s for _, s in parts]) if parts else np.zeros(0)
     return (counts, seconds) if with_seconds else counts

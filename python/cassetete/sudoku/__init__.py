@@ -1,5 +1,5 @@
 """Sudoku of any box shape r x c (N = r*c <= 64): parsing, solving, counting, batches,
-generation, rating and the seed's step-by-step rules (seed 004).
+generation, rating and the Sudoku lecture notes' step-by-step rules.
 
 Example:
     >>> from cassetete import sudoku
@@ -14,7 +14,7 @@ from __future__ import annotations
 from ._explain import Step, candidates, explain, render
 from ._generate import Rating, generate, rate
 from ._model import MAX_ORDER, Sudoku, infer_box
-from ._parse import FORMATS, dump, format, iter_puzzles, load, load_many, parse, parse_lines_array, parse_many
+from ._formats import FORMATS, dump, format, iter_puzzles, load, load_many, parse, parse_lines_array, parse_many
 from ._render import to_svg
 from ._solve import (DEFAULT_RULES, INVALID, RULES, as_sudoku, count_solutions, invalid_puzzles, solutions, solve,
                      solve_many, split, verify)

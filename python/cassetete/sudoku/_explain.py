@@ -1,4 +1,4 @@
-"""The step-by-step view of the seed (004, the "Règles EUP" button): which rule placed or removed
+"""The step-by-step view of the Sudoku lecture notes (the "Règles EUP" button): which rule placed or removed
 which value where, and the text display of the grid (placed values, else candidate counts)."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def explain(puzzle: PuzzleLike, *, rules: Sequence[str] = SEED_RULES,
 def candidates(puzzle: PuzzleLike, *, rules: Sequence[str] = ("exclusivity",),
                box: Optional[Sequence[int]] = None) -> np.ndarray:
     """The candidate masks after propagating `rules`: an (N, N) uint64 array, bit v-1 set when
-    value v is still possible (the seed's matrix G).
+    value v is still possible (the Sudoku lecture notes' matrix G).
 
     Example:
         >>> int(candidates("1" + "." * 15)[0, 1])

@@ -17,7 +17,7 @@ from ._model import Sudoku, infer_box
 from ._solve import DEFAULT_RULES, PuzzleLike, as_sudoku
 
 # Rule sets from the weakest to the strongest: rate() reports the first that solves the puzzle
-# without branching. The first three are the seed's rules added one at a time (004, "règles eup").
+# without branching. The first three are the Sudoku lecture notes' rules added one at a time ("règles eup").
 RULE_LADDER: Tuple[Tuple[str, ...], ...] = (
     ("exclusivity",),
     ("exclusivity", "uniqueness"),
@@ -36,7 +36,7 @@ def _random_full_grid(box: Tuple[int, int], seed: int) -> np.ndarray:
     for attempt in range(16):
         count, solution, _status, _complete, _stats = _core.sudoku_solve(
             empty, box[0], box[1], 1, list(DEFAULT_RULES), None, 50_000 * (attempt + 1), seed + attempt)
-        if count:
+        if count and solution is not None:
             return solution
     raise PuzzleError(f"could not fill an empty {size}x{size} grid")  # never seen in practice
 

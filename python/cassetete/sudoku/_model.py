@@ -100,7 +100,7 @@ class Sudoku:
         return table[self.grid.ravel()].tobytes().decode()
 
     def to_grid_text(self) -> str:
-        """The seed's file format: N lines of N numbers separated by a space, 0 = empty.
+        """The Sudoku lecture notes' file format: N lines of N numbers separated by a space, 0 = empty.
 
         Example:
             >>> print(Sudoku(np.zeros((4, 4), np.uint8)).to_grid_text().splitlines()[0])
@@ -160,7 +160,7 @@ def check_duplicates(grid: np.ndarray, box: Box) -> None:
     if not _has_duplicate(grid, box):
         return
     for kind, number, cells in units:
-        seen = {}
+        seen: dict = {}
         for r, c in cells:
             v = int(grid[r, c])
             if v == 0:

@@ -6,6 +6,7 @@ from typing import Optional
 
 import numpy as np
 
+from .._svg import svg_open
 from ._model import SYMBOLS, Sudoku
 
 CELL = 36  # pixels per cell
@@ -23,8 +24,7 @@ def to_svg(sudoku: Sudoku, solution: Optional[np.ndarray] = None, candidates: bo
     size = sudoku.size
     rows, cols = sudoku.box
     side = size * CELL
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{side + 4}" height="{side + 4}" '
-           f'viewBox="-2 -2 {side + 4} {side + 4}" font-family="sans-serif">',
+    out = [svg_open(side + 4, side + 4, left=-2, top=-2, font="sans-serif"),
            f'<rect x="0" y="0" width="{side}" height="{side}" fill="white"/>']
     for i in range(size + 1):
         thick = 2.5 if i % rows == 0 else 0.6

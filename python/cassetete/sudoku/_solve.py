@@ -10,13 +10,14 @@ from .. import _core
 from .._errors import LimitReached, PuzzleError
 from .._options import check_count, check_limit, check_node_limit, check_time_limit, check_workers
 from .._result import Result
+from .._streams import stream_solutions
 from ._model import Sudoku, infer_box
-from ._parse import parse, parse_lines_array
+from ._formats import parse, parse_lines_array
 
 PuzzleLike = Union[Sudoku, str, np.ndarray, Sequence[Sequence[int]]]
 
 RULES = ("exclusivity", "uniqueness", "parity", "intersections")
-# The seed's three rules plus locked candidates (box/line intersections), which pay on 16x16 and
+# The Sudoku lecture notes' three rules plus locked candidates (box/line intersections), which pay on 16x16 and
 # larger. With all four on, 9x9 puzzles go to the dedicated bitboard engine.
 DEFAULT_RULES = RULES
 
@@ -130,8 +131,8 @@ def solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Op
     """Iterate over the solutions ((N, N) uint8 arrays) as the C++ search finds them.
 
     The search runs in a background thread and pauses while the consumer is slow; closing the
-    iterator (or breaking out of a for loop) stops it. A time or node limit ends the stream early
-    (use :func:`count_solutions` to know whether a count is complete).
+    iterator (or breaking out of a for loop) stops it. When a time or node limit cuts the stream
+    short, it ends by raising :class:`cassetete.LimitReached`, so it never looks complete.
 
     Example:
         >>> sum(1 for _ in solutions("." * 16))
@@ -145,15 +146,10 @@ def solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Op
 
 def _stream(sudoku: Sudoku, names: List[str], limit: int, time_limit: Optional[float],
             node_limit: Optional[int]) -> Iterator[np.ndarray]:
-    # A separate generator so that bad options raise at the call, not at the first next().
-    stream = _core.SudokuSolutionStream(sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], names, limit,
-                                        time_limit, node_limit)
+    stream = _core.sudoku_stream(sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], names, limit, time_limit,
+                                 node_limit)
     size = sudoku.size
-    try:
-        for flat in stream:
-            yield flat.reshape(size, size)
-    finally:
-        stream.close()
+    return stream_solutions(stream, limit or None, lambda flat: flat.reshape(size, size))
 
 
 INVALID = -2  # solve_many's count for a puzzle whose clues break the rules (see invalid_puzzles)

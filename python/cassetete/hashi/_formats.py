@@ -4,12 +4,16 @@ plain grids."""
 from __future__ import annotations
 
 import re
-from typing import List, Union
+from typing import Any, Iterable, List, Union
 
 import numpy as np
 
 from .._errors import PuzzleError
+from .._io import PathOrFile, read_text, write_text
+from .._text import not_a_file_name, parse_batch
 from ._model import Hashi
+
+FORMATS = ("tatham", "puzzlink", "has", "grid")
 
 _TATHAM = re.compile(r"^\s*(\d+)x(\d+)([^:]*):(\S*)\s*$")
 _PUZZLINK = re.compile(r"(?:^|[?/])hashikake/(\d+)/(\d+)/([^/?#\s]*)\s*$")
@@ -22,19 +26,35 @@ def parse(text: Union[str, np.ndarray, "Hashi"]) -> Hashi:
     (``https://puzz.link/p?hashikake/<cols>/<rows>/<body>``), a Coelho et al. ``.has`` file
     (header ``rows cols islands`` then the grid), or a plain grid (one row per line, digits for
     islands, ``.``/``-``/``0`` for water, tokens optionally separated by spaces; an optional
-    ``rows cols`` header line).
+    ``rows cols`` header line); or a 2-D integer array (nested lists too), 0 = water. Text is
+    never read as a file name: use :func:`load` for files.
 
     Example:
         >>> from cassetete.hashi import parse
         >>> parse("3x3m2:2a2c1a1").n_islands
         4
+        >>> parse([[1, 0, 1]]).n_islands
+        2
     """
     if isinstance(text, Hashi):
         return text
-    if isinstance(text, np.ndarray):
-        return Hashi(text)
+    if isinstance(text, (np.ndarray, list, tuple)):
+        try:
+            array = np.asarray(text)
+        except (TypeError, ValueError) as error:  # ragged nested lists
+            raise PuzzleError(f"cannot read a hashi grid from this array: {error}") from None
+        if array.dtype == object or array.dtype.kind not in "iuf":
+            raise PuzzleError(f"hashi grid values must be integers, got an array of {array.dtype}")
+        return Hashi(array)
     if not isinstance(text, str):
         raise PuzzleError(f"cannot read a hashi puzzle from {type(text).__name__}")
+    try:
+        return _parse_text(text)
+    except PuzzleError as error:
+        raise not_a_file_name(error, text) from None
+
+
+def _parse_text(text: str) -> Hashi:
     stripped = text.strip()
     if not stripped:
         raise PuzzleError("empty hashi input")
@@ -183,3 +203,125 @@ def format_grid(puzzle: Hashi) -> str:
         1.1
     """
     return "\n".join("".join(str(int(v)) if v else "." for v in row) for row in puzzle.islands)
+
+
+def format_puzzlink(puzzle: Hashi) -> str:
+    """puzz.link URL of a puzzle (``https://puzz.link/p?hashikake/<cols>/<rows>/<body>``).
+
+    Example:
+        >>> from cassetete.hashi import parse
+        >>> format_puzzlink(parse("3x3m2:2a2c1a1"))
+        'https://puzz.link/p?hashikake/3/3/2g2i1g1'
+    """
+    puzzle = parse(puzzle)
+    h, w = puzzle.shape
+    out: List[str] = []
+    run = 0
+    for v in puzzle.islands.ravel().tolist():
+        if v == 0:
+            run += 1
+            if run == 20:
+                out.append("z")
+                run = 0
+            continue
+        if run:
+            out.append(chr(ord("f") + run))
+            run = 0
+        out.append(f"{v:x}")
+    if run:
+        out.append(chr(ord("f") + run))
+    return f"https://puzz.link/p?hashikake/{w}/{h}/" + "".join(out)
+
+
+def format_has(puzzle: Hashi) -> str:
+    """Coelho et al. ``.has`` text: ``rows cols islands`` then the grid, 0 = water.
+
+    Example:
+        >>> from cassetete.hashi import parse
+        >>> print(format_has(parse("3x1m2:1a1")))
+        1 3 2
+        1 0 1
+    """
+    puzzle = parse(puzzle)
+    h, w = puzzle.shape
+    rows = [" ".join(str(int(v)) for v in row) for row in puzzle.islands]
+    return "\n".join([f"{h} {w} {puzzle.n_islands}"] + rows)
+
+
+def format(puzzle: Any, format: str = "tatham") -> str:  # noqa: A001,A002 - the family verb
+    """Write a puzzle as ``format`` = ``"tatham"`` (game ID), ``"puzzlink"`` (URL), ``"has"``
+    (Coelho et al.) or ``"grid"`` (plain grid).
+
+    Example:
+        >>> from cassetete.hashi import parse
+        >>> format(parse("2.2\\n...\\n1.1"))
+        '3x3m2:2a2c1a1'
+    """
+    return _formatted(puzzle, format)
+
+
+def _formatted(puzzle: Any, style: str) -> str:
+    writers = {"tatham": format_id, "puzzlink": format_puzzlink, "has": format_has, "grid": format_grid}
+    if not isinstance(style, str) or style not in writers:
+        raise PuzzleError(f"unknown format {style!r}; expected one of: {', '.join(FORMATS)}")
+    return writers[style](parse(puzzle))
+
+
+def dump(puzzle: Any, target: PathOrFile, format: str = "tatham") -> None:  # noqa: A002
+    """Write a puzzle to a file (path or open text file) in ``format`` (see :func:`format`).
+
+    Example:
+        >>> import pathlib, tempfile
+        >>> f = pathlib.Path(tempfile.mkdtemp()) / "p.has"
+        >>> dump("3x3m2:2a2c1a1", f, format="has")
+        >>> load(f) == parse("3x3m2:2a2c1a1")
+        True
+    """
+    write_text(target, _formatted(puzzle, format) + "\n")
+
+
+def load(source: PathOrFile) -> Hashi:
+    """Read a puzzle from a file (path or open file) in any format :func:`parse` reads.
+
+    ``"-"`` reads standard input; a missing path raises PuzzleError "no such file: ..."; a
+    directory is refused.
+
+    Example:
+        >>> import pathlib, tempfile
+        >>> f = pathlib.Path(tempfile.mkdtemp()) / "p.txt"
+        >>> _ = f.write_text("3x3m2:2a2c1a1")
+        >>> load(f).n_islands
+        4
+    """
+    return parse(read_text(source))
+
+
+def _one_line(line: str) -> bool:
+    """True for a line that is a whole puzzle on its own (game ID or puzz.link URL)."""
+    line = line.strip()
+    return bool(_PUZZLINK.search(line)) or bool(_TATHAM.match(line))
+
+
+def parse_many(source: Union[str, Iterable[Any]]) -> List[Hashi]:
+    """Read many puzzles: a text with one game ID or URL per line, or grids / ``.has`` files
+    separated by blank lines (lines starting with ``#`` are comments); or a list of anything
+    :func:`parse` reads. A bad puzzle raises PuzzleError naming its number and line.
+
+    Example:
+        >>> [p.n_islands for p in parse_many("3x3m2:2a2c1a1\\n3x1m2:1a1\\n\\n2.2\\n...\\n2.2\\n")]
+        [4, 2, 4]
+    """
+    return parse_batch(source, parse, _one_line)
+
+
+def load_many(source: PathOrFile) -> List[Hashi]:
+    """Read many puzzles from a file (see :func:`parse_many`).
+
+    Example:
+        >>> import pathlib, tempfile
+        >>> f = pathlib.Path(tempfile.mkdtemp()) / "many.txt"
+        >>> _ = f.write_text("3x3m2:2a2c1a1\\n3x1m2:1a1\\n")
+        >>> len(load_many(f))
+        2
+    """
+    return parse_many(read_text(source))

@@ -1,9 +1,9 @@
-"""Reading Sudoku text: one-line puzzles, the seed's N-lines-of-numbers file, character grids.
+"""Reading Sudoku text: one-line puzzles, the Sudoku lecture notes' N-lines-of-numbers file, character grids.
 
 Formats (comment lines starting with `#` and blank lines around are ignored):
   * one line of N*N characters: `.` or `0` empty, `1`-`9` then `A`-`Z` (case-insensitive) for 10-35
     (the tdoku sets and, re-encoded, the acs 16x16/25x25 sets);
-  * the seed's file (004, "sudoku.c"): N lines of N integers separated by spaces, 0 = empty;
+  * the Sudoku lecture notes' file ("sudoku.c"): N lines of N integers separated by spaces, 0 = empty;
   * N lines of N characters (a grid drawn with the one-line alphabet).
 """
 

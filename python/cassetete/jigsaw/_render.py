@@ -1,0 +1,142 @@
+"""Pictures of a jigsaw: text, SVG outlines (loose or assembled), and the assembled picture
+as a pixel array."""
+
+from __future__ import annotations
+
+from typing import Any, List, Optional, Tuple
+
+import numpy as np
+
+from .._errors import PuzzleError
+from .._options import check_choice
+from ._piece import JigsawPuzzle, as_pieces
+from ._raster import fill_polygon
+
+
+def render_text(puzzle: Any, solution=None) -> str:
+    """The assembly as text: one ``piece:rotation`` per cell (or the piece count).
+
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, _ = jigsaw.generate(2, 2, seed=1)
+        >>> print(render_text(puzzle, jigsaw.solve(puzzle).solution).splitlines()[0])
+        jigsaw 2 x 2, 4 pieces (piece:quarter turns)
+    """
+    pieces = puzzle.pieces if isinstance(puzzle, JigsawPuzzle) else as_pieces(puzzle)
+    if solution is None:
+        return f"jigsaw: {len(pieces)} pieces, not assembled"
+    board = np.asarray(solution)
+    rows, cols = board.shape[:2]
+    width = max(len(f"{len(pieces) - 1}:3"), 4)
+    lines = [f"jigsaw {rows} x {cols}, {len(pieces)} pieces (piece:quarter turns)"]
+    for r in range(rows):
+        cells = ["." * width if board[r, c, 0] < 0 else f"{board[r, c, 0]}:{board[r, c, 1]}".rjust(width)
+                 for c in range(cols)]
+        lines.append(" ".join(cells))
+    return "\n".join(lines)
+
+
+def _path(points: np.ndarray) -> str:
+    return "M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in points) + " Z"
+
+
+def render_svg(puzzle: Any, solution=None) -> str:
+    """SVG of the outlines: assembled in their cells when ``solution`` is given, else as they
+    lie in the image.
+
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, _ = jigsaw.generate(2, 2, seed=1)
+        >>> render_svg(puzzle).count("<path")
+        4
+    """
+    from ._solve import _load, solved_outlines
+
+    puzzle = _load(puzzle)
+    if solution is None:
+        placed: List[Tuple[Optional[int], Optional[int], np.ndarray]] = [(None, None, p.contour) for p in puzzle.pieces]
+    else:
+        placed = list(solved_outlines(puzzle, solution))
+    if not placed:
+        return '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>'
+    allpts = np.vstack([o for _, _, o in placed])
+    lo, hi = allpts.min(axis=0), allpts.max(axis=0)
+    pad = 0.05 * float(max(hi - lo))
+    lo, size = lo - pad, hi - lo + 2 * pad
+    stroke = max(size) / 600
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{lo[0]:.1f} {lo[1]:.1f} {size[0]:.1f} {size[1]:.1f}" '
+             f'width="{min(800, 4 * size[0]):.0f}" height="{min(800, 4 * size[0]) * size[1] / size[0]:.0f}">']
+    for k, (_r, _c, outline) in enumerate(placed):
+        hue = (k * 0.618034) % 1.0
+        fill = f"hsl({hue * 360:.0f},40%,85%)"
+        parts.append(f'<path d="{_path(outline)}" fill="{fill}" stroke="#222" stroke-width="{stroke:.2f}"/>')
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def render(puzzle: Any, solution=None, format: str = "text") -> str:
+    """A picture of the pieces (``solution=None``) or of the assembly: ``"text"`` or ``"svg"``.
+
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, _ = jigsaw.generate(2, 3, seed=2)
+        >>> render(puzzle, jigsaw.solve(puzzle).solution, "svg").startswith("<svg")
+        True
+    """
+    check_choice(format, "format", ("text", "svg"))
+    return render_text(puzzle, solution) if format == "text" else render_svg(puzzle, solution)
+
+
+def render_image(pieces: Any, solution, *, margin: int = 8, background: int = 0) -> np.ndarray:
+    """The pieces pasted in place, as a uint8 picture (grey, or RGB when the pieces carry
+    colour patches): pieces read from images show their own pixels, polygons a flat shade.
+
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, _ = jigsaw.generate(2, 2, seed=1, piece_size=30)
+        >>> img = render_image(puzzle, jigsaw.solve(puzzle).solution)
+        >>> img.dtype, img.ndim, int(img.max()) > 0
+        (dtype('uint8'), 2, True)
+    """
+    from ._solve import _load, _similarity, analyse, cell_corners, cell_target, solved_outlines
+
+    puzzle = _load(pieces)
+    if solution is None:
+        raise PuzzleError("render_image needs a solution (rows, cols, 2)")
+    board = np.asarray(solution)
+    edges = analyse(puzzle)
+    s = edges.scale
+    grid = cell_corners(edges, board)
+    colour = any(p.patch is not None and p.patch.ndim == 3 for p in puzzle.pieces)
+    shift = np.array([margin + 0.3 * s, margin + 0.3 * s])
+    h = int(np.ceil(grid[-1, -1, 1] + 0.6 * s)) + 2 * margin
+    w = int(np.ceil(grid[-1, -1, 0] + 0.6 * s)) + 2 * margin
+    out = np.full((h, w, 3) if colour else (h, w), background, dtype=np.float64)
+    outlines = {(r, c): o for r, c, o in solved_outlines(puzzle, board)}
+    for (r, c), outline in outlines.items():
+        p, rot = (int(x) for x in board[r, c])
+        outline = outline + shift
+        lo = np.floor(outline.min(axis=0)).astype(int)
+        hi = np.ceil(outline.max(axis=0)).astype(int) + 1
+        lo, hi = np.maximum(lo, 0), np.minimum(hi, [w, h])
+        if np.any(hi <= lo):
+            continue
+        cover = fill_polygon(outline - lo, (int(hi[1] - lo[1]), int(hi[0] - lo[0])))
+        piece = puzzle[p]
+        if piece.patch is None:
+            shade = 150.0 + 80.0 * ((r + c) % 2)
+            region = out[lo[1]:hi[1], lo[0]:hi[0]]
+            m = cover > 0
+            region[m] = shade
+            continue
+        # map each covered output pixel back into the piece's patch (nearest neighbour)
+        back = _similarity(cell_target(grid, r, c, rot) + shift, edges.corners[p])
+        ys, xs = np.nonzero(cover > 0)
+        src = back(np.column_stack([xs + lo[0] + 0.5, ys + lo[1] + 0.5])) - piece.patch_origin
+        sx, sy = np.floor(src[:, 0]).astype(int), np.floor(src[:, 1]).astype(int)
+        ok = (sx >= 0) & (sy >= 0) & (sx < piece.patch.shape[1]) & (sy < piece.patch.shape[0])
+        values = piece.patch[sy[ok], sx[ok]]
+        if colour and values.ndim == 1:
+            values = np.repeat(values[:, None], 3, axis=1)
+        out[ys[ok] + lo[1], xs[ok] + lo[0]] = values
+    return np.clip(out, 0, 255).astype(np.uint8)

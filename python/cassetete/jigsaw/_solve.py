@@ -1,0 +1,330 @@
+"""Solve a jigsaw from its pieces: board size from the border pieces, the labelled
+``EdgePuzzle(matching="opposite")`` solved by the exact edge-matching engine, every join
+checked by fit, and the fit-scored assembly when the labels are not exact."""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from typing import Any, Optional, Sequence, Tuple
+
+import numpy as np
+
+from .._errors import PuzzleError
+from .._options import check_choice, check_count, check_node_limit, check_time_limit
+from .._result import LIMIT, SOLVED, UNSATISFIABLE, Result
+from ._assemble import DOUBT_COST, assemble, check_joins, dissimilarities
+from ._cluster import edge_labels, inner_joins
+from ._edges import FLAT, EdgeSet, find_edges
+from ._encode import ENCODINGS, encode_edges
+from ._piece import JigsawPuzzle, where
+
+METHODS = ("auto", "labels", "fit")
+
+
+def board_size(kinds: np.ndarray) -> Tuple[int, int]:
+    """(rows, cols), rows <= cols, from the edge kinds: an m x n board has 4 corner pieces
+    (two flat edges), 2(m-2) + 2(n-2) border pieces (one) and mn pieces in all.
+
+    Raises PuzzleError when the counts fit no rectangle.
+
+    Example:
+        >>> from cassetete.jigsaw import generate, find_edges
+        >>> board_size(find_edges(generate(3, 5, seed=1)[0]).kinds)
+        (3, 5)
+    """
+    kinds = np.asarray(kinds)
+    n = len(kinds)
+    flats = (kinds == FLAT).sum(axis=1)
+    corners, border = int((flats == 2).sum()), int((flats == 1).sum())
+    if corners != 4:
+        raise PuzzleError(f"{n} pieces with {corners} corner pieces (two flat edges) fit no rectangle "
+                          f"(a rectangle has 4)")
+    if border % 2:
+        raise PuzzleError(f"{n} pieces with {border} border pieces (one flat edge) fit no rectangle "
+                          f"(a rectangle has an even number)")
+    total = border // 2 + 4                           # rows + cols
+    disc = total * total - 4 * n
+    root = math.isqrt(disc) if disc >= 0 else -1
+    if root < 0 or root * root != disc or (total - root) % 2:
+        raise PuzzleError(f"{n} pieces with 4 corner and {border} border pieces fit no rectangle "
+                          f"(rows + cols = {total}, rows x cols = {n})")
+    rows, cols = (total - root) // 2, (total + root) // 2
+    if rows < 2:
+        raise PuzzleError(f"{n} pieces would make a {rows} x {cols} board; boards of one row are not handled")
+    return rows, cols
+
+
+def _rim_problem(kinds: np.ndarray) -> Optional[int]:
+    """The first piece whose flat edges cannot lie on the rim of a rectangle, or None."""
+    for i, row in enumerate(kinds):
+        flat = row == FLAT
+        if flat.sum() > 2 or (flat.sum() == 2 and any(flat[k] and flat[(k + 2) % 4] for k in range(4))):
+            return i
+    return None
+
+
+def _consistent(kinds: np.ndarray) -> bool:
+    if _rim_problem(kinds) is not None:
+        return False
+    try:
+        rows, cols = board_size(kinds)
+    except PuzzleError:
+        return False
+    joins = 2 * rows * cols - rows - cols
+    return int((kinds == 1).sum()) == joins == int((kinds == -1).sum())
+
+
+def repair_kinds(edges: EdgeSet, tries: int = 8) -> list:
+    """Make the edge kinds fit a rectangle when a few are misread: a flat edge read as a knob
+    (or the reverse) breaks the corner and border counts. The edges whose bulge is nearest
+    the flat tolerance are flipped, one or two at a time, until the kinds fit a board with as
+    many tabs as blanks as inner joins. Changes ``edges.kinds`` in place; returns the flipped
+    (piece, edge) pairs ([] when nothing needed fixing or nothing worked).
+
+    Example:
+        >>> from cassetete.jigsaw import generate, find_edges
+        >>> es = find_edges(generate(3, 4, seed=1)[0])
+        >>> repair_kinds(es)
+        []
+    """
+    from itertools import combinations
+
+    from ._edges import BLANK, FLAT_TOLERANCE, TAB
+
+    if _consistent(edges.kinds) or edges.bulge is None:
+        return []
+    margin = np.abs(edges.bulge - FLAT_TOLERANCE)
+    doubtful = np.dstack(np.unravel_index(np.argsort(margin, axis=None)[:tries], margin.shape))[0]
+    for count in (1, 2):
+        for subset in combinations(range(len(doubtful)), count):
+            kinds = edges.kinds.copy()
+            for j in subset:
+                i, k = (int(x) for x in doubtful[j])
+                if kinds[i, k] != FLAT:
+                    kinds[i, k] = FLAT
+                else:
+                    v = edges.curves[i][k][:, 1]
+                    kinds[i, k] = TAB if v.max() >= -v.min() else BLANK
+            if _consistent(kinds):
+                edges.kinds[:] = kinds
+                return [tuple(int(x) for x in doubtful[j]) for j in subset]
+    return []
+
+
+def edge_puzzle(labels: np.ndarray, rows: int, cols: int):
+    """The PUZZLE instance of the labels: ``EdgePuzzle(rows, cols, labels, matching="opposite")``
+    (each piece's edges in outline order stand for N, E, S, W of rotation 0).
+
+    Example:
+        >>> edge_puzzle(np.array([[0, 1, 0, 0], [0, 0, 0, -1]]), 1, 2)
+        EdgePuzzle(1 x 2, 'opposite', 0 fixed)
+    """
+    from ..edgematch import EdgePuzzle
+
+    return EdgePuzzle(rows, cols, labels, matching="opposite")
+
+
+def _load(pieces: Any) -> JigsawPuzzle:
+    if isinstance(pieces, JigsawPuzzle):
+        return pieces
+    if isinstance(pieces, (str, os.PathLike)) or (
+            isinstance(pieces, (list, tuple)) and pieces and all(isinstance(p, (str, os.PathLike)) for p in pieces)):
+        from ._segment import read_image
+
+        paths = [pieces] if isinstance(pieces, (str, os.PathLike)) else list(pieces)
+        return JigsawPuzzle(read_image(paths), sources=[str(p) for p in paths])
+    return JigsawPuzzle(pieces)
+
+
+def analyse(puzzle: JigsawPuzzle) -> EdgeSet:
+    """The puzzle's corners and edges, computed once and kept on it."""
+    cached = puzzle._edges
+    if cached is None:
+        cached = find_edges(puzzle.pieces)
+        puzzle._edges = cached
+    return cached
+
+
+def solve(pieces: Any, *, method: str = "auto", encoding: str = "ordinates", precision: Optional[int] = None,
+          k: Optional[int] = None, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
+          beam: int = 8, doubt_cost: float = DOUBT_COST) -> Result:
+    """Assemble a jigsaw from the shapes of its pieces.
+
+    Args:
+        pieces: a :class:`JigsawPuzzle`, a list of :class:`Piece` or of (k, 2) outlines, or an
+            image path (or a list of paths: one puzzle scanned over several images).
+        method: ``"labels"`` (the pipeline of Béhague (2024), section 2: encodings, k-means
+            classes, signed labels, exact edge-matching search), ``"fit"`` (frame-first beam
+            assembly on the pairwise edge dissimilarities) or ``"auto"`` (labels, and the fit
+            assembly when the labelled puzzle fails or a join is doubtful).
+        encoding: ``"ordinates"`` (section 2.3) or ``"chain"`` (section 2.1) for the labels.
+        precision: verticals (ordinates) or grid cells per edge (chain).
+        k: edge classes (default: one per inner join, 2mn - m - n on an m x n board).
+        beam: boards kept by the fit assembly.
+        doubt_cost: fit (RMS gap in edge lengths) above which a join is doubtful.
+
+    Returns a Result: ``solution`` (rows, cols, 2) of (piece index, quarter turns clockwise;
+    a piece's edge k, from its corner k to corner k+1 clockwise, shows at side (k + r) % 4,
+    sides N, E, S, W); status ``"solved"`` only when every join has been checked by fit and
+    none is doubtful, ``"limit"`` with the best board otherwise (``stats["doubtful_joins"]``),
+    ``"unsatisfiable"`` when ``method="labels"`` finds the labelled puzzle has no solution.
+
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, truth = jigsaw.generate(4, 5, seed=3)
+        >>> result = jigsaw.solve(puzzle)
+        >>> result.status, result.solution.shape, result.stats["doubtful_joins"]
+        ('solved', (4, 5, 2), 0)
+    """
+    start = time.perf_counter()
+    check_choice(method, "method", METHODS)
+    check_choice(encoding, "encoding", ENCODINGS)
+    time_limit = check_time_limit(time_limit)
+    node_limit = check_node_limit(node_limit)
+    beam = check_count(beam, "beam", 1)
+    if k is not None:
+        k = check_count(k, "k", 1)
+    if isinstance(doubt_cost, bool) or not isinstance(doubt_cost, (int, float)) or not doubt_cost > 0:
+        raise PuzzleError(f"doubt_cost must be a positive number, got {doubt_cost!r}")
+    puzzle = _load(pieces)
+    if len(puzzle) < 4:
+        raise PuzzleError(f"{len(puzzle)} pieces: a jigsaw needs at least 4 (a 2 x 2 board)")
+    edges = analyse(puzzle)
+    repaired = repair_kinds(edges)
+    bad = _rim_problem(edges.kinds)
+    if bad is not None:
+        raise PuzzleError(f"{where(puzzle[bad], bad)}: flat edges {np.flatnonzero(edges.kinds[bad] == FLAT).tolist()} "
+                          f"cannot lie on the rim of a rectangle")
+    rows, cols = board_size(edges.kinds)
+    diss = dissimilarities(edges)
+    stats: dict = {"rows": rows, "cols": cols, "pieces": len(puzzle), "nodes": 0, "encoding": encoding,
+                   "reclassified_edges": repaired}
+    tabs, blanks = int((edges.kinds == 1).sum()), int((edges.kinds == -1).sum())
+    stats["tabs"], stats["blanks"] = tabs, blanks
+    board, status, used = None, UNSATISFIABLE, None
+    if method in ("labels", "auto"):
+        board, status = _solve_labels(edges, rows, cols, encoding, precision, k, time_limit, node_limit, stats)
+        used = "labels"
+    check = check_joins(edges, diss, board, doubt_cost) if board is not None else None
+    if method == "fit" or (method == "auto" and (check is None or check["doubtful"] or not check["rim_ok"])):
+        remaining = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+        fit_board, fit_stats = assemble(edges, diss, rows, cols, beam=beam, time_limit=remaining)
+        stats["nodes"] += int(fit_stats["nodes"])
+        if fit_board is not None:
+            fit_check = check_joins(edges, diss, fit_board, doubt_cost)
+            if check is None or len(fit_check["doubtful"]) < len(check["doubtful"]) or not check["rim_ok"]:
+                board, check, used = fit_board, fit_check, "fit"
+                status = SOLVED if fit_stats["complete"] else LIMIT
+                if fit_stats["stop"] != "none":
+                    stats["stop"] = fit_stats["stop"]
+    stats["method"] = used
+    if board is not None and check is not None:
+        stats["joins"] = len(check["costs"])
+        stats["doubtful_joins"] = len(check["doubtful"])
+        stats["doubtful"] = [tuple(map(tuple, pair)) for pair in check["doubtful"]]
+        finite = check["costs"][np.isfinite(check["costs"])]
+        stats["worst_fit"] = float(finite.max()) if len(finite) else float("inf")
+        if status == SOLVED and (check["doubtful"] or not check["rim_ok"] or (board[:, :, 0] < 0).any()):
+            status = LIMIT
+    stats["seconds"] = time.perf_counter() - start
+    if status == LIMIT and "stop" not in stats:
+        stats["stop"] = "doubtful_joins"
+    return Result(status, board, stats, puzzle=puzzle, family="jigsaw")
+
+
+def _solve_labels(edges: EdgeSet, rows: int, cols: int, encoding: str, precision, k, time_limit, node_limit,
+                  stats: dict):
+    from .. import edgematch
+
+    features, where_ = encode_edges(edges, encoding, precision)
+    tabs = int((edges.kinds == 1).sum())
+    if k is None:  # one class per inner join: 2mn - m - n
+        k = min(inner_joins(rows, cols), len(features))
+    init = "tabs" if k == tabs else "kmeans++"
+    try:
+        labels = edge_labels(edges, features, where_, k, init=init, seed=0)
+        epuzzle = edge_puzzle(labels, rows, cols)
+    except PuzzleError as error:  # a class of tabs with no blank: the labels cannot be exact
+        stats["labels_error"] = str(error)
+        return None, UNSATISFIABLE
+    stats["classes"] = int(np.abs(labels).max())
+    res = edgematch.solve(epuzzle, order="first_fail", time_limit=time_limit, node_limit=node_limit)
+    stats["nodes"] += int(res.stats.get("nodes", 0))
+    if res.status == LIMIT and res.stats.get("stop") not in (None, "none"):
+        stats["stop"] = res.stats["stop"]
+    return (None if res.solution is None else np.asarray(res.solution, dtype=np.int64)), res.status
+
+
+def cell_corners(edges: EdgeSet, solution: np.ndarray) -> np.ndarray:
+    """(rows + 1, cols + 1, 2) corner points of the assembled board's cells: column widths
+    and row heights are the mean lengths of the edges placed along them, so pieces that are
+    not square (or a cut that is not regular) still meet.
+
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, _ = jigsaw.generate(2, 3, seed=1)
+        >>> cell_corners(jigsaw.find_edges(puzzle), jigsaw.solve(puzzle).solution).shape
+        (3, 4, 2)
+    """
+    board = np.asarray(solution)
+    rows, cols = board.shape[:2]
+    chords = edges.lengths * edges.scale
+    width, height = np.zeros((rows, cols)), np.zeros((rows, cols))
+    for r in range(rows):
+        for c in range(cols):
+            p, rot = (int(x) for x in board[r, c])
+            if p < 0:
+                width[r, c] = height[r, c] = np.nan
+                continue
+            sides = [(k + rot) % 4 for k in range(4)]             # side shown by edge k
+            width[r, c] = np.mean([chords[p, k] for k in range(4) if sides[k] in (0, 2)])
+            height[r, c] = np.mean([chords[p, k] for k in range(4) if sides[k] in (1, 3)])
+    col_w = np.nan_to_num(np.nanmean(width, axis=0), nan=edges.scale)
+    row_h = np.nan_to_num(np.nanmean(height, axis=1), nan=edges.scale)
+    xs = np.concatenate([[0.0], np.cumsum(col_w)])
+    ys = np.concatenate([[0.0], np.cumsum(row_h)])
+    gx, gy = np.meshgrid(xs, ys)
+    return np.stack([gx, gy], axis=-1)
+
+
+def solved_outlines(puzzle: Any, solution: np.ndarray) -> Sequence[Tuple[int, int, np.ndarray]]:
+    """(row, col, outline) of each placed piece, moved to its cell: each piece is turned and
+    shifted so its four corners best fit the corners of its cell (:func:`cell_corners`;
+    least squares, no reflection).
+
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, _ = jigsaw.generate(2, 2, seed=1)
+        >>> len(solved_outlines(puzzle, jigsaw.solve(puzzle).solution))
+        4
+    """
+    puzzle = _load(puzzle)
+    edges = analyse(puzzle)
+    out = []
+    board = np.asarray(solution)
+    grid = cell_corners(edges, board)
+    for r in range(board.shape[0]):
+        for c in range(board.shape[1]):
+            p, rot = (int(x) for x in board[r, c])
+            if p < 0:
+                continue
+            out.append((r, c, _similarity(edges.corners[p], cell_target(grid, r, c, rot))(puzzle[p].contour)))
+    return out
+
+
+def cell_target(grid: np.ndarray, r: int, c: int, rot: int) -> np.ndarray:
+    """Where corners 0..3 of a piece turned ``rot`` land in cell (r, c): corner k on the
+    cell's corner (k + rot) % 4, cell corners clockwise from the top-left."""
+    cell = np.array([grid[r, c], grid[r, c + 1], grid[r + 1, c + 1], grid[r + 1, c]])
+    return cell[[(k + rot) % 4 for k in range(4)]]
+
+
+def _similarity(src: np.ndarray, dst: np.ndarray):
+    """The rotation + translation (no scaling, no reflection) that best maps src onto dst."""
+    cs, cd = src.mean(axis=0), dst.mean(axis=0)
+    a, b = src - cs, dst - cd
+    angle = math.atan2(float((a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0]).sum()), float((a * b).sum()))
+    rot = np.array([[math.cos(angle), -math.sin(angle)], [math.sin(angle), math.cos(angle)]])
+    return lambda pts: (np.asarray(pts) - cs) @ rot.T + cd
