@@ -56,7 +56,7 @@ def _exactcover_count(problem: "exactcover.ExactCover") -> None:
 
 
 def _edgematch(text: str) -> None:
-    puzzle = edgematch.load(text)
+    puzzle = edgematch.parse(text)
     if puzzle.rows * puzzle.cols <= 64:
         edgematch.solve(puzzle, node_limit=FUZZ_NODES)
 
@@ -92,7 +92,7 @@ TEXT_TARGETS: Dict[str, Callable[[str], None]] = {
     "sudoku.parse": _sudoku,
     "sudoku.parse_many": _sudoku_many,
     "exactcover.parse": _exactcover_dlx,
-    "edgematch.load": _edgematch,
+    "edgematch.parse": _edgematch,
     "shikaku.parse": _shikaku,
     "hashi.parse": _hashi,
     "polyomino.parse_region": _polyomino_region,
@@ -115,7 +115,7 @@ SEEDS: Dict[str, List[str]] = {
         "a b | x\na x\nb\na b\n",
         "| comment\np q r s\np q\nr s\np r\nq s\n",
     ],
-    "edgematch.load": [
+    "edgematch.parse": [
         "edgematch 1 2 equal\n0 1 0 0\n0 0 0 1\n",
         "edgematch 2 2 equal\nfixed 0 0 0 0\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n",
         '{"width": 2, "height": 1, "pieces": [[0, 1, 0, 0], [0, 0, 0, 1]], "hints": [{"pos": 0, "piece": 0, "rot": 0}]}',

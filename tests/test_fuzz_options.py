@@ -67,21 +67,7 @@ def options(draw, names):
     return out
 
 
-# Families that do not validate their options with cassetete._options yet (their own branches
-# move them to it); strict, so that the fix shows as an XPASS to remove the mark. Found here:
-#   edgematch.solve(time_limit="")             RuntimeError (pybind11 cast)
-#   edgematch.solve(seed=nan)                  ValueError;  node_limit=2**63: TypeError
-#   edgematch.count_solutions(limit=nan)       ValueError;  limit=inf: OverflowError
-#   edgematch.solve_local(seed=[])             TypeError;   node_limit=nan: ValueError
-#   hashi.solve(node_limit="")                 TypeError: '<' between str and int
-#   hashi.count_solutions(limit=None)          TypeError: '<' between NoneType and int
-NOT_VALIDATED = {"edgematch.solve", "edgematch.count_solutions", "edgematch.solve_local", "hashi.solve",
-                 "hashi.count_solutions"}
-NAMES = [pytest.param(name, marks=pytest.mark.xfail(strict=True, reason="options not validated by cassetete._options"))
-         if name in NOT_VALIDATED else name for name in sorted(CALLS)]
-
-
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", sorted(CALLS))
 def test_any_option_value_works_or_raises_puzzle_error(name):
     call, names = CALLS[name]
 

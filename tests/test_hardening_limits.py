@@ -77,14 +77,7 @@ def test_a_limited_solve_is_right_or_says_limit(name):
     run()
 
 
-# edgematch.count_solutions raises PuzzleError (meant for bad input) when a limit stops it, where
-# the contract says LimitReached; strict, so that the fix shows as an XPASS to remove this mark.
-COUNT_NAMES = [pytest.param(name, marks=pytest.mark.xfail(
-    strict=True, reason="edgematch.count_solutions raises PuzzleError instead of LimitReached on a limit"))
-    if name == "edgematch" else name for name in sorted(PUZZLES)]
-
-
-@pytest.mark.parametrize("name", COUNT_NAMES)
+@pytest.mark.parametrize("name", sorted(PUZZLES))
 def test_a_limited_count_is_exact_or_raises(name):
     _, count, _ = PUZZLES[name]
     _, exact = _unlimited(name)

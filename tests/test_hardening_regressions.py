@@ -25,11 +25,11 @@ CASES = [
     (lambda: ExactCover.from_options([[0]], secondary=None), "secondary"),  # TypeError: int - None
     (lambda: shikaku.parse("999999999999999999992 .\n. 2"), "too large"),  # OverflowError to C long
     (lambda: edgematch.infer_size(np.array(False)), "shape"),  # TypeError: len() of unsized object
-    (lambda: edgematch.load("0 0 1 0\n888888888888888888888888888880 0 9 1\n1 0 0 0\n0 1 0 0\n"), "line 2"),
-    (lambda: edgematch.load("edgematch 1 1\n99999999999999999999999 0 0 0\n"), "line 2"),
-    (lambda: edgematch.load('{"width": 0, "height": 1, "pieces": [[0, 1, 0, 0]], '
-                            '"hints": [{"pos": 0, "piece": 0, "rot": 0}]}'), "width"),  # ZeroDivisionError
-    (lambda: edgematch.load('{"width": 1, "height": 1, "pieces": [["a", 0, 0, 0]]}'), "integers"),  # ValueError
+    (lambda: edgematch.parse("0 0 1 0\n888888888888888888888888888880 0 9 1\n1 0 0 0\n0 1 0 0\n"), "line 2"),
+    (lambda: edgematch.parse("edgematch 1 1\n99999999999999999999999 0 0 0\n"), "line 2"),
+    (lambda: edgematch.parse('{"width": 0, "height": 1, "pieces": [[0, 1, 0, 0]], '
+                             '"hints": [{"pos": 0, "piece": 0, "rot": 0}]}'), "width"),  # ZeroDivisionError
+    (lambda: edgematch.parse('{"width": 1, "height": 1, "pieces": [["a", 0, 0, 0]]}'), "label"),  # ValueError
     (lambda: sudoku.parse("¹ 0 0 0\n0 0 3 0\n0 4 0 0\n0 0 0 2"), "not a number"),
     (lambda: hashi.parse("¹"), "bad cell"),  # "¹".isdigit() is True: ValueError from int()
     (lambda: hashi.parse("3 3 4\n2 0 ²\n0 0 0\n1 0 1\n"), "line 2"),
