@@ -9,6 +9,7 @@ void register_hashi(py::module_& m);
 void register_exactcover(py::module_& m);
 void register_edgematch(py::module_& m);
 void register_edgematch_local(py::module_& m);
+void register_edgematch_exact(py::module_& m);
 }  // namespace cassetete::bind
 
 PYBIND11_MODULE(_core, m) {
@@ -20,4 +21,5 @@ PYBIND11_MODULE(_core, m) {
     cassetete::bind::register_exactcover(m);
     cassetete::bind::register_edgematch(m);
     cassetete::bind::register_edgematch_local(m);
+    cassetete::bind::register_edgematch_exact(m);
 }

@@ -111,8 +111,8 @@ def test_pruning_is_the_seed_rule_at_its_fixpoint(seed):
 
 def test_bad_input():
     p, planted = em.generate(3, 4, colors=3, seed=1)
-    with pytest.raises(PuzzleError, match="even"):
-        em.solve_orientations_blocks(p, rots_of(planted))
+    with pytest.raises(PuzzleError, match="must be 2"):
+        em.solve_orientations_blocks(p, rots_of(planted), size=4)
     q, planted = em.generate(4, 4, colors=3, seed=1)
     with pytest.raises(PuzzleError, match="block size"):
         em.solve_orientations_blocks(q, rots_of(planted), size=3)
@@ -120,3 +120,24 @@ def test_bad_input():
         em.solve_orientations_blocks(q, {99: 1})
     with pytest.raises(PuzzleError, match="tile"):
         em.block_level(q, rots_of(planted), 8)
+
+
+@pytest.mark.parametrize("rows, cols", [(3, 3), (3, 4), (4, 3), (5, 5), (5, 4), (2, 5), (1, 4), (3, 1), (3, 6)])
+def test_odd_sides_count_like_the_row_backtracking(rows, cols):
+    """Boards with an odd side (2x2 blocks plus single-piece strips): the same solutions as the
+    checker's own enumeration of PUZZLE-ORIENTATION, every board checked."""
+    for seed in range(3):
+        p, planted = em.generate(rows, cols, colors=2, seed=seed)  # two colours: several solutions
+        rots = rots_of(planted)
+        board, n, info = em.solve_orientations_blocks(p, rots, count=True)
+        expected = oriented_solutions(rows, cols, p.pieces, [rots[q] for q in range(p.size)])
+        assert n == len(expected) >= 1
+        assert n == em.solve_orientations(p, rots, count=True)[1]
+        assert check_board(rows, cols, p.pieces, board)
+        assert all(int(board[r, c, 1]) == rots[int(board[r, c, 0])] for r in range(rows) for c in range(cols))
+
+
+def test_the_issue_example_now_runs():
+    p, planted = em.generate(5, 5, colors=3, seed=1)
+    board, n, info = em.solve_orientations_blocks(p, rots_of(planted))
+    assert n == 1 and check_board(5, 5, p.pieces, board) and info["size"] == 2

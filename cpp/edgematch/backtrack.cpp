@@ -21,6 +21,50 @@ public:
         for (int p = 0; p < pz.size(); ++p)
             for (int r = 0; r < 4; ++r)
                 for (int s = 0; s < 4; ++s) pneed_[(p * 4 + r) * 4 + s] = pz.compl_[pz.edge(p, r, s)];
+        if (opt.pair_pruning && idx_.dense()) setup_pair_counts();
+    }
+
+    // Every bucket each piece's placements sit in, and the count of unused placements per bucket.
+    void setup_pair_counts() {
+        piece_buckets_.assign(pz_.size(), {});
+        avail_.assign(idx_.buckets(), 0);
+        for (uint32_t pl : idx_.placements()) {
+            const int p = static_cast<int>(pl >> 2), r = static_cast<int>(pl & 3);
+            int shown[4];
+            for (int s = 0; s < 4; ++s) shown[s] = pz_.edge(p, r, s);
+            for (unsigned m = 0; m < 16; ++m) {
+                bool listed = true;  // unknown sides must face the inside (candidates.hpp)
+                for (int s = 0; s < 4; ++s) listed = listed && ((m >> s & 1) || shown[s] != 0);
+                if (!listed) continue;
+                const size_t b = idx_.bucket(m, idx_.key_of(m, shown));
+                piece_buckets_[p].push_back(b);
+                ++avail_[b];
+            }
+        }
+        pair_counts_ = true;
+    }
+
+    // False when an empty neighbour of `cell` has no unused placement left for its known faces.
+    bool neighbours_can_be_filled(int cell) {
+        const int r = cell / pz_.cols, c = cell % pz_.cols;
+        for (int s = 0; s < 4; ++s) {
+            const int y = neighbour(r, c, s);
+            if (y < 0 || piece_[y] >= 0) continue;
+            const int yr = y / pz_.cols, yc = y % pz_.cols;
+            unsigned mask = 0;
+            int need[4] = {0, 0, 0, 0};
+            for (int t = 0; t < 4; ++t) {
+                const int z = neighbour(yr, yc, t);
+                if (z < 0) {
+                    mask |= 1u << t;
+                } else if (piece_[z] >= 0) {
+                    mask |= 1u << t;
+                    need[t] = need_[z * 4 + ((t + 2) & 3)];
+                }
+            }
+            if (avail_[idx_.bucket(mask, idx_.key_of(mask, need))] == 0) return false;
+        }
+        return true;
     }
 
     // Places the clues; false when they contradict the rim or each other.
@@ -53,6 +97,8 @@ public:
         piece_[cell] = p;
         rot_[cell] = r;
         used_[p] = 1;
+        if (pair_counts_)
+            for (size_t b : piece_buckets_[p]) --avail_[b];
         const int* src = &pneed_[(p * 4 + r) * 4];
         int* dst = &need_[cell * 4];
         dst[0] = src[0];
@@ -61,6 +107,8 @@ public:
         dst[3] = src[3];
     }
     void unplace(int cell) {
+        if (pair_counts_)
+            for (size_t b : piece_buckets_[piece_[cell]]) ++avail_[b];
         used_[piece_[cell]] = 0;
         piece_[cell] = -1;
     }
@@ -159,6 +207,11 @@ public:
                 break;
             }
             place(steps[d].cell, p, static_cast<int>(pl & 3));
+            if (pair_counts_ && d != last && !neighbours_can_be_filled(steps[d].cell)) {
+                ++pair_cuts_;
+                unplace(steps[d].cell);
+                continue;
+            }
             if (d == last) {
                 if (collected) collected->push_back(current());
                 else record();
@@ -231,6 +284,10 @@ public:
     std::vector<char> used_;
     std::vector<int> pneed_;
     uint64_t solutions_ = 0;
+    bool pair_counts_ = false;
+    std::vector<std::vector<size_t>> piece_buckets_;
+    std::vector<int> avail_;
+    uint64_t pair_cuts_ = 0;
     bool stopped_ = false;
     bool done_early_ = false;
     bool caller_stopped_ = false;  // the solution callback asked to stop
@@ -286,6 +343,7 @@ SearchResult backtrack(const Puzzle& pz, const SearchOptions& opt, SearchControl
     res.stats.add("placements", control.nodes());
     res.stats.add("solutions", res.solutions);
     res.stats.add("table_placements", engine.idx_.placements().size());
+    if (opt.pair_pruning) res.stats.add("pair_cuts", engine.pair_cuts_);
     if (res.solutions > 0) res.status = Status::solved;
     else res.status = control.status(false);
     if (engine.stopped_ && control.reason() == StopReason::interrupted) res.status = Status::interrupted;

@@ -32,6 +32,11 @@ struct SearchOptions {
     bool count = false;              // count all solutions (else stop at the first)
     uint64_t limit = 0;              // with count: stop after this many (0 = no limit)
     bool shuffle = false;            // seeded random order inside candidate lists
+    // Pair counts (Béhague, "Résolution de puzzles dépourvus d'indice graphique" (2024),
+    // section 6.2): keep, for every pair of known faces, how many unused pieces show it, and
+    // cut a placement that leaves an empty neighbour with no unused piece for its known faces.
+    // Static orders, dense candidate tables.
+    bool pair_pruning = false;
     uint64_t seed = 0;
     const SolutionCallback* on_solution = nullptr;  // with count: sees every solution (not owned)
 };

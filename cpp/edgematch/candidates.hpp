@@ -55,6 +55,12 @@ public:
     // All distinct placements (piece << 2 | rot) of every piece.
     const std::vector<uint32_t>& placements() const { return placements_; }
 
+    // Dense tables only: a number for each (mask, key) bucket, below buckets(); used to keep
+    // per-bucket counts of unused placements (the pair counts of corner filling).
+    bool dense() const { return dense_; }
+    size_t buckets() const { return offsets_.size(); }
+    size_t bucket(unsigned mask, uint64_t key) const { return base_[mask] + key; }
+
 private:
     bool dense_ = true;
     uint64_t radix_ = 1;

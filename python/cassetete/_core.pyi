@@ -278,3 +278,28 @@ class EdgematchLocal:
     def best_board(self) -> Optional[np.ndarray]: ...
     def trajectory(self) -> List[Tuple[float, int]]: ...
     def info(self) -> Dict[str, Any]: ...
+
+# --- edgematch exact engines (src/bind_edgematch_exact.cpp) ---
+def edgematch_checkerboard(
+    rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, count: bool = False,
+    limit: int = 0, parity: int = 0, order: np.ndarray = ..., time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+) -> Dict[str, Any]: ...  # status, solutions, complete, board, stats
+def edgematch_cp(
+    rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, relaxed: np.ndarray,
+    count: bool = False, limit: int = 0, seed: Optional[int] = None, alldifferent: str = "gac",
+    restart_base: int = 0, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
+) -> Dict[str, Any]: ...  # status, solutions, complete, board, deepest, depth, cells, stats
+def edgematch_relaxed_loop(
+    rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, relaxed: np.ndarray,
+    seed: Optional[int] = None, alldifferent: str = "gac", max_solutions: int = 0,
+    time_limit: Optional[float] = None, node_limit: Optional[int] = None,
+) -> Dict[str, Any]: ...  # status, relaxed_solutions, best_score, complete, board, deepest, depth, cells, stats
+def edgematch_pair_search(
+    rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, order: np.ndarray,
+    pair_pruning: bool = True, count: bool = False, limit: int = 0, time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+) -> Dict[str, Any]: ...  # status, solutions, complete, board, stats
+def edgematch_fill_holes(
+    rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, board: np.ndarray,
+) -> Tuple[np.ndarray, int]: ...  # (filled board, matched inner joins)

@@ -247,14 +247,20 @@ class ExactCover:
         time_limit: Optional[float] = None,
         node_limit: Optional[int] = None,
         prefix: Sequence[int] = (),
+        executor: Any = None,
     ) -> Result:
-        """First solution as a Result whose ``solution`` is a list of option indices.
+        """First solution as a Result whose ``solution`` is a list of option indices; with an
+        ``executor`` every worker searches a part of the tree (:mod:`cassetete.parallel`).
 
         Example:
             >>> ExactCover.from_options([[0, 1], [0]]).solve().status
             'solved'
         """
         time_limit, node_limit = check_time_limit(time_limit), check_node_limit(node_limit)
+        if executor is not None:
+            from .parallel import solve_cover
+
+            return solve_cover(self, executor, prefix=prefix, time_limit=time_limit)
         status, solution, stats = _core.exactcover_first(
             self._problem(), self._check_prefix(prefix), time_limit, node_limit
         )
@@ -309,16 +315,26 @@ class ExactCover:
         time_limit: Optional[float] = None,
         node_limit: Optional[int] = None,
         prefix: Sequence[int] = (),
+        executor: Any = None,
+        progress: bool = False,
+        checkpoint: Optional[str] = None,
     ) -> int:
         """Number of solutions (stopping at ``limit`` if given).
 
         Raises :class:`cassetete.LimitReached` (``.count`` a lower bound) if a time or node
-        limit stops the search first: a partial count is never returned.
+        limit stops the search first: a partial count is never returned. ``executor`` (a
+        ``concurrent.futures`` executor or a Dask client), ``progress`` and ``checkpoint`` (a
+        file to resume from) spread the count with :mod:`cassetete.parallel`.
 
         Example:
             >>> ExactCover.from_options([[0], [1], [0, 1]]).count()
             2
         """
+        if executor is not None or progress or checkpoint is not None:
+            from .parallel import count_cover
+
+            return count_cover(self, executor, prefix=prefix, limit=limit, time_limit=time_limit,
+                               node_limit=node_limit, progress=progress, checkpoint=checkpoint)
         return self.count_prefixes([prefix], limit, time_limit, node_limit)
 
     count_solutions = count  # the family verb of the contract
@@ -483,14 +499,15 @@ def dump(problem: ExactCover, target: PathOrFile, format: str = "dlx") -> None: 
 _format_problem = format
 
 
-def solve(problem: Any, *, time_limit: Optional[float] = None, node_limit: Optional[int] = None) -> Result:
+def solve(problem: Any, *, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
+          executor: Any = None) -> Result:
     """First solution: a Result whose ``solution`` is a list of option indices.
 
     Example:
         >>> solve([[0, 1], [0], [1]]).solution
         [0]
     """
-    return parse(problem).solve(time_limit=time_limit, node_limit=node_limit)
+    return parse(problem).solve(time_limit=time_limit, node_limit=node_limit, executor=executor)
 
 
 def solutions(problem: Any, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
@@ -505,15 +522,18 @@ def solutions(problem: Any, *, limit: Optional[int] = None, time_limit: Optional
 
 
 def count_solutions(problem: Any, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
-                    node_limit: Optional[int] = None) -> int:
+                    node_limit: Optional[int] = None, executor: Any = None, progress: bool = False,
+                    checkpoint: Optional[str] = None) -> int:
     """The exact number of solutions (capped at ``limit``); raises :class:`cassetete.LimitReached`
-    when a time or node limit stops the count first.
+    when a time or node limit stops the count first. ``executor``, ``progress`` and ``checkpoint``
+    as in :meth:`ExactCover.count`.
 
     Example:
         >>> count_solutions([[0], [1], [0, 1]])
         2
     """
-    return parse(problem).count(limit=limit, time_limit=time_limit, node_limit=node_limit)
+    return parse(problem).count(limit=limit, time_limit=time_limit, node_limit=node_limit, executor=executor,
+                                progress=progress, checkpoint=checkpoint)
 
 
 def verify(problem: Any, solution: Sequence[int]) -> bool:

@@ -54,6 +54,28 @@ def add_workers_flag(parser: argparse.ArgumentParser, default: int = 1) -> None:
     parser.add_argument("--workers", type=int, default=default, help=f"threads, -1 = all cores (default {default})")
 
 
+def add_cluster_flags(parser: argparse.ArgumentParser) -> None:
+    """``--scheduler ADDRESS`` (an existing Dask cluster) or ``--cluster N`` (N local worker
+    processes) to spread the work beyond this process (see :mod:`cassetete.parallel`)."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                       help="spread the work on an existing Dask cluster, e.g. tcp://host:8786")
+    group.add_argument("--cluster", metavar="N", type=int, default=None,
+                       help="spread the work on N local worker processes (a Dask LocalCluster when installed)")
+
+
+def executor_from(args: argparse.Namespace) -> Any:
+    """A context manager yielding the executor that ``--scheduler`` / ``--cluster`` ask for, or
+    None when neither is given."""
+    import contextlib
+
+    if getattr(args, "scheduler", None) is None and getattr(args, "cluster", None) is None:
+        return contextlib.nullcontext(None)
+    from ..parallel import executor_for
+
+    return executor_for(scheduler=args.scheduler, workers=args.cluster)
+
+
 def add_method_flag(parser: argparse.ArgumentParser, choices: Sequence[str], default: str) -> None:
     """``--method NAME`` among `choices`."""
     parser.add_argument("--method", choices=list(choices), default=default,

@@ -10,8 +10,17 @@ from types import ModuleType
 from typing import Any, Dict, Optional, TextIO
 
 from .._errors import LimitReached
-from ._common import (EXIT_LIMIT, add_limit_flags, add_method_flag, add_output_flags, add_seed_flag, count_text,
-                      exit_code, write_json, write_svg)
+from ._common import (
+    EXIT_LIMIT,
+    add_limit_flags,
+    add_method_flag,
+    add_output_flags,
+    add_seed_flag,
+    count_text,
+    exit_code,
+    write_json,
+    write_svg,
+)
 
 
 def read_puzzle(family: ModuleType, source: str) -> Any:

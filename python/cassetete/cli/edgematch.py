@@ -10,8 +10,9 @@ from typing import Optional, TextIO
 from .. import edgematch as em
 from .._errors import LimitReached, PuzzleError
 from .._io import write_text
-from ._common import (EXIT_LIMIT, EXIT_NO_SOLUTION, add_limit_flags, add_output_flags, add_seed_flag, add_workers_flag,
-                      count_text, exit_code, write_json, write_result_json, write_svg)
+from ._common import (EXIT_LIMIT, EXIT_NO_SOLUTION, add_cluster_flags, add_limit_flags, add_output_flags,
+                      add_seed_flag, add_workers_flag, count_text, executor_from, exit_code, write_json,
+                      write_result_json, write_svg)
 
 
 def add_parser(subparsers) -> None:
@@ -26,6 +27,7 @@ def add_parser(subparsers) -> None:
     add_limit_flags(solve)
     add_seed_flag(solve)
     add_workers_flag(solve)
+    add_cluster_flags(solve)
     solve.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     add_output_flags(solve)
     solve.set_defaults(handler=run_solve)
@@ -71,9 +73,10 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     if args.count:
         order = "row" if args.order == "first_fail" else args.order
         try:
-            count, complete = em.count_solutions(puzzle, order=order, time_limit=args.time_limit,
-                                                 node_limit=args.node_limit, workers=args.workers,
-                                                 progress=args.progress), True
+            with executor_from(args) as executor:
+                count, complete = em.count_solutions(puzzle, order=order, time_limit=args.time_limit,
+                                                     node_limit=args.node_limit, workers=args.workers,
+                                                     progress=args.progress, executor=executor), True
         except LimitReached as stopped:
             count, complete = stopped.count, False
         if args.json:

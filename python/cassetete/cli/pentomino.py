@@ -16,8 +16,9 @@ from typing import Optional, TextIO
 
 from .._errors import LimitReached
 from ..polyomino import count, render_svg, render_svg_iso, render_text, solve
-from ._common import (EXIT_LIMIT, EXIT_NO_SOLUTION, add_limit_flags, add_output_flags, add_workers_flag, count_text,
-                      exit_code, write_json, write_result_json, write_svg)
+from ._common import (EXIT_LIMIT, EXIT_NO_SOLUTION, add_cluster_flags, add_limit_flags, add_output_flags,
+                      add_workers_flag, count_text, executor_from, exit_code, write_json, write_result_json,
+                      write_svg)
 
 # --method of `pentomino count`: the search engine (see polyomino.count's `engine`).
 COUNT_METHODS = ("auto", "bitboard", "cells")
@@ -38,6 +39,7 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
                    help="auto (default), bitboard (64-bit boards) or cells (dancing cells)")
     c.add_argument("--limit", type=int, default=None, help="stop after this many packings")
     add_workers_flag(c)
+    add_cluster_flags(c)
     add_limit_flags(c)
     add_output_flags(c, svg=False)
     c.set_defaults(handler=_count)
@@ -54,9 +56,10 @@ def _count(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
     start = time.perf_counter()
     try:
-        n, complete = count(args.region, pieces=args.pieces, unique=not args.all, workers=args.workers,
-                            limit=args.limit, time_limit=args.time_limit, node_limit=args.node_limit,
-                            method=args.method), True
+        with executor_from(args) as executor:
+            n, complete = count(args.region, pieces=args.pieces, unique=not args.all, workers=args.workers,
+                                limit=args.limit, time_limit=args.time_limit, node_limit=args.node_limit,
+                                method=args.method, executor=executor), True
     except LimitReached as stopped:
         n, complete = stopped.count, False
     seconds = time.perf_counter() - start

@@ -14,8 +14,17 @@ from .. import sudoku
 from .._errors import LimitReached, PuzzleError
 from .._io import read_text
 from ..sudoku._model import SYMBOLS
-from ._common import (EXIT_BAD_INPUT, add_limit_flags, add_output_flags, add_seed_flag, add_workers_flag, count_text,
-                      exit_code, write_json, write_svg)
+from ._common import (
+    EXIT_BAD_INPUT,
+    add_limit_flags,
+    add_output_flags,
+    add_seed_flag,
+    add_workers_flag,
+    count_text,
+    exit_code,
+    write_json,
+    write_svg,
+)
 
 # Two bundled puzzles for the demo: the first of the magictour top1465 set (tdoku's benchmark
 # data, BSD-2-Clause) and a 16x16 our generator makes from a fixed seed.

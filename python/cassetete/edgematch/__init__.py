@@ -18,17 +18,25 @@ Example:
     ('solved', True)
 """
 
-from ._model import MATCHINGS, EdgePuzzle, cell_edges, check_board, rotate, score
-from ._verify import verify
-from ._orders import ORDERS, cell_order
-from ._formats import FORMATS, as_puzzle, infer_size, load, load_brendan_solution, load_many, parse, parse_many
-from ._write import dump, format
-from ._render import render, render_svg, render_text
-from ._generate import generate
-from ._solve import METHODS, solutions, solve
+from ._blocks import Block, block_level, solve_orientations_blocks
+from ._blocks import prune as prune_blocks
+from ._checkerboard import count_checkerboard, solve_checkerboard
+from ._corner import count_corner_fill, solve_corner_fill
 from ._count import count, count_solutions
-from ._split import split, symmetry_parts
+from ._cp import ALLDIFFERENT, count_cp, cp_start, fill_holes, relaxed_cells, solve_cp
 from ._data import eternity2
+from ._formats import FORMATS, as_puzzle, infer_size, load, load_brendan_solution, load_many, parse, parse_many
+from ._generate import generate
+from ._local import INITS, NEIGHBOURHOOD_SIZE, TUNING, initial_board, max_weight_assignment, read_board, solve_local, write_board
+from ._model import MATCHINGS, EdgePuzzle, cell_edges, check_board, rotate, score
+from ._orders import ORDERS, cell_order
+from ._packing import block_packing_approximation, interior_blocks, set_packing
+from ._reduction_sat import one_in_three_to_position
+from ._reductions import contour_ring, contour_to_puzzle, partition_to_contour, partition_to_orientation
+from ._relaxed_loop import solve_relaxed_loop
+from ._render import render, render_svg, render_text
+from ._solve import METHODS, solutions, solve
+from ._split import split, symmetry_parts
 from ._variants import (
     checkerboard_approximation,
     contour_by_euler,
@@ -41,11 +49,8 @@ from ._variants import (
     solve_positions,
     valid_pieces,
 )
-from ._blocks import Block, block_level, prune as prune_blocks, solve_orientations_blocks
-from ._packing import block_packing_approximation, interior_blocks, set_packing
-from ._reductions import contour_ring, contour_to_puzzle, partition_to_contour, partition_to_orientation
-from ._reduction_sat import one_in_three_to_position
-from ._local import INITS, NEIGHBOURHOOD_SIZE, TUNING, initial_board, max_weight_assignment, read_board, solve_local, write_board
+from ._verify import verify
+from ._write import dump, format
 
 __all__ = [
     # model, formats, pictures
@@ -68,3 +73,8 @@ __all__ = [
 from ._position_backtrack import solve_by_positions
 
 __all__ += ["solve_by_positions"]  # Béhague (2024), section 6.1
+
+__all__ += ["count_checkerboard", "solve_checkerboard",  # Schaus and Deville, section 5 (exact brute force)
+            "ALLDIFFERENT", "count_cp", "cp_start", "fill_holes", "relaxed_cells", "solve_cp",  # section 2
+            "solve_relaxed_loop",  # section 5
+            "count_corner_fill", "solve_corner_fill"]  # Béhague, section 6.2

@@ -114,10 +114,11 @@ def _combine(puzzle: EdgePuzzle, blocks: List[Block], max_blocks: Optional[int])
     return out
 
 
-def prune(puzzle: EdgePuzzle, blocks: Iterable[Block]) -> List[Block]:
+def prune(puzzle: EdgePuzzle, blocks: Iterable[Block], unchecked_sides: Tuple[int, ...] = ()) -> List[Block]:
     """Béhague's pruning, repeated to a fixpoint: drop a block when one of its faces that is not
     on the rim has no partner face (the labels that match it, in the same order) on the facing
-    side of another surviving block that shares no piece with it.
+    side of another surviving block that shares no piece with it. Faces on ``unchecked_sides``
+    (sides that may face single pieces on a board with an odd side) are not checked.
 
     Example:
         >>> from cassetete.edgematch import generate
@@ -142,7 +143,7 @@ def prune(puzzle: EdgePuzzle, blocks: Iterable[Block]) -> List[Block]:
             ok = True
             for side in range(4):
                 face = b.faces[side]
-                if face[0] == 0:
+                if face[0] == 0 or side in unchecked_sides:
                     continue
                 want = index.get(((side + 2) % 4, _partner(puzzle, face)), ())
                 if not any(not (b.mask & c.mask) for c in want):
@@ -195,7 +196,9 @@ def solve_orientations_blocks(puzzle: EdgePuzzle, rotations: Rotations = None, *
                               max_blocks: Optional[int] = 2_000_000) -> Tuple[Optional[np.ndarray], int, dict]:
     """PUZZLE-ORIENTATION by the block method (Béhague 2024, section 4.2): build and prune E(2,2),
     then E(4,4) when both sides are multiples of 4 (and the pruned E(2,2) has at most
-    ``AUTO_E44_LIMIT`` blocks), and backtrack over the blocks row by row
+    ``AUTO_E44_LIMIT`` blocks), and backtrack over the blocks row by row. On a board with an
+    odd side, 2x2 blocks tile the largest even part and single pieces fill the last row and/or
+    column (see ``_blocks_odd``): the same solutions as the row-by-row backtracking
     (blocks indexed by their north and west faces, used pieces as a bit mask). ``size`` forces
     the block size (2 or 4). Returns (a board or None, number of solutions: all with
     ``count=True`` up to ``limit``, else at most 1, info) where info gives the block counts per
@@ -211,7 +214,7 @@ def solve_orientations_blocks(puzzle: EdgePuzzle, rotations: Rotations = None, *
     """
     R, C = puzzle.rows, puzzle.cols
     if R % 2 or C % 2:
-        raise PuzzleError(f"the block method needs even sides, got a {R}x{C} board")
+        return _odd_sides(puzzle, rotations, count, limit, size, max_blocks)
     auto = size is None
     if auto:
         size = 4 if R % 4 == 0 and C % 4 == 0 else 2
@@ -269,3 +272,30 @@ def solve_orientations_blocks(puzzle: EdgePuzzle, rotations: Rotations = None, *
 
     rec(0, 0)
     return (found[0] if found else None), total, info
+
+
+def _odd_sides(puzzle: EdgePuzzle, rotations, count: bool, limit: Optional[int], size: Optional[int],
+               max_blocks: Optional[int]) -> Tuple[Optional[np.ndarray], int, dict]:
+    """solve_orientations_blocks on a board with an odd side: 2x2 blocks plus single-piece strips."""
+    from ._blocks_odd import solve_with_strips
+
+    R, C = puzzle.rows, puzzle.cols
+    if size not in (None, 2):
+        raise PuzzleError(f"block size must be 2 on a {R}x{C} board (an odd side), got {size}")
+    rot = piece_rotations(puzzle, rotations)
+    info: dict = {"size": 2, "strips": ("row" if R % 2 else "") + ("+column" if C % 2 else "")}
+    if R < 2 or C < 2:  # no room for a block: the strips are the whole board
+        blocks: List[Block] = []
+    else:
+        blocks = _combine(puzzle, _singles(puzzle, rot), max_blocks)
+        # The rim patterns of the block positions (2br, 2bc): the south (east) rim only when
+        # the height (width) is even.
+        patterns = {(br == 0, 2 * bc + 2 == C, 2 * br + 2 == R, bc == 0)
+                    for br in range(R // 2) for bc in range(C // 2)}
+        blocks = [b for b in blocks if _sound(b) and b.rim() in patterns]
+        info["E22"] = len(blocks)
+        unchecked = tuple(s for s, odd in ((2, R % 2), (1, C % 2)) if odd)
+        blocks = prune(puzzle, blocks, unchecked)
+        info["E22_pruned"] = len(blocks)
+    board, total = solve_with_strips(puzzle, rot, blocks, count, limit, info)
+    return board, total, info

@@ -4,7 +4,7 @@ count_solutions (an exact int, or LimitReached), on one thread or on a split tre
 from __future__ import annotations
 
 import time
-from typing import Optional
+from typing import Any, Optional
 
 import numpy as np
 
@@ -93,6 +93,8 @@ def count_solutions(
     node_limit: Optional[int] = None,
     symmetry: bool = True,
     progress: bool = False,
+    executor: Any = None,
+    checkpoint: Optional[str] = None,
 ) -> int:
     """The exact number of solutions, or ``limit`` when there are at least that many. Symmetric
     rotations of one piece that show the same edges count once; rotated boards count
@@ -104,7 +106,9 @@ def count_solutions(
     bound the whole count.
 
     Raises :class:`cassetete.LimitReached` (``.count`` a lower bound, ``.stats``) when a time or
-    node limit stops the count first: a partial count is never returned.
+    node limit stops the count first: a partial count is never returned. ``executor`` (a
+    ``concurrent.futures`` executor or a Dask client) and ``checkpoint`` (a file to resume from)
+    spread the count with :mod:`cassetete.parallel` (time-sliced parts instead of ``split_depth``).
 
     Example:
         >>> from cassetete.edgematch import EdgePuzzle, count_solutions
@@ -117,6 +121,12 @@ def count_solutions(
     limit = check_limit(limit)
     if not isinstance(progress, bool):
         raise PuzzleError(f"progress must be True or False, got {progress!r}")
+    if executor is not None or checkpoint is not None:
+        from ..parallel import count_edgematch
+
+        return count_edgematch(puzzle, executor, order=check_choice(order, "order", ORDERS), symmetry=symmetry,
+                               limit=limit, time_limit=time_limit, node_limit=node_limit, progress=progress,
+                               checkpoint=checkpoint)
     if workers == 1 and not progress:
         res = count(puzzle, limit=limit, order=order, time_limit=time_limit, node_limit=node_limit,
                     symmetry=symmetry)

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Mapping
-from typing import Dict, Mapping as MappingType, Optional, Sequence, Union
+from typing import Dict, Optional, Sequence, Union
+from typing import Mapping as MappingType
 
 import numpy as np
 

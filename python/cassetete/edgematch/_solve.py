@@ -18,7 +18,6 @@ from ._model import EdgePuzzle
 from ._orders import ORDERS
 from ._split import split
 
-
 METHODS = ("backtrack", "vlns")
 
 

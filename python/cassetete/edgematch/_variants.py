@@ -508,9 +508,12 @@ def position_path_approximation(puzzle: EdgePuzzle, positions) -> Optional[np.nd
     5.1), keep for each inner piece the rotations that agree with its frame neighbours, then pick
     rotations along a snake path through the inside so that every join along the path matches
     (a longest-path choice over the layered graph of (piece, rotation) vertices, solved by
-    dynamic programming; the paper phrases it as an Eulerian walk). On a solvable instance at
-    least mn + 4(m + n) - 9 of the 2mn + m + n face pairs agree. None if some piece has no
-    rotation that fits the rim.
+    dynamic programming; the paper phrases it as an Eulerian walk). On a solvable instance with
+    m, n >= 3 at least mn + 4(m + n) - 9 of the 2mn + m + n face pairs agree (rim faces, frame
+    joins, frame-to-inside joins and the path's joins). With a side of 2 every piece is on the
+    frame and every face pair agrees; the paper's formula does not cover that case (for m = 2 and
+    n > 3 it exceeds the 2mn + m + n face pairs). None if some piece has no rotation that fits
+    the rim.
 
     Example:
         >>> from cassetete.edgematch import generate
@@ -518,6 +521,9 @@ def position_path_approximation(puzzle: EdgePuzzle, positions) -> Optional[np.nd
         >>> board = position_path_approximation(p, b[:, :, 0])
         >>> matched_faces(p, board) >= 36 + 4 * 12 - 9
         True
+        >>> q, b2 = generate(2, 6, colors=3, seed=1)  # a side of 2: all 2mn + m + n = 32 agree
+        >>> matched_faces(q, position_path_approximation(q, b2[:, :, 0]))
+        32
     """
     pos = _positions(puzzle, positions)
     R, C = puzzle.rows, puzzle.cols

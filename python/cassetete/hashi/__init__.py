@@ -16,8 +16,6 @@ Example:
 
 from __future__ import annotations
 
-from ._generate import generate
-from ._model import Graph, Hashi
 from ._formats import (
     FORMATS,
     dump,
@@ -31,6 +29,8 @@ from ._formats import (
     parse,
     parse_many,
 )
+from ._generate import generate
+from ._model import Graph, Hashi
 from ._render import render, render_svg, render_text
 from ._solve import ILP_SOLVERS, METHODS, count_solutions, solutions, solve
 from ._verify import verify

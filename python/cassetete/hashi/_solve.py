@@ -11,9 +11,9 @@ from .. import _core
 from .._errors import LimitReached, PuzzleError
 from .._options import check_choice, check_limit, check_node_limit, check_seed, check_time_limit
 from .._result import Result
-from .._streams import elapsed_bar, count_stream, stream_solutions
-from ._model import Bridge, Hashi
+from .._streams import count_stream, elapsed_bar, stream_solutions
 from ._formats import parse
+from ._model import Bridge, Hashi
 
 METHODS = ("exact", "ilp", "annealing")
 ILP_SOLVERS = ("highs", "cbc")

@@ -16,17 +16,16 @@ Example:
     ('solved', (3, 4, 2))
 """
 
-from ._piece import JigsawPuzzle, Piece, as_pieces
-from ._generate import Truth, generate, resample, tab_curve
+from ._assemble import Dissimilarity, assemble, check_joins, dissimilarities, frame_first_order
+from ._cluster import Clusters, edge_labels, inner_joins, kmeans
 from ._corners import find_corners, split_edges
 from ._edges import BLANK, FLAT, TAB, EdgeSet, classify_edge, find_edges, matching_form, normalise_edge
-from ._encode import (ENCODINGS, chain_code, chain_code_numpy, encode_edges, grid_shape, has_kernels, ordinates,
-                      ordinates_numpy)
-from ._cluster import Clusters, edge_labels, inner_joins, kmeans
-from ._assemble import Dissimilarity, assemble, check_joins, dissimilarities, frame_first_order
-from ._solve import METHODS, board_size, cell_corners, edge_puzzle, repair_kinds, solve, solved_outlines
-from ._render import render, render_image, render_svg, render_text
+from ._encode import ENCODINGS, chain_code, chain_code_numpy, encode_edges, grid_shape, has_kernels, ordinates, ordinates_numpy
+from ._generate import Truth, generate, resample, tab_curve
+from ._piece import JigsawPuzzle, Piece, as_pieces
 from ._raster import fill_polygon
+from ._render import render, render_image, render_svg, render_text
+from ._solve import METHODS, board_size, cell_corners, edge_puzzle, repair_kinds, solve, solved_outlines
 
 
 def read_image(source, **options):

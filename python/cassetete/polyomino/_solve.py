@@ -45,6 +45,9 @@ def count(
     workers: int = 1,
     engine: str = "auto",
     method: Optional[str] = None,
+    executor: Any = None,
+    progress: bool = False,
+    checkpoint: Optional[str] = None,
 ) -> int:
     """Number of ways to pack the pieces into the region.
 
@@ -55,6 +58,9 @@ def count(
             (rotations and reflections); False counts every copy.
         flips: 2-D only: pieces may be turned over.
         workers: threads counting subproblems in parallel (-1 = all cores).
+        executor: a ``concurrent.futures`` executor or a Dask client to spread the count on
+            (:mod:`cassetete.parallel`); ``progress`` shows a bar, ``checkpoint`` names a file
+            the count is saved to and resumed from.
         engine: ``"bitboard"`` (64-bit boards, regions of at most 64 cells: fill the lowest
             empty cell in 2-D, branch on the cell or piece with the fewest placements in 3-D),
             ``"cells"`` (the general exact cover engine, dancing cells), or
@@ -85,6 +91,11 @@ def count(
     # Symmetry-broken subproblems; without `unique`, each is weighted by the number of copies
     # its solutions stand for (exact: see Packing.weighted_prefixes). A count limit needs the
     # plain search over every copy.
+    if executor is not None or progress or checkpoint is not None:
+        from ..parallel import count_packing
+
+        return count_packing(packing, executor, unique=unique, engine=engine, limit=limit, time_limit=time_limit,
+                             node_limit=node_limit, progress=progress, checkpoint=checkpoint)
     if unique or limit is None:
         prefixes, weights = packing.weighted_prefixes()
         if unique:

@@ -9,8 +9,7 @@ import numpy as np
 
 from .. import _core
 from .._errors import LimitReached, PuzzleError
-from .._options import (check_choice, check_count, check_limit, check_node_limit, check_seed, check_time_limit,
-                        check_workers)
+from .._options import check_choice, check_count, check_limit, check_node_limit, check_seed, check_time_limit, check_workers
 from .._result import Result
 from .._streams import elapsed_bar, progress_bar, stream_solutions
 from ._formats import parse

@@ -11,13 +11,13 @@ Example:
 
 from __future__ import annotations
 
+from ..parallel._batch import solve_file
 from ._explain import Step, candidates, explain, render
+from ._formats import FORMATS, dump, format, iter_puzzles, load, load_many, parse, parse_lines_array, parse_many
 from ._generate import Rating, generate, rate
 from ._model import MAX_ORDER, Sudoku, infer_box
-from ._formats import FORMATS, dump, format, iter_puzzles, load, load_many, parse, parse_lines_array, parse_many
 from ._render import to_svg
-from ._solve import (DEFAULT_RULES, INVALID, RULES, as_sudoku, count_solutions, invalid_puzzles, solutions, solve,
-                     solve_many, split, verify)
+from ._solve import DEFAULT_RULES, INVALID, RULES, as_sudoku, count_solutions, invalid_puzzles, solutions, solve, solve_many, split, verify
 
 __all__ = [
     "DEFAULT_RULES",
@@ -47,6 +47,7 @@ __all__ = [
     "render",
     "solutions",
     "solve",
+    "solve_file",
     "solve_many",
     "split",
     "to_svg",

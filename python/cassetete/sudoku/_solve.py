@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -11,8 +11,8 @@ from .._errors import LimitReached, PuzzleError
 from .._options import check_count, check_limit, check_node_limit, check_time_limit, check_workers
 from .._result import Result
 from .._streams import stream_solutions
-from ._model import Sudoku, infer_box
 from ._formats import parse, parse_lines_array
+from ._model import Sudoku, infer_box
 
 PuzzleLike = Union[Sudoku, str, np.ndarray, Sequence[Sequence[int]]]
 
@@ -102,9 +102,12 @@ def solve(puzzle: PuzzleLike, *, time_limit: Optional[float] = None, node_limit:
 
 def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
                     node_limit: Optional[int] = None, rules: Sequence[str] = DEFAULT_RULES,
-                    box: Optional[Sequence[int]] = None) -> int:
+                    box: Optional[Sequence[int]] = None, executor: Any = None, progress: bool = False,
+                    checkpoint: Optional[str] = None) -> int:
     """The number of solutions; with `limit`, stop once that many are found (``limit=2``: the
-    answer 0 / 1 / 2 means none / unique / several).
+    answer 0 / 1 / 2 means none / unique / several). `executor` (a ``concurrent.futures``
+    executor or a Dask client), `progress` and `checkpoint` (a file to resume from) spread the
+    count with :mod:`cassetete.parallel`.
 
     Raises :class:`cassetete.LimitReached` (``.count`` a lower bound) when `time_limit` or
     `node_limit` stops the count first: a partial count is never returned.
@@ -118,6 +121,11 @@ def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_lim
     sudoku = as_sudoku(puzzle, box)
     limit = check_limit(limit)
     time_limit, node_limit, names = _search_options(time_limit, node_limit, rules)
+    if executor is not None or progress or checkpoint is not None:
+        from ..parallel import count_sudoku
+
+        return count_sudoku(sudoku, executor, rules=names, limit=limit, time_limit=time_limit, node_limit=node_limit,
+                            progress=progress, checkpoint=checkpoint)
     count, _solution, _status, complete, stats = _core.sudoku_solve(
         sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], limit or 0, names, time_limit, node_limit, None)
     if not complete:

@@ -1,0 +1,61 @@
+"""Instances shared by the parallel tests: n queens as exact cover and a 16x16 Sudoku with a few
+hundred solutions, built by our own code (nothing copied)."""
+
+from __future__ import annotations
+
+import os
+import zipfile
+from typing import Any, List, Tuple
+
+import numpy as np
+
+from cassetete import sudoku
+from cassetete.exactcover import ExactCover
+
+
+def queens(n: int) -> ExactCover:
+    """n queens: primary items = rows and columns, secondary = the 2(2n-1) diagonals;
+    option r*n + c puts a queen on (r, c)."""
+    cover = ExactCover(2 * n, secondary=2 * (2 * n - 1))
+    for r in range(n):
+        for c in range(n):
+            cover.add_option([r, n + c, 2 * n + r + c, 2 * n + (2 * n - 1) + (r - c + n - 1)])
+    return cover
+
+
+def queens_ok(n: int, options: List[int]) -> bool:
+    """From the rules: n queens, one per row and column, no two on a diagonal."""
+    cells: List[Tuple[int, int]] = [divmod(o, n) for o in options]
+    if len(cells) != n:
+        return False
+    return all(a[0] != b[0] and a[1] != b[1] and abs(a[0] - b[0]) != abs(a[1] - b[1])
+               for k, a in enumerate(cells) for b in cells[k + 1:])
+
+
+def sudoku16(blanks: int = 150, seed: int = 7) -> np.ndarray:
+    """A 16x16 (4x4 boxes) puzzle: a solved grid with ``blanks`` cells emptied."""
+    grid = sudoku.solve("." * 256).solution.ravel().copy()
+    grid[np.random.default_rng(seed).permutation(256)[:blanks]] = 0
+    return grid.reshape(16, 16)
+
+
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "edgematch")
+BRENDAN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "data", "edgematch",
+                       "bucas_viewer_brendan", "pieces_set_1.zip")
+
+
+def planted(name: str) -> Any:
+    """A puzzle made by our own generator, kept in tests/data/edgematch."""
+    from cassetete import edgematch
+
+    return edgematch.load(os.path.join(DATA, name))
+
+
+def brendan_6x6() -> Any:
+    """Brendan Owen's 6x6 puzzle, read from the shared data folder (GPL: not copied into the
+    repository); None when that folder is absent, as on a fresh clone."""
+    if not os.path.exists(BRENDAN):
+        return None
+    from cassetete import edgematch
+
+    return edgematch.parse(zipfile.ZipFile(BRENDAN).read("pieces_06x06.txt").decode())

@@ -1,0 +1,110 @@
+"""cassetete.parallel on a Dask LocalCluster (2 worker processes on 127.0.0.1): counts equal to
+the serial engines and published figures, a worker killed in the middle of a count, a
+first-solution search that frees the cluster early, and a Sudoku file in chunks. Skipped when
+the ``dask`` extra is not installed."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import time
+
+import pytest
+
+distributed = pytest.importorskip("dask.distributed")
+
+from cassetete import edgematch, exactcover, polyomino, sudoku  # noqa: E402
+from cassetete.parallel import ExactCoverJob, PackingJob, run_count, run_first  # noqa: E402
+from cassetete.polyomino._model import Packing  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(__file__))
+from parallel_instances import brendan_6x6, planted, queens, sudoku16  # noqa: E402
+from sudoku_checker import decode_line, is_solution  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                       dashboard_address=None)
+    with distributed.Client(cluster) as connected:
+        yield connected
+    cluster.close()
+
+
+def test_pentomino_counts(client):
+    # 2339 (6x10) and 3940 (3x4x5) packings up to symmetry; 31520 = 3940 x 8 boxes' symmetries.
+    assert polyomino.count("6x10", executor=client) == 2339 == polyomino.count("6x10")
+    assert polyomino.count("3x4x5", unique=False, executor=client) == 31520
+
+
+def test_queens_and_sudoku16(client):
+    assert queens(12).count(executor=client) == 14200  # OEIS A000170
+    assert exactcover.count_solutions(queens(12), executor=client, progress=False) == 14200
+    grid = sudoku16()
+    assert sudoku.count_solutions(grid, executor=client) == sudoku.count_solutions(grid)
+
+
+def test_killed_worker_loses_nothing(client):
+    job = PackingJob(Packing("3x4x5"), unique=True, engine="bitboard")
+    outcome = {}
+
+    def count():
+        outcome["count"] = run_count(job, client, slice_seconds=0.3)
+
+    driver = threading.Thread(target=count)
+    driver.start()
+    victim = None
+    deadline = time.time() + 30
+    while victim is None and time.time() < deadline and driver.is_alive():
+        busy = [address for address, tasks in client.processing().items() if tasks]
+        if busy:
+            victim = busy[0]
+        time.sleep(0.05)
+    assert victim is not None
+    pid = client.run(os.getpid, workers=[victim])[victim]
+    os.kill(pid, signal.SIGKILL)  # the nanny starts a fresh worker; Dask reruns the lost tasks
+    assert driver.is_alive()  # killed in the middle of the count
+    driver.join(120)
+    count, stats = outcome["count"]
+    assert count == 3940 and stats["complete"]
+    client.wait_for_workers(2, timeout=60)  # the replacement worker, before the next test
+
+
+def test_first_solution_frees_the_cluster(client):
+    cover = Packing("3x4x5").cover
+    status, solution, stats = run_first(ExactCoverJob(cover), client, slice_seconds=0.2)
+    assert status == "solved" and exactcover.verify(cover, solution)
+    assert stats["unexplored"] > 0
+    deadline = time.time() + 5
+    while any(client.processing().values()) and time.time() < deadline:
+        time.sleep(0.05)
+    assert not any(client.processing().values())
+
+
+def test_solve_file_on_the_cluster(tmp_path, client):
+    good = "".join("." if v == 0 else "123456789ABCDEFG"[v - 1] for v in sudoku16(blanks=100).ravel())
+    lines = [good, "11" + "." * 254, good[::-1]] * 5
+    source = tmp_path / "in.txt"
+    source.write_text("\n".join(lines) + "\n")
+    totals = sudoku.solve_file(str(source), out=str(tmp_path / "out.txt"), executor=client, chunk_lines=2)
+    out = (tmp_path / "out.txt").read_text().splitlines()
+    assert len(out) == len(lines) and totals["solved"] == 10 and totals["invalid"] == 5
+    for given, answer in zip(lines, out):
+        if given.startswith("11"):
+            assert answer.startswith("invalid: ")
+        else:
+            assert is_solution(decode_line(given), decode_line(answer), (4, 4))
+
+
+def test_edgematch_counts(client):
+    puzzle = planted("planted_5x5.txt")
+    assert edgematch.count_solutions(puzzle, executor=client) == edgematch.count_solutions(puzzle)
+
+
+def test_brendan_6x6(client):
+    puzzle = brendan_6x6()
+    if puzzle is None:
+        pytest.skip("Brendan Owen's puzzles are read from ../shared/data (not in the repository)")
+    assert edgematch.count_solutions(puzzle, executor=client) == edgematch.count_solutions(puzzle) == 260
