@@ -25,6 +25,10 @@ __all__ = ["check_time_limit", "check_node_limit", "check_limit", "check_seed", 
            "check_choice", "check_count"]
 
 
+MAX_COUNT = 2**63 - 1  # node limits, counts and seeds go to C++ as 64-bit integers
+MAX_WORKERS = 4096  # threads; a larger value is a mistake, not a machine
+
+
 def _is_bool(value: object) -> bool:
     return isinstance(value, (bool,)) or type(value).__name__ == "bool_"
 
@@ -44,6 +48,8 @@ def check_count(value: object, name: str, minimum: int = 0) -> int:
         raise PuzzleError(f"{name} must be an integer >= {minimum}, got {value!r}")
     if int(value) < minimum:
         raise PuzzleError(f"{name} must be an integer >= {minimum}, got {value!r}")
+    if int(value) > MAX_COUNT:  # the engines take 64-bit integers
+        raise PuzzleError(f"{name} must be at most 2**63 - 1, got {value!r}")
     return int(value)
 
 
@@ -72,6 +78,8 @@ def check_workers(value: object, name: str = "workers") -> int:
     count = check_count(value, name, -1) if not _is_bool(value) else check_count(value, name)
     if count == 0:
         raise PuzzleError(f"{name} must be -1 (all cores) or an integer >= 1, got 0")
+    if count > MAX_WORKERS:
+        raise PuzzleError(f"{name} must be at most {MAX_WORKERS} threads, got {count}")
     return os.cpu_count() or 1 if count == -1 else count
 
 

@@ -33,6 +33,10 @@ __all__ = ["ExactCover", "Subproblem", "count_subproblem", "parse", "load", "for
            "count_solutions", "verify", "render"]
 
 
+# Refused before any allocation: the dancing cells tables hold a few words per item.
+MAX_ITEMS = 10_000_000
+
+
 def _as_int(value: Any, what: str) -> int:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
         raise PuzzleError(f"{what} must be an integer, got {value!r}")
@@ -66,6 +70,8 @@ class ExactCover:
         secondary = _as_int(secondary, "secondary")
         if primary < 0 or secondary < 0:
             raise PuzzleError(f"item counts must be >= 0, got primary={primary}, secondary={secondary}")
+        if primary + secondary > MAX_ITEMS:
+            raise PuzzleError(f"{primary + secondary} items: at most {MAX_ITEMS} (the engine's tables would not fit)")
         self.primary = primary
         self.secondary = secondary
         self._starts: List[int] = [0]
@@ -147,12 +153,10 @@ class ExactCover:
             >>> ExactCover.from_options([[0], [1]]).count()
             1
         """
-        rows = [list(o) for o in options]
+        rows = [[_as_int(i, f"option {r}: item") for i in o] for r, o in enumerate(options)]
         if primary is None:
             largest = max((max(r) for r in rows if r), default=-1)
-            if not isinstance(largest, (int, np.integer)):
-                raise PuzzleError("items must be integers")
-            primary = int(largest) + 1 - secondary
+            primary = largest + 1 - _as_int(secondary, "secondary")
         ec = cls(primary, secondary)
         for row in rows:
             ec.add_option(row)

@@ -356,6 +356,8 @@ def _load_own(text: str, where: str) -> EdgePuzzle:
                 values = [int(t) for t in tokens]
                 if len(values) != 4:
                     raise PuzzleError(f"{where}, line {number} (piece {len(pieces)}): expected 4 edge labels")
+                if any(abs(v) > LABEL_MAX for v in values):  # before int64 conversion overflows
+                    raise PuzzleError(f"{where}, line {number}: a number beyond +-{LABEL_MAX}")
                 pieces.append(values)
         except PuzzleError:
             raise

@@ -72,6 +72,8 @@ def generate(
         True
     """
     rows, cols = check_count(rows, "rows", 1), check_count(cols, "cols", 1)
+    if rows * cols > 1_000_000:  # refused before allocating the (rows, cols, 4) edges
+        raise PuzzleError(f"board size {rows} x {cols} is too large (more than 1,000,000 cells)")
     colors, frame_colors = check_count(colors, "colors", 1), check_count(frame_colors, "frame_colors")
     matching = check_choice(matching, "matching", MATCHINGS)
     attempts = check_count(attempts, "attempts", 1)

@@ -9,6 +9,7 @@ GIL released; this module drives it: workers, checkpoints, progress bar, Ctrl-C.
 from __future__ import annotations
 
 import os
+import re
 import threading
 import time
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
@@ -166,9 +167,11 @@ def read_board(path: str, puzzle: EdgePuzzle) -> np.ndarray:
     _check_puzzle(puzzle)
     text, where = read_source(path)
     rows: List[List[Tuple[int, int]]] = []
+    header = None
     for number, line in enumerate(text.splitlines(), 1):
         line = line.strip()
         if not line or line.startswith("#"):
+            header = header or re.search(r"score (\d+)/(\d+)", line)
             continue
         row = []
         for column, token in enumerate(line.split(), 1):
@@ -184,7 +187,12 @@ def read_board(path: str, puzzle: EdgePuzzle) -> np.ndarray:
         rows.append(row)
     if len(rows) != puzzle.rows:
         raise PuzzleError(f"{where}: {len(rows)} rows, the {puzzle.rows} x {puzzle.cols} puzzle has {puzzle.rows}")
-    return check_board(puzzle, np.array(rows, dtype=np.int64).reshape(puzzle.rows, puzzle.cols, 2), what=where)
+    board = check_board(puzzle, np.array(rows, dtype=np.int64).reshape(puzzle.rows, puzzle.cols, 2), what=where)
+    # The score written in the header tells a board of another puzzle of the same size.
+    if header is not None and (int(header.group(1)), int(header.group(2))) != tuple(score(puzzle, board)):
+        raise PuzzleError(f"{where}: a board of another puzzle (its header says score {header.group(1)}/"
+                          f"{header.group(2)}, it scores {'/'.join(map(str, score(puzzle, board)))} here)")
+    return board
 
 
 def _merge_trajectories(trajectories: Sequence[Sequence[Tuple[float, int]]]) -> List[Tuple[float, int]]:

@@ -141,7 +141,7 @@ def _parse_grid(text: str) -> Hashi:
     lines = [(n + 1, line) for n, line in enumerate(text.splitlines()) if line.strip()]
     rows: List[List[int]] = []
     header = lines[0][1].split()
-    if len(header) in (2, 3) and all(t.isdigit() for t in header) and len(lines) - 1 == int(header[0]):
+    if len(header) in (2, 3) and all(t.isascii() and t.isdigit() for t in header) and len(lines) - 1 == int(header[0]):
         lines = lines[1:]  # Coelho .has header (rows cols islands) or "rows cols"
         expected_cols = int(header[1])
     else:
@@ -152,7 +152,7 @@ def _parse_grid(text: str) -> Hashi:
         for col, tok in enumerate(tokens):
             if tok in _WATER:
                 row.append(0)
-            elif tok.isdigit():
+            elif tok.isascii() and tok.isdigit():  # "¹".isdigit() is True, int("¹") fails
                 value = int(tok)
                 if not 1 <= value <= 8:
                     raise PuzzleError(f"island value {value} outside 1..8 at line {lineno}, column {col + 1}")

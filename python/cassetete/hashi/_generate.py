@@ -171,6 +171,8 @@ def generate(n: int, *, seed: Optional[int] = None, unique: bool = False,
     else:
         side = check_count(size, "size", 1)
         shape = (side, side)
+    if shape[0] * shape[1] > 4_000_000:  # refused before allocating, like the game ID parsers
+        raise PuzzleError(f"generate: grid size {shape} too large (more than 4,000,000 cells)")
     room = (shape[0] * shape[1] + 1) // 2  # a checkerboard: the most cells with no two side by side
     if n > room:
         raise PuzzleError(f"generate: {n} vertices do not fit in a {shape[0]}x{shape[1]} grid with no two "

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 import warnings
 from concurrent.futures import ThreadPoolExecutor
@@ -105,26 +106,44 @@ def count(
         if engine == "bitboard":
             return packing.count_bitboard(prefixes, limit, time_limit, node_limit, None if limit is not None else weights)
         return packing.cover.count_prefixes(prefixes, limit, time_limit, node_limit, None if limit is not None else weights)
-    # Parallel: cut the tree finer, deal the branches round-robin to the workers.
+    # Parallel: cut the tree finer, deal the branches round-robin to the workers, in many small
+    # chunks: Ctrl-C reaches the main thread only, which then drops the queued chunks while each
+    # worker ends its current one. The time limit is one deadline for the whole count.
     depth = 2 if len(prefixes) < 64 else 0
     parts = [(list(sub.prefix), w) for p, w in zip(prefixes, weights) for sub in packing.cover.split(depth, p)]
-    chunks = [parts[k :: workers * 4] for k in range(workers * 4)]
+    workers = min(workers, len(parts))  # workers=10**9 must not make 4e9 empty chunks
+    n_chunks = min(workers * 16, len(parts))
+    chunks = [parts[k::n_chunks] for k in range(n_chunks)]
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     if engine == "bitboard":
         packer = packing.bitboard()
 
-        def run(chunk: List[Any]) -> Any:
+        def run(chunk: List[Any], time_limit: Optional[float]) -> Any:
             return _core.bitboard_count(packer, [p for p, _ in chunk], 0, time_limit, node_limit, [w for _, w in chunk])
 
     else:
 
-        def run(chunk: List[Any]) -> Any:
+        def run(chunk: List[Any], time_limit: Optional[float]) -> Any:
             return _core.exactcover_count(
                 packing.cover._problem(), [p for p, _ in chunk], 0, time_limit, node_limit, [w for _, w in chunk]
             )
 
     packing.cover._problem()  # build once, before the threads share it
-    with ThreadPoolExecutor(workers) as pool:
-        outcomes = list(pool.map(run, chunks))
+    stop = threading.Event()
+
+    def guarded(chunk: List[Any]) -> Any:
+        if stop.is_set():
+            return 0, False, {"nodes": 0, "stop": "interrupted"}
+        return run(chunk, None if deadline is None else max(0.0, deadline - time.monotonic()))
+
+    pool = ThreadPoolExecutor(workers)
+    try:
+        outcomes = list(pool.map(guarded, chunks))
+    except BaseException:  # Ctrl-C: no new chunk starts; the running ones end
+        stop.set()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown()
     total = sum(int(c) for c, _, _ in outcomes)
     if not all(complete for _, complete, _ in outcomes):
         stops = [stats.get("stop") for _, complete, stats in outcomes if not complete]

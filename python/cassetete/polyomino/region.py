@@ -12,6 +12,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any, List
 
@@ -21,6 +22,10 @@ from .._errors import PuzzleError
 from .shapes import transforms
 
 __all__ = ["parse_region", "symmetries"]
+
+
+# Refused before any allocation: the exact cover of a larger region does not fit in memory anyway.
+MAX_REGION_CELLS = 1_000_000
 
 
 def parse_region(region: Any) -> np.ndarray:
@@ -37,6 +42,8 @@ def parse_region(region: Any) -> np.ndarray:
     if isinstance(region, tuple) and all(isinstance(v, (int, np.integer)) for v in region):
         if len(region) not in (2, 3) or any(v <= 0 for v in region):
             raise PuzzleError(f"region sizes {region}: need 2 or 3 positive sizes")
+        if math.prod(int(v) for v in region) > MAX_REGION_CELLS:
+            raise PuzzleError(f"region sizes {region}: more than {MAX_REGION_CELLS} cells")
         return np.ones(tuple(int(v) for v in region), dtype=bool)
     mask = np.asarray(region)
     if mask.dtype != np.bool_:
@@ -45,6 +52,8 @@ def parse_region(region: Any) -> np.ndarray:
         mask = mask.astype(bool)
     if mask.ndim not in (2, 3):
         raise PuzzleError(f"region mask must be 2-D or 3-D, got {mask.ndim}-D")
+    if mask.size > MAX_REGION_CELLS:
+        raise PuzzleError(f"region mask of shape {mask.shape}: more than {MAX_REGION_CELLS} cells")
     if not mask.any():
         raise PuzzleError("region mask has no cell")
     return mask

@@ -155,6 +155,13 @@ def orientations(shape: Shape, dim: int = 2, flips: bool = True) -> List[Shape]:
     return seen
 
 
+def _cell_coordinate(value: object) -> int:
+    # Integers only: int(2.7) or int(nan) would silently move or break a cell.
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise TypeError(value)
+    return int(value)
+
+
 def check_shape(name: str, cells: Iterable[Sequence[int]]) -> Shape:
     """Validate a piece: not empty, no repeated cell, 2-D or 3-D, face-connected.
 
@@ -162,7 +169,10 @@ def check_shape(name: str, cells: Iterable[Sequence[int]]) -> Shape:
         >>> check_shape("domino", [(0, 0), (0, 1)])
         ((0, 0), (0, 1))
     """
-    raw = [tuple(int(v) for v in c) for c in cells]
+    try:
+        raw = [tuple(_cell_coordinate(v) for v in c) for c in cells]
+    except TypeError:
+        raise PuzzleError(f"piece {name!r}: expected a list of cells, each a sequence of integers") from None
     if not raw:
         raise PuzzleError(f"piece {name!r} is empty")
     dims = {len(c) for c in raw}

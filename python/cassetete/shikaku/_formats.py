@@ -88,19 +88,20 @@ def parse_tatham(game_id: str) -> Shikaku:
             previous_number = False
             i += 1
         elif ch == "_":
-            if not previous_number or i + 1 >= len(desc) or not desc[i + 1].isdigit():
+            if not previous_number or i + 1 >= len(desc) or not "0" <= desc[i + 1] <= "9":
                 raise PuzzleError(f"Tatham game ID: misplaced '_' at character {offset + i + 1}")
             previous_number = False
             i += 1
-        elif ch.isdigit():
+        elif "0" <= ch <= "9":  # not str.isdigit(), which accepts superscripts int() refuses
             if previous_number:
                 raise PuzzleError(f"Tatham game ID: two clues without '_' at character {offset + i + 1}")
             j = i
-            while j < len(desc) and desc[j].isdigit():
+            while j < len(desc) and "0" <= desc[j] <= "9":
                 j += 1
             value = int(desc[i:j])
-            if value == 0:
-                raise PuzzleError(f"Tatham game ID: clue 0 at character {offset + i + 1}")
+            if value == 0 or value > width * height:
+                raise PuzzleError(f"Tatham game ID: clue {value} at character {offset + i + 1} (the grid has "
+                                  f"{width * height} cells)")
             cells.append(value)
             previous_number = True
             i = j
@@ -186,6 +187,8 @@ def parse_grid(text: str) -> Shikaku:
                 value = int(token)
                 if value <= 0:
                     raise PuzzleError(f"line {line_no}, column {col}: clue {value} must be positive")
+                if value > 10**9:  # larger than any grid's area, and than an int64
+                    raise PuzzleError(f"line {line_no}, column {col}: clue {value} is too large")
                 row.append(value)
             else:
                 raise PuzzleError(f"line {line_no}, column {col}: unreadable cell {token!r}")

@@ -130,6 +130,8 @@ def generate(rows: int, cols: int, depth: Optional[int] = None, merge_iterations
     """
     rows = check_count(rows, "rows", 1)
     cols = check_count(cols, "cols", 1)
+    if rows * cols > 4_000_000:  # refused before allocating, like parse_tatham
+        raise PuzzleError(f"grid size {rows}x{cols} is too large (more than 4,000,000 cells)")
     depth = default_depth(rows, cols) if depth is None else check_count(depth, "depth", 0)
     merge_iterations = check_count(merge_iterations, "merge_iterations", 0)
     if isinstance(merge_probability, bool) or not isinstance(merge_probability, (int, float)) \

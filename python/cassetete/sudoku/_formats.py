@@ -206,7 +206,7 @@ def _numbers_row(line: str, number: int, size: int) -> List[int]:
         if token == ".":
             values.append(0)
             continue
-        if not token.isdigit():
+        if not (token.isascii() and token.isdigit()):  # "¹".isdigit() is True, int("¹") fails
             raise PuzzleError(f"line {number}, column {column}: {token!r} is not a number")
         value = int(token)
         if value > size:
