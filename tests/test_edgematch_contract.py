@@ -10,6 +10,7 @@ import pickle
 
 import numpy as np
 import pytest
+from interrupts import RepeatingInterrupt
 
 from cassetete import LimitReached, PuzzleError, Result
 from cassetete import edgematch as em
@@ -235,11 +236,9 @@ def test_solve_and_count_accept_puzzle_text():
 
 def test_ctrl_c_stops_a_stream_of_solutions():
     # the puzzle has far more solutions than any machine lists, so the interrupt always comes first
-    import _thread
-    import threading
 
     p = many_solutions()
-    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer = RepeatingInterrupt(0.3)
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
@@ -255,10 +254,8 @@ def test_ctrl_c_stops_a_stream_of_solutions():
 
 def test_ctrl_c_stops_a_parallel_count():
     # the count never ends on its own: the test can only finish if the interrupt stops every part
-    import _thread
-    import threading
 
-    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer = RepeatingInterrupt(0.3)
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
@@ -286,10 +283,8 @@ def test_parallel_solve_finds_checked_solutions_and_proves_none():
 
 def test_ctrl_c_stops_a_parallel_solve():
     # Eternity II has no known solution reachable by a test: only the interrupt ends the search
-    import _thread
-    import threading
 
-    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer = RepeatingInterrupt(0.3)
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):

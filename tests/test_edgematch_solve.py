@@ -3,11 +3,11 @@ own checker."""
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import numpy as np
 import pytest
+from interrupts import RepeatingInterrupt
 
 from cassetete import LimitReached, PuzzleError
 from cassetete import edgematch as em
@@ -121,10 +121,9 @@ def test_limits_stop_the_search():
 
 
 def test_ctrl_c_interrupts_the_search():
-    import _thread
 
     e2 = em.eternity2()
-    timer = threading.Timer(0.2, _thread.interrupt_main)
+    timer = RepeatingInterrupt(0.2)
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):

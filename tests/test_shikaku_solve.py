@@ -5,13 +5,12 @@ import json
 import signal
 import subprocess
 import sys
-import threading
 import time
-import _thread
 from pathlib import Path
 
 import numpy as np
 import pytest
+from interrupts import RepeatingInterrupt
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -206,7 +205,7 @@ def test_node_limit_and_time_limit():
 
 def test_ctrl_c_interrupts_a_long_count():
     p = checkerboard(16)
-    timer = threading.Timer(0.2, _thread.interrupt_main)
+    timer = RepeatingInterrupt(0.2)
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
@@ -377,7 +376,7 @@ def test_counts_of_independent_blocks(block, copies, walls, rows, expected):
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_ctrl_c_interrupts_a_batch(workers):
-    timer = threading.Timer(0.2, _thread.interrupt_main)
+    timer = RepeatingInterrupt(0.2)
     timer.start()
     try:
         start = time.perf_counter()
