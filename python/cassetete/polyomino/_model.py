@@ -56,48 +56,80 @@ class Packing:
         self.flips = flips
         coords = np.argwhere(self.mask)
         self.coords = coords
-        self.cell_index = {tuple(c): i for i, c in enumerate(coords.tolist())}
         self.area = len(coords)
         self.pieces_area = sum(len(s) for s in self.pieces.values())
-        n_pieces = len(self.names)
-        self.cover = ExactCover(n_pieces + self.area)
-        # placements[o] = (piece number, sorted cell indices) of option o
-        self.placements: List[Tuple[int, Tuple[int, ...]]] = []
-        self.option_of: Dict[Tuple[int, FrozenSet[int]], int] = {}
         self._bitboard: Any = None
         self.branching = "auto"
         self.last_stats: Dict[str, Any] = {}
-        self.group: List[np.ndarray] = symmetries(self.mask)
-        if require_area and self.area != self.pieces_area:
-            return  # no placement can tile; callers report the area mismatch
-        for p, name in enumerate(self.names):
-            shape = self.pieces[name]
-            if len(shape[0]) > self.dim:
-                continue
-            for orient in orientations(shape, self.dim, flips):
-                cells = np.asarray(orient)
-                extent = cells.max(axis=0)
-                for offset in np.ndindex(*(np.array(self.mask.shape) - extent).clip(min=0)):
-                    placed = cells + np.asarray(offset)
-                    if not self.mask[tuple(placed.T)].all():
-                        continue
-                    idx = tuple(sorted(self.cell_index[tuple(c)] for c in placed.tolist()))
-                    key = (p, frozenset(idx))
-                    if key in self.option_of:
-                        continue
-                    self.option_of[key] = self.cover.add_option([p] + [n_pieces + i for i in idx])
-                    self.placements.append((p, idx))
-        # Keep the region symmetries that map every placement to a placement (with flips=False
-        # a reflection does not: a turned-over piece is not allowed); _option_images[k][o] is
-        # the option that the k-th kept symmetry maps option o to.
-        kept: List[np.ndarray] = []
-        self._option_images: List[List[int]] = []
-        for g in self.group:
-            images = [self.option_of.get((p, self._image(g, cells)), -1) for p, cells in self.placements]
-            if -1 not in images:
-                kept.append(g)
-                self._option_images.append(images)
-        self.group = kept
+        # Placements, kept symmetries, images and board layout come from the C++ model
+        # (cpp/polyomino/model.cpp): the same placements in the same order as the loops over
+        # pieces, orientations and offsets would give. Without matching areas no placement is
+        # built (callers report the area mismatch), and every region symmetry is kept.
+        shapes = [list(self.pieces[n]) for n in self.names] if not require_area or self.area == self.pieces_area else []
+        self._arrays: Dict[str, Any] = _core.polyomino_model(
+            list(self.mask.shape), np.ascontiguousarray(self.mask, dtype=np.uint8), shapes, bool(flips))
+        # The Python views below are built on first use (a count with the bitboard engine needs none).
+        self._placements: Optional[List[Tuple[int, Tuple[int, ...]]]] = None
+        self._option_of: Optional[Dict[Tuple[int, FrozenSet[int]], int]] = None
+        self._cover: Optional[ExactCover] = None
+
+    @property
+    def placements(self) -> List[Tuple[int, Tuple[int, ...]]]:
+        """``placements[o]`` = (piece number, sorted cell indices) of option ``o``.
+
+        Example:
+            >>> Packing("1x5", pieces=["I"]).placements
+            [(0, (0, 1, 2, 3, 4))]
+        """
+        if self._placements is None:
+            starts = self._arrays["starts"].tolist()
+            cells = self._arrays["cells"].tolist()
+            self._placements = [(p, tuple(cells[starts[o]:starts[o + 1]]))
+                                for o, p in enumerate(self._arrays["piece"].tolist())]
+        return self._placements
+
+    @property
+    def option_of(self) -> Dict[Tuple[int, FrozenSet[int]], int]:
+        """The option index of each (piece number, frozenset of cells).
+
+        Example:
+            >>> Packing("1x5", pieces=["I"]).option_of[(0, frozenset(range(5)))]
+            0
+        """
+        if self._option_of is None:
+            self._option_of = {(p, frozenset(cells)): o for o, (p, cells) in enumerate(self.placements)}
+        return self._option_of
+
+    @property
+    def cover(self) -> ExactCover:
+        """The exact cover: items 0..pieces-1 for the pieces, then one per region cell; one
+        option per placement (same indices as :attr:`placements`).
+
+        Example:
+            >>> Packing("2x5", pieces={"a": "#####", "b": "#####"}).cover.count()
+            2
+        """
+        if self._cover is None:
+            n_pieces = len(self.names)
+            cover = ExactCover(n_pieces + self.area)
+            starts = self._arrays["starts"]
+            # Each option: its piece item, then its cell items (shifted past the piece items).
+            items = np.insert(self._arrays["cells"].astype(np.int64) + n_pieces, starts[:-1], self._arrays["piece"])
+            cover._items = items.tolist()
+            cover._starts = (starts + np.arange(len(starts))).tolist()
+            self._cover = cover
+        return self._cover
+
+    @property
+    def group(self) -> List[np.ndarray]:
+        """The region's symmetries (cell permutations, identity first) that map every
+        placement to a placement (with ``flips=False`` a reflection does not).
+
+        Example:
+            >>> len(Packing("6x10").group), len(Packing("6x10", flips=False).group)
+            (4, 2)
+        """
+        return list(self._arrays["group"].astype(np.int64))
 
     @property
     def area_matches(self) -> bool:
@@ -159,63 +191,17 @@ class Packing:
         if self._bitboard is None:
             if not self.fits_bitboard:
                 raise PuzzleError(f"the bitboard engine takes at most 64 cells and 64 pieces (region has {self.area})")
-            bit = self._bit_layout()
-            masks = np.zeros(len(self.placements), dtype=np.uint64)
-            pieces = np.zeros(len(self.placements), dtype=np.int64)
-            for o, (p, cells) in enumerate(self.placements):
-                pieces[o] = p
-                masks[o] = np.uint64(sum(1 << int(bit[c]) for c in cells))
-            full = sum(1 << int(b) for b in bit)
-            self._bitboard = _core.BitboardPacker(full, len(self.names), pieces, masks)
-            if min(len(s) for s in self.pieces.values()) >= 2:
-                self._set_neighbours(bit)
+            full = sum(1 << int(b) for b in self._arrays["bit"].tolist())
+            self._bitboard = _core.BitboardPacker(full, len(self.names), self._arrays["piece"].astype(np.int64),
+                                                  self._arrays["masks"])
+            neighbours = self._arrays["neighbours"]
+            if min(len(s) for s in self.pieces.values()) >= 2 and neighbours is not None:
+                self._bitboard.set_neighbours(*neighbours)
         if rule == "auto":
             cross_section = self.mask.size // max(self.mask.shape)
             rule = "fewest" if self.dim == 3 and cross_section > 6 else "lowest"
         self._bitboard.set_min_remaining(rule == "fewest")
         return self._bitboard
-
-    def _bit_layout(self) -> np.ndarray:
-        """Bit of each cell: coordinates in the bounding box with the shortest axis varying
-        fastest (so lattice neighbours are a fixed shift apart) when the box has at most 64
-        cells, else the cells' rank in that order."""
-        axes = sorted(range(self.dim), key=lambda a: -self.mask.shape[a])
-        low = self.coords.min(axis=0)
-        high = self.coords.max(axis=0)
-        extent = high - low + 1
-        if int(np.prod(extent)) <= 64:
-            stride = np.zeros(self.dim, dtype=np.int64)
-            step = 1
-            for a in reversed(axes):
-                stride[a] = step
-                step *= int(extent[a])
-            return ((self.coords - low) * stride).sum(axis=1)
-        order = sorted(range(self.area), key=lambda i: tuple(self.coords[i][a] for a in axes))
-        bit = np.empty(self.area, dtype=np.int64)
-        bit[order] = np.arange(self.area)
-        return bit
-
-    def _set_neighbours(self, bit: np.ndarray) -> None:
-        shifts, masks = [], []
-        for axis in range(self.dim):
-            for step in (1, -1):
-                shift, mask = None, 0
-                for i, c in enumerate(self.coords.tolist()):
-                    n = list(c)
-                    n[axis] += step
-                    j = self.cell_index.get(tuple(n))
-                    if j is None:
-                        continue
-                    d = int(bit[j] - bit[i])
-                    if shift is None:
-                        shift = d
-                    elif shift != d:
-                        return  # no fixed shift: leave pruning off
-                    mask |= 1 << int(bit[i])
-                if shift is not None:
-                    shifts.append(shift)
-                    masks.append(mask)
-        self._bitboard.set_neighbours(shifts, masks)
 
     def count_bitboard(
         self,
@@ -268,9 +254,6 @@ class Packing:
         return rows.tolist()
 
     # -- exact symmetry breaking ------------------------------------------------------------
-    def _image(self, perm: np.ndarray, cells: Tuple[int, ...]) -> FrozenSet[int]:
-        return frozenset(int(perm[c]) for c in cells)
-
     def unique_prefixes(self) -> List[List[int]]:
         """Option prefixes whose subproblems hold exactly one solution per orbit of the
         region's symmetry group (see the module docstring).
@@ -299,55 +282,7 @@ class Packing:
         """
         if not self.area_matches:
             return [], []
-        out: List[Tuple[List[int], int]] = []
-        cell_bits = [sum(1 << c for c in cells) for _, cells in self.placements]
-        by_piece: List[List[int]] = [[] for _ in self.names]
-        for o, (p, _) in enumerate(self.placements):
-            by_piece[p].append(o)
-        self._split_orbits(list(range(len(self.group))), [], frozenset(), 0, out, cell_bits, by_piece)
-        return [p for p, _ in out], [len(self.group) // h for _, h in out]
-
-    def _split_orbits(
-        self,
-        group: List[int],
-        prefix: List[int],
-        used: FrozenSet[int],
-        filled: int,
-        out: List[Tuple[List[int], int]],
-        cell_bits: List[int],
-        by_piece: List[List[int]],
-    ) -> None:
-        """Orbit splitting (module docstring) under the residual group (indices into
-        self.group), appending (prefix, |residual group|) leaves to out."""
-        if len(group) == 1 or len(used) == len(self.names):
-            out.append((prefix, len(group)))
-            return
-        best = None
-        for p in range(len(self.names)):
-            if p in used:
-                continue
-            free = [o for o in by_piece[p] if not cell_bits[o] & filled]
-            orbits: List[Tuple[int, List[int]]] = []
-            seen = set()
-            for o in free:
-                if o in seen:
-                    continue
-                stab = []
-                for g in group:
-                    image = self._option_images[g][o]
-                    seen.add(image)
-                    if image == o:
-                        stab.append(g)
-                orbits.append((o, stab))
-            # At the top, the piece with the fewest placements: pinned first, it prunes most
-            # (in 2-D the X pentomino: 6x10 1.3 M nodes against 3.7-12.5 M for the others; in
-            # 3x4x5 the pieces range over 5.9-17.7 M nodes, X 6.8 M). Below, the piece with
-            # the fewest orbits that need splitting again, then the fewest orbits.
-            split_again = sum(1 for _, s in orbits if len(s) > 1)
-            score = (len(free), split_again, len(orbits)) if not prefix else (split_again, len(orbits))
-            if best is None or score < best[0]:
-                best = (score, p, orbits)
-        assert best is not None
-        _, p, orbits = best
-        for o, stab in orbits:
-            self._split_orbits(stab, prefix + [o], used | {p}, filled | cell_bits[o], out, cell_bits, by_piece)
+        a = self._arrays
+        prefixes, weights = _core.polyomino_weighted_prefixes(
+            len(self.names), self.area, a["piece"], a["starts"], a["cells"], a["images"])
+        return prefixes, weights
