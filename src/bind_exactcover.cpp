@@ -174,7 +174,8 @@ private:
 
 using PackerPtr = std::shared_ptr<ec::BitboardPacker>;
 
-PackerPtr make_packer(uint64_t full, int pieces, const CArray<int64_t>& piece_of, const CArray<uint64_t>& masks) {
+PackerPtr make_packer(uint64_t full, int pieces, const CArray<int64_t>& piece_of, const CArray<uint64_t>& masks,
+                      const std::vector<int>& shifts, const std::vector<uint64_t>& neighbour_masks) {
     if (piece_of.ndim() != 1 || masks.ndim() != 1 || piece_of.shape(0) != masks.shape(0))
         throw InputError("piece_of and masks must be 1-D arrays of the same length");
     try {
@@ -185,7 +186,8 @@ PackerPtr make_packer(uint64_t full, int pieces, const CArray<int64_t>& piece_of
             if (p(k) < 0 || p(k) >= pieces) throw InputError("placement " + std::to_string(k) + ": piece out of range");
             packer->add(static_cast<int>(p(k)), m(k));
         }
-        packer->finish();
+        if (!shifts.empty() || !neighbour_masks.empty()) packer->set_neighbours(shifts, neighbour_masks);
+        packer->finish();  // once, with the neighbours known
         return packer;
     } catch (const ec::ProblemError& e) {
         throw InputError(e.what());
@@ -268,7 +270,8 @@ void register_exactcover(py::module_& m) {
           "Option prefixes of the live branches down to `depth`.");
     py::class_<ec::BitboardPacker, PackerPtr>(m, "BitboardPacker",
                                                "Packing counter on 64-bit boards (internal)")
-        .def(py::init(&make_packer), py::arg("full"), py::arg("pieces"), py::arg("piece_of"), py::arg("masks"))
+        .def(py::init(&make_packer), py::arg("full"), py::arg("pieces"), py::arg("piece_of"), py::arg("masks"),
+             py::arg("shifts") = std::vector<int>{}, py::arg("neighbour_masks") = std::vector<uint64_t>{})
         .def_property_readonly("placements", &ec::BitboardPacker::placements)
         .def(
             "set_neighbours",

@@ -61,7 +61,12 @@ public:
     int placements() const noexcept { return static_cast<int>(masks_.size()); }
 
 private:
+    // The "lowest empty cell" search, compiled for each number of lattice directions the
+    // dead-cell test unrolls (0 = no test, 4 in 2-D, 6 in 3-D, -1 = any, in a loop) and for
+    // whether solutions are recorded.
+    template <int Dirs, bool Record>
     void search(uint64_t board, uint64_t used, Run& run) const;
+    template <int Dirs>
     bool has_dead_cell(uint64_t board) const noexcept;
     // The "fewest" search (bitboard_fewest.cpp). A level's live placements: their masks,
     // grouped by piece (piece p's in data[start[p] .. start[p+1]), so a piece's count is its
@@ -94,14 +99,23 @@ private:
     uint64_t all_pieces_;
     std::vector<int> piece_of_;
     std::vector<uint64_t> masks_;
-    // table_start_[cell * pieces_ + piece] .. [+1]: placements of piece whose lowest cell is cell
+    // table_start_[((cell << window_) | pattern) * pieces_ + piece] .. [+1]: placements of piece
+    // whose lowest cell is `cell` and that miss the filled cells among the `window_` cells
+    // after it (`pattern`, read off the board): most clashes are there, on the frontier, so
+    // the search tries far fewer placements that clash.
+    int window_ = 0;
     std::vector<int> table_start_;
+    std::vector<uint64_t> slot_pieces_;  // [(cell << window_) | pattern]: pieces with a placement there
     std::vector<uint64_t> table_;
     std::vector<int> table_index_;  // placement index of each table_ entry
     bool table_ready_ = false;
     bool min_remaining_ = false;
     std::vector<int> shifts_;
     std::vector<uint64_t> nb_masks_;
+    // The same directions branch-free: the neighbour of a cell in direction d is
+    // ((empty >> nb_right_[d]) << nb_left_[d]) (one of the two shifts is 0).
+    int nb_right_[8] = {}, nb_left_[8] = {};
+    uint64_t nb_mask_[8] = {};
     std::vector<int> piece_start_;         // piece p's placements: [piece_start_[p], piece_start_[p+1])
     std::vector<uint64_t> by_piece_mask_;  // sorted within each piece
     std::vector<int> by_piece_index_;

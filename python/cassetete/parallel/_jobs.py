@@ -170,14 +170,19 @@ class PackingJob(Job):
         count, complete, stats = counter(engine, [list(prefix)], 0, time_limit, None, [])
         return int(count), bool(complete), int(stats.get("nodes", 0))
 
-    def split(self, prefix: Prefix) -> List[Prefix]:
+    def _problem(self) -> Any:
+        # The exact cover is built on first use (Packing.cover is lazy); kept in the model.
         with self._lock:
-            problem = self.model["cover"]._problem()
+            if self.model.get("_cover") is None:
+                self.model["_cover"] = self._packing().cover
+            return self.model["_cover"]._problem()
+
+    def split(self, prefix: Prefix) -> List[Prefix]:
+        problem = self._problem()
         return [tuple(p) for p in _core.exactcover_split(problem, list(prefix), 1)]
 
     def first(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[str, Any, int]:
-        with self._lock:
-            problem = self.model["cover"]._problem()
+        problem = self._problem()
         status, solution, stats = _core.exactcover_first(problem, list(prefix), time_limit, None)
         if status not in (SOLVED, UNSATISFIABLE):
             status = LIMIT

@@ -192,11 +192,12 @@ class Packing:
             if not self.fits_bitboard:
                 raise PuzzleError(f"the bitboard engine takes at most 64 cells and 64 pieces (region has {self.area})")
             full = sum(1 << int(b) for b in self._arrays["bit"].tolist())
-            self._bitboard = _core.BitboardPacker(full, len(self.names), self._arrays["piece"].astype(np.int64),
-                                                  self._arrays["masks"])
+            # Dead-cell pruning needs pieces of 2 cells or more and a fixed shift per direction.
             neighbours = self._arrays["neighbours"]
-            if min(len(s) for s in self.pieces.values()) >= 2 and neighbours is not None:
-                self._bitboard.set_neighbours(*neighbours)
+            if neighbours is None or min(len(s) for s in self.pieces.values()) < 2:
+                neighbours = ([], [])
+            self._bitboard = _core.BitboardPacker(full, len(self.names), self._arrays["piece"].astype(np.int64),
+                                                  self._arrays["masks"], *neighbours)
         if rule == "auto":
             cross_section = self.mask.size // max(self.mask.shape)
             rule = "fewest" if self.dim == 3 and cross_section > 6 else "lowest"
