@@ -59,24 +59,31 @@ void BitboardPacker::finish() {
                            ((masks_[k] >> low) >> 1) & window_mask, static_cast<int>(k)});
     }
     table_start_.assign(slots + 1, 0);
-    for (const Usable& e : entries)
-        for (int pattern = 0; pattern < patterns; ++pattern)
-            if (!(e.window & static_cast<uint64_t>(pattern))) ++table_start_[e.first_slot + pattern * pieces_ + 1];
+    // A placement goes in the slots of the patterns that miss its window cells: the subsets
+    // of the other window cells, enumerated directly.
+    auto for_each_pattern = [&](const Usable& e, auto&& f) {
+        const uint64_t free = ~e.window & window_mask;
+        for (uint64_t pattern = free;; pattern = (pattern - 1) & free) {
+            f(e.first_slot + pattern * pieces_);
+            if (pattern == 0) break;
+        }
+    };
+    for (const Usable& e : entries) for_each_pattern(e, [&](size_t slot) { ++table_start_[slot + 1]; });
     slot_pieces_.assign(static_cast<size_t>(64) * patterns, 0);
-    for (size_t s = 0; s < slots; ++s) {
-        if (table_start_[s + 1]) slot_pieces_[s / pieces_] |= uint64_t(1) << (s % pieces_);
-        table_start_[s + 1] += table_start_[s];
-    }
+    for (size_t row = 0, s = 0; row < slot_pieces_.size(); ++row)
+        for (int piece = 0; piece < pieces_; ++piece, ++s) {
+            if (table_start_[s + 1]) slot_pieces_[row] |= uint64_t(1) << piece;
+            table_start_[s + 1] += table_start_[s];
+        }
     table_.assign(table_start_[slots], 0);
     table_index_.assign(table_start_[slots], 0);
     std::vector<int> fill(table_start_.begin(), table_start_.end() - 1);
     for (const Usable& e : entries)
-        for (int pattern = 0; pattern < patterns; ++pattern) {
-            if (e.window & static_cast<uint64_t>(pattern)) continue;
-            const int slot = fill[e.first_slot + pattern * pieces_]++;
-            table_[slot] = masks_[e.index];
-            table_index_[slot] = e.index;
-        }
+        for_each_pattern(e, [&](size_t slot) {
+            const int at = fill[slot]++;
+            table_[at] = masks_[e.index];
+            table_index_[at] = e.index;
+        });
     // For the "fewest" search: masks grouped by piece, sorted within a piece (a placement's
     // index is found back from its piece and mask by binary search).
     piece_start_.assign(static_cast<size_t>(pieces_) + 1, 0);
