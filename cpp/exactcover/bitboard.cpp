@@ -114,6 +114,15 @@ void BitboardPacker::set_neighbours(const std::vector<int>& shifts, const std::v
         nb_left_[d] = shifts[d] < 0 ? -shifts[d] : 0;
         nb_mask_[d] = masks[d];
     }
+    // The plane test applies when the shifts are +1, -1, +step, -step and every region cell
+    // `step` bits away from a region cell is its lattice neighbour (no mask needed there).
+    planar_ = shifts.size() == 4 && shifts[0] == 1 && shifts[1] == -1 && shifts[2] > 1 && shifts[3] == -shifts[2];
+    if (planar_) {
+        planar_step_ = shifts[2];
+        const uint64_t up = (full_ >> planar_step_) & full_;  // cells whose +step bit is a region cell
+        const uint64_t down = (full_ << planar_step_) & full_;
+        planar_ = (up & ~masks[2]) == 0 && (down & ~masks[3]) == 0;
+    }
     if (table_ready_) finish();  // the tables leave out placements the neighbours rule out
 }
 
@@ -121,7 +130,10 @@ template <int Dirs>
 bool BitboardPacker::has_dead_cell(uint64_t board) const noexcept {
     const uint64_t empty = ~board;
     uint64_t near = 0;  // empty cells with an empty neighbour
-    if constexpr (Dirs >= 0) {
+    if constexpr (Dirs == 2) {
+        const int step = planar_step_;
+        near = ((empty >> 1) & nb_mask_[0]) | ((empty << 1) & nb_mask_[1]) | (empty >> step) | (empty << step);
+    } else if constexpr (Dirs >= 0) {
         for (int d = 0; d < Dirs; ++d) near |= ((empty >> nb_right_[d]) << nb_left_[d]) & nb_mask_[d];
     } else {
         for (size_t d = 0; d < shifts_.size(); ++d) {
@@ -204,6 +216,7 @@ void BitboardPacker::count(const std::vector<int>& prefix, Run& run) const {
         const int dirs = static_cast<int>(shifts_.size());
         const bool record = run.sink != nullptr;
         if (dirs == 0) record ? search<0, true>(board, used, run) : search<0, false>(board, used, run);
+        else if (planar_) record ? search<2, true>(board, used, run) : search<2, false>(board, used, run);
         else if (dirs == 4) record ? search<4, true>(board, used, run) : search<4, false>(board, used, run);
         else if (dirs == 6) record ? search<6, true>(board, used, run) : search<6, false>(board, used, run);
         else record ? search<-1, true>(board, used, run) : search<-1, false>(board, used, run);

@@ -62,7 +62,8 @@ public:
 
 private:
     // The "lowest empty cell" search, compiled for each number of lattice directions the
-    // dead-cell test unrolls (0 = no test, 4 in 2-D, 6 in 3-D, -1 = any, in a loop) and for
+    // dead-cell test unrolls (0 = no test, 2 = plane in the box layout, 4 in 2-D, 6 in 3-D,
+    // -1 = any, in a loop) and for
     // whether solutions are recorded.
     template <int Dirs, bool Record>
     void search(uint64_t board, uint64_t used, Run& run) const;
@@ -116,6 +117,11 @@ private:
     // ((empty >> nb_right_[d]) << nb_left_[d]) (one of the two shifts is 0).
     int nb_right_[8] = {}, nb_left_[8] = {};
     uint64_t nb_mask_[8] = {};
+    // A plane in the box layout (directions +1, -1, +step, -step, where a shift by `step`
+    // meets only true neighbours: the cells beyond the region are filled): the dead-cell test
+    // needs two masks and two shifts by a constant, kept apart (Dirs = 2 in search()).
+    bool planar_ = false;
+    int planar_step_ = 0;
     std::vector<int> piece_start_;         // piece p's placements: [piece_start_[p], piece_start_[p+1])
     std::vector<uint64_t> by_piece_mask_;  // sorted within each piece
     std::vector<int> by_piece_index_;
