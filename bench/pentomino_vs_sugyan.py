@@ -6,7 +6,8 @@ peer's binary and ours take turns, N times each, and the table gives min and med
 - peer: the CPU time of its whole process (``getrusage`` of the child: start-up, tables and
   search), and the solve time it prints itself (wall clock, its search only);
 - ours: the whole ``polyomino.count(box, unique=...)`` call (model, tables, search), and the
-  engine alone (``Packing.count_bitboard`` on a model built beforehand), ``time.process_time``.
+  engine alone (``Packing.count_by_orbits`` on a model and tables built beforehand),
+  ``time.process_time``.
 
 The peer is built by hand, never vendored: fetch https://github.com/sugyan/pentomino into
 /tmp/pentomino and ``cargo build --release`` there; pass its CLI binary
@@ -65,12 +66,12 @@ def run_ours(box: str, unique: bool) -> Tuple[int, float]:
 
 
 def run_engine(box: str, unique: bool) -> Tuple[int, float]:
-    """(solutions, CPU seconds of the bitboard search alone, model and tables built before)."""
+    """(solutions, CPU seconds of the search alone: the model and the board tables are built
+    before; what polyomino.count runs after them, Packing.count_by_orbits)."""
     packing = Packing(box)
-    prefixes, weights = packing.weighted_prefixes()
     packing.bitboard()
     start = time.process_time()
-    n = packing.count_bitboard(prefixes, weights=None if unique else weights)
+    n = packing.count_by_orbits(unique)
     return n, time.process_time() - start
 
 
@@ -137,7 +138,7 @@ def main() -> None:
         "",
         f"Peer: `{args.sugyan} -q -s {args.solver} -b rectAxB [-u]`, CPU of its whole process (start-up, tables, "
         "search) and the solve time it prints (its search alone, wall clock). Ours: the whole "
-        "`polyomino.count(box, unique=...)` call, and the engine alone (`Packing.count_bitboard`, model built before). "
+        "`polyomino.count(box, unique=...)` call, and the engine alone (`Packing.count_by_orbits`, model and board tables built before). "
         "Ratio: medians, ours (whole call) / peer (process CPU). Every count equals the published figure.",
         "",
         "| box | mode | solutions | peer CPU s | peer solve s (printed) | ours, whole call | ours, engine only | ratio whole / peer | ratio engine / peer |",

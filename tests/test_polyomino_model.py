@@ -8,7 +8,7 @@ import itertools
 import numpy as np
 import pytest
 
-from cassetete import PuzzleError, _core, polyomino
+from cassetete import LimitReached, PuzzleError, _core, polyomino
 from cassetete.polyomino import Packing
 from test_polyomino_checker import PENTOMINO_ROWS, all_forms, cells_of
 
@@ -141,3 +141,50 @@ def test_counts_unchanged_with_the_new_tables():
     assert polyomino.count("5x12") == 1010
     assert polyomino.count("3x20", unique=False) == 8
     assert polyomino.count("6x10", unique=False) == 9356
+
+
+SYMMETRIC_CASES = [
+    # (region, pieces, flips): several have packings that a symmetry maps onto themselves,
+    # so Burnside's fixed-point terms are not all zero.
+    ("3x3", {"U": "#.#/###", "i": "###", "o": "#"}, True),
+    ("1x4", {"I": "####"}, True),
+    ("4x4", {"a": "##/##", "b": "##/##", "c": "####", "d": "####"}, True),
+    ("4x4", {"T": "###/.#.", "L": "###/#..", "S": ".##/##.", "O": "##/##"}, True),
+    ("4x5", "tetrominoes", True),
+    ("4x5", "tetrominoes", False),
+    ("5x5", {"X": ".#./###/.#.", "a": "##/#.", "b": "##/#.", "c": "##/#.", "d": "##/#.", "e": "####",
+             "f": "####"}, True),
+    (holed((4, 4), [(0, 0), (3, 3)]), {"a": "###/#..", "b": "###/#..", "e": "##", "f": "##", "g": "##"}, True),
+    (holed((3, 5), [(1, 2)]), {"U": "#.#/###", "V": "#.#/###", "i": "#", "j": "#", "d": "##"}, True),
+    ("2x2x3", {"a": "##/#.", "b": "##/#.", "c": "##/#.", "d": "###"}, True),
+    ("3x20", "pentominoes", True),
+    ("4x15", "pentominoes", True),
+    ("2x3x10", "pentominoes", True),
+]
+
+
+@pytest.mark.parametrize("region, pieces, flips", SYMMETRIC_CASES)
+def test_count_by_orbits_matches_the_split_prefixes_and_the_plain_search(region, pieces, flips):
+    packing = Packing(region, pieces, flips)
+    if not packing.area_matches:
+        pytest.skip("areas differ")
+    plain = packing.count_bitboard()  # every copy, no symmetry breaking at all
+    unique = packing.count_bitboard(packing.unique_prefixes())  # orbit splitting (exact)
+    assert packing.count_by_orbits(unique=False) == plain
+    assert packing.count_by_orbits(unique=True) == unique
+    # The same by brute force on the cells engine: orbits of the solution set.
+    images = packing._arrays["images"]
+    solutions = {frozenset(s) for s in packing.cover.solutions()}
+    assert len(solutions) == plain
+    orbits = {min(tuple(sorted(int(images[g][o]) for o in s)) for g in range(len(images))) for s in solutions}
+    assert len(orbits) == unique
+
+
+def test_count_by_orbits_limits_give_lower_bounds():
+    packing = Packing("6x10")
+    with pytest.raises(LimitReached) as stopped:
+        packing.count_by_orbits(unique=True, node_limit=2000)
+    assert 0 <= stopped.value.count <= 2339 and stopped.value.stats["stop"] == "node_limit"
+    with pytest.raises(LimitReached) as stopped:
+        packing.count_by_orbits(unique=False, node_limit=2000)
+    assert 0 <= stopped.value.count <= 9356

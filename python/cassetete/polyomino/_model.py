@@ -18,6 +18,8 @@ Example:
 
 from __future__ import annotations
 
+import time
+
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -187,21 +189,11 @@ class Packing:
             if rule not in ("auto", "lowest", "fewest"):
                 raise PuzzleError(f"rule must be 'auto', 'lowest' or 'fewest', got {rule!r}")
             self.branching = rule
-        rule = self.branching
         if self._bitboard is None:
             if not self.fits_bitboard:
                 raise PuzzleError(f"the bitboard engine takes at most 64 cells and 64 pieces (region has {self.area})")
-            full = sum(1 << int(b) for b in self._arrays["bit"].tolist())
-            # Dead-cell pruning needs pieces of 2 cells or more and a fixed shift per direction.
-            neighbours = self._arrays["neighbours"]
-            if neighbours is None or min(len(s) for s in self.pieces.values()) < 2:
-                neighbours = ([], [])
-            self._bitboard = _core.BitboardPacker(full, len(self.names), self._arrays["piece"].astype(np.int64),
-                                                  self._arrays["masks"], *neighbours)
-        if rule == "auto":
-            cross_section = self.mask.size // max(self.mask.shape)
-            rule = "fewest" if self.dim == 3 and cross_section > 6 else "lowest"
-        self._bitboard.set_min_remaining(rule == "fewest")
+            self._bitboard = self._packer(slice(None))
+        self._bitboard.set_min_remaining(self._resolved_rule() == "fewest")
         return self._bitboard
 
     def count_bitboard(
@@ -238,6 +230,99 @@ class Packing:
         if not complete:
             raise LimitReached(count, stats)
         return int(count)
+
+    def top_orbits(self) -> List[Tuple[int, List[int]]]:
+        """The orbits, under the kept symmetry group, of the placements of the piece with the
+        fewest placements: (representative option, its stabiliser as indices into ``group``).
+
+        Example:
+            >>> [len(stab) for _, stab in Packing("3x20").top_orbits()][:2]
+            [2, 2]
+        """
+        piece, images = self._arrays["piece"], self._arrays["images"]
+        if len(piece) == 0:
+            return []
+        q = int(np.argmin(np.bincount(piece, minlength=len(self.names))))
+        out: List[Tuple[int, List[int]]] = []
+        seen: set = set()
+        for o in np.flatnonzero(piece == q).tolist():
+            if o in seen:
+                continue
+            column = images[:, o]
+            seen.update(column.tolist())
+            out.append((o, np.flatnonzero(column == o).tolist()))
+        return out
+
+    def count_by_orbits(self, unique: bool, time_limit: Optional[float] = None,
+                        node_limit: Optional[int] = None) -> int:
+        """Count with the bitboard engine by pinning one piece at each orbit representative
+        only (no deeper splitting: each extra pinned piece replays the top of the search).
+
+        With Stab(r) the stabiliser of representative r and N_r the packings with the piece
+        at r, every copy counts sum_r |G| / |Stab(r)| * N_r. Up to symmetry (Burnside's lemma
+        on each Stab(r)): sum_r (1 / |Stab(r)|) * sum_{g in Stab(r)} Fix_r(g), where Fix_r(g)
+        counts the packings with the piece at r that g maps onto themselves; the pieces are
+        distinct and each used once, so every placement of such a packing is fixed by g, and
+        Fix_r(g) is a count over the g-invariant placements alone (a small search).
+
+        Example:
+            >>> p = Packing("3x20")
+            >>> p.count_by_orbits(unique=True), p.count_by_orbits(unique=False)
+            (2, 8)
+        """
+        deadline = None if time_limit is None else time.monotonic() + time_limit
+        orbits = self.top_orbits()
+        order = len(self._arrays["images"])
+        copies = [order // len(stab) for _, stab in orbits]
+        try:
+            total = self.count_bitboard([[r] for r, _ in orbits], None, time_limit, node_limit, copies)
+        except LimitReached as stopped:  # its count weighs each packing |G| times up to symmetry
+            raise LimitReached(stopped.count // order if unique else stopped.count, stopped.stats) from None
+        if not unique:
+            return total
+        nodes = int(self.last_stats.get("nodes", 0))
+        # |G| * (packings up to symmetry) = sum_r |G| / |Stab(r)| * (N_r + sum_{g != e} Fix_r(g))
+        for g in sorted({g for _, stab in orbits for g in stab if g != 0}):
+            fixed = np.flatnonzero(self._arrays["images"][g] == np.arange(len(self._arrays["piece"])))
+            position = {int(o): k for k, o in enumerate(fixed.tolist())}
+            terms = [([position[r]], c) for (r, stab), c in zip(orbits, copies) if g in stab]
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            count, complete, stats = _core.bitboard_count(
+                self._invariant_packer(fixed), [p for p, _ in terms], 0, left,
+                None if node_limit is None else max(0, node_limit - nodes), [c for _, c in terms])
+            nodes += int(stats.get("nodes", 0))
+            if not complete:
+                stats.update(complete=False, nodes=nodes)
+                self.last_stats = stats
+                raise LimitReached(total // order, stats)
+            total += int(count)
+        if total % order:
+            raise AssertionError(f"orbit count {total} not a multiple of |G| = {order}")  # Burnside guarantees it
+        self.last_stats = {**self.last_stats, "nodes": nodes, "complete": True}
+        return total // order
+
+    def _invariant_packer(self, fixed: np.ndarray) -> Any:
+        """A bitboard counter over the given placements only (same layout and rule)."""
+        packer = self._packer(fixed)
+        packer.set_min_remaining(self._resolved_rule() == "fewest")
+        return packer
+
+    def _resolved_rule(self) -> str:
+        rule = self.branching
+        if rule == "auto":
+            cross_section = self.mask.size // max(self.mask.shape)
+            rule = "fewest" if self.dim == 3 and cross_section > 6 else "lowest"
+        return rule
+
+    def _packer(self, options: Any) -> Any:
+        """A C++ bitboard counter over the placements ``options`` (an index or a slice)."""
+        full = sum(1 << int(b) for b in self._arrays["bit"].tolist())
+        # Dead-cell pruning needs pieces of 2 cells or more and a fixed shift per direction.
+        neighbours = self._arrays["neighbours"]
+        if neighbours is None or min(len(s) for s in self.pieces.values()) < 2:
+            neighbours = ([], [])
+        return _core.BitboardPacker(full, len(self.names), self._arrays["piece"][options].astype(np.int64),
+                                    self._arrays["masks"][options], *neighbours)
 
     def bitboard_solutions(self, prefix: Sequence[int] = (), limit: Optional[int] = None) -> List[List[int]]:
         """All packings containing the prefix (option index lists), found by the bitboard engine.

@@ -96,6 +96,8 @@ def count(
 
         return count_packing(packing, executor, unique=unique, engine=engine, limit=limit, time_limit=time_limit,
                              node_limit=node_limit, progress=progress, checkpoint=checkpoint)
+    if engine == "bitboard" and workers <= 1 and limit is None:
+        return packing.count_by_orbits(unique, time_limit, node_limit)
     if unique or limit is None:
         prefixes, weights = packing.weighted_prefixes()
         if unique:
