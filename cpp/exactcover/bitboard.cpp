@@ -39,10 +39,14 @@ void BitboardPacker::finish() {
     std::vector<size_t> usable;
     for (size_t k = 0; k < masks_.size(); ++k)
         if (!prune || !bad_region(~full_ | masks_[k])) usable.push_back(k);
-    // Window of 7 cells after the lowest empty one (3 with more than 16 pieces: the table
-    // grows as 64 * 2^window * pieces). On 6x10 pentominoes, windows of 0, 3, 5, 7 cells
-    // cost 276, 252, 226, 201 M instructions (callgrind), the table's build 0.3-2 ms.
-    window_ = pieces_ <= 16 ? 7 : 3;
+    // Window of up to 7 cells after the lowest empty one: on 6x10 pentominoes (2056
+    // placements) windows of 0, 3, 5, 7 cells cost 276, 252, 226, 201 M instructions
+    // (callgrind), the table's build 0.3-1 ms; small sets of placements (the symmetric
+    // packings' searches) get a small window and a cheap build. With more than 16 pieces at
+    // most 3 (the table grows as 64 * 2^window * pieces).
+    int log_placements = 0;
+    while ((size_t(2) << log_placements) <= usable.size()) ++log_placements;
+    window_ = std::max(0, std::min(pieces_ <= 16 ? 7 : 3, log_placements - 4));
     const int patterns = 1 << window_;
     const uint64_t window_mask = static_cast<uint64_t>(patterns) - 1;
     const size_t slots = static_cast<size_t>(64) * patterns * pieces_;
