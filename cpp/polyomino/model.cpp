@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <numeric>
 #include <string>
-#include <unordered_map>
 
 namespace cassetete::polyomino {
 
@@ -33,15 +32,58 @@ Shape apply(const Shape& shape, const Transform& t) {
     return normalize(std::move(out));
 }
 
-// A placement's key: piece number then its sorted cells.
-struct KeyHash {
-    size_t operator()(const std::vector<int>& key) const noexcept {
-        uint64_t h = 0x9E3779B97F4A7C15ULL;
-        for (int v : key) h = (h ^ static_cast<uint64_t>(v)) * 0x100000001B3ULL + (h >> 29);
-        return static_cast<size_t>(h);
+// The placements already built, found by piece and sorted cells: open addressing over
+// indices into the model's arrays (no allocation per key).
+class PlacementIndex {
+public:
+    explicit PlacementIndex(const Model& m) : m_(m), slots_(1024, -1) {}
+
+    static uint64_t hash(int piece, const int* cells, size_t n) noexcept {
+        uint64_t h = 0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(piece + 1);
+        for (size_t k = 0; k < n; ++k) h = (h ^ static_cast<uint64_t>(cells[k])) * 0xFF51AFD7ED558CCDULL;
+        return h ^ (h >> 29);
     }
+
+    // The placement with these sorted cells, or -1.
+    int find(int piece, const int* cells, size_t n) const noexcept {
+        const size_t mask = slots_.size() - 1;
+        for (size_t at = hash(piece, cells, n) & mask;; at = (at + 1) & mask) {
+            const int o = slots_[at];
+            if (o < 0) return -1;
+            if (same(o, piece, cells, n)) return o;
+        }
+    }
+
+    // Record placement o (already in the model).
+    void insert(int o) {
+        if (2 * (count_ + 1) > slots_.size()) grow();
+        place(o);
+        ++count_;
+    }
+
+private:
+    bool same(int o, int piece, const int* cells, size_t n) const noexcept {
+        if (m_.piece[o] != piece || static_cast<size_t>(m_.starts[o + 1] - m_.starts[o]) != n) return false;
+        return std::equal(cells, cells + n, m_.cells.begin() + m_.starts[o]);
+    }
+    void place(int o) {
+        const size_t mask = slots_.size() - 1;
+        const size_t n = static_cast<size_t>(m_.starts[o + 1] - m_.starts[o]);
+        size_t at = hash(m_.piece[o], m_.cells.data() + m_.starts[o], n) & mask;
+        while (slots_[at] >= 0) at = (at + 1) & mask;
+        slots_[at] = o;
+    }
+    void grow() {
+        std::vector<int> old = std::move(slots_);
+        slots_.assign(old.size() * 2, -1);
+        for (int o : old)
+            if (o >= 0) place(o);
+    }
+
+    const Model& m_;
+    std::vector<int> slots_;
+    size_t count_ = 0;
 };
-using PlacementIndex = std::unordered_map<std::vector<int>, int, KeyHash>;
 
 // The region's symmetries as permutations of its cells (identity first, then in transform
 // order, each distinct permutation once): cassetete.polyomino.region.symmetries.
@@ -229,8 +271,8 @@ Model build_model(const std::vector<int>& shape, const std::vector<uint8_t>& mas
     }
     if (m.coords.empty()) throw ModelError("the region has no cell");
 
-    PlacementIndex index;
-    std::vector<int> key;
+    PlacementIndex index(m);
+    std::vector<int> key;  // a placement's sorted cells
     for (size_t p = 0; p < pieces.size(); ++p) {
         const Shape& piece_shape = pieces[p];
         if (piece_shape.empty()) throw ModelError("piece " + std::to_string(p) + " is empty");
@@ -244,19 +286,26 @@ Model build_model(const std::vector<int>& shape, const std::vector<uint8_t>& mas
                 span[d] = std::max(0, shape[d] - extent[d]);
                 offsets *= span[d];
             }
+            // Positions of the orientation's cells at offset 0, then shifted per offset.
+            std::vector<int64_t> base;
+            for (const Cell& c : o) {
+                int64_t position = 0;
+                for (int d = 0; d < m.dim; ++d) position = position * shape[d] + c[d];
+                base.push_back(position);
+            }
             std::vector<int> offset(m.dim, 0);
             for (int64_t k = 0; k < offsets; ++k) {
                 int64_t rest = k;  // C order: the last axis varies fastest
+                int64_t shift = 0;
                 for (int d = m.dim - 1; d >= 0; --d) {
                     offset[d] = static_cast<int>(rest % span[d]);
                     rest /= span[d];
                 }
-                key.assign(1, static_cast<int>(p));
+                for (int d = 0; d < m.dim; ++d) shift = shift * shape[d] + offset[d];
+                key.clear();
                 bool fits = true;
-                for (const Cell& c : o) {
-                    int64_t position = 0;
-                    for (int d = 0; d < m.dim; ++d) position = position * shape[d] + c[d] + offset[d];
-                    const int cell = index_of_position[static_cast<size_t>(position)];
+                for (int64_t position : base) {
+                    const int cell = index_of_position[static_cast<size_t>(position + shift)];
                     if (cell < 0) {
                         fits = false;
                         break;
@@ -264,11 +313,12 @@ Model build_model(const std::vector<int>& shape, const std::vector<uint8_t>& mas
                     key.push_back(cell);
                 }
                 if (!fits) continue;
-                std::sort(key.begin() + 1, key.end());
-                if (!index.emplace(key, m.placements()).second) continue;
+                std::sort(key.begin(), key.end());
+                if (index.find(static_cast<int>(p), key.data(), key.size()) >= 0) continue;
                 m.piece.push_back(static_cast<int>(p));
-                m.cells.insert(m.cells.end(), key.begin() + 1, key.end());
+                m.cells.insert(m.cells.end(), key.begin(), key.end());
                 m.starts.push_back(static_cast<int64_t>(m.cells.size()));
+                index.insert(m.placements() - 1);
             }
         }
     }
@@ -279,14 +329,11 @@ Model build_model(const std::vector<int>& shape, const std::vector<uint8_t>& mas
         std::vector<int> images(m.placements());
         bool kept = true;
         for (int o = 0; o < m.placements() && kept; ++o) {
-            key.assign(1, m.piece[o]);
+            key.clear();
             for (int64_t k = m.starts[o]; k < m.starts[o + 1]; ++k) key.push_back(g[m.cells[k]]);
-            std::sort(key.begin() + 1, key.end());
-            auto found = index.find(key);
-            if (found == index.end())
-                kept = false;
-            else
-                images[o] = found->second;
+            std::sort(key.begin(), key.end());
+            images[o] = index.find(m.piece[o], key.data(), key.size());
+            kept = images[o] >= 0;
         }
         if (!kept) continue;
         m.group.push_back(std::move(g));
