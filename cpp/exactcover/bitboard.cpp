@@ -46,7 +46,7 @@ void BitboardPacker::finish() {
     // most 3 (the table grows as 64 * 2^window * pieces).
     int log_placements = 0;
     while ((size_t(2) << log_placements) <= usable.size()) ++log_placements;
-    window_ = std::max(0, std::min(pieces_ <= 16 ? 7 : 3, log_placements - 4));
+    window_ = std::max(0, std::min(pieces_ <= 16 ? 7 : 3, log_placements - 3));
     const int patterns = 1 << window_;
     const uint64_t window_mask = static_cast<uint64_t>(patterns) - 1;
     const size_t slots = static_cast<size_t>(64) * patterns * pieces_;
