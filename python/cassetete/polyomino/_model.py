@@ -193,7 +193,7 @@ class Packing:
             if not self.fits_bitboard:
                 raise PuzzleError(f"the bitboard engine takes at most 64 cells and 64 pieces (region has {self.area})")
             self._bitboard = self._packer(slice(None))
-        self._bitboard.set_min_remaining(self._resolved_rule() == "fewest")
+        self._bitboard.set_min_remaining(self.bitboard_rule() == "fewest")
         return self._bitboard
 
     def count_bitboard(
@@ -304,10 +304,16 @@ class Packing:
     def _invariant_packer(self, fixed: np.ndarray) -> Any:
         """A bitboard counter over the given placements only (same layout and rule)."""
         packer = self._packer(fixed)
-        packer.set_min_remaining(self._resolved_rule() == "fewest")
+        packer.set_min_remaining(self.bitboard_rule() == "fewest")
         return packer
 
-    def _resolved_rule(self) -> str:
+    def bitboard_rule(self) -> str:
+        """The branching the bitboard engine uses here: ``"auto"`` resolved (see :meth:`bitboard`).
+
+        Example:
+            >>> Packing("6x10").bitboard_rule(), Packing("3x4x5").bitboard_rule()
+            ('lowest', 'fewest')
+        """
         rule = self.branching
         if rule == "auto":
             cross_section = self.mask.size // max(self.mask.shape)

@@ -96,7 +96,11 @@ def count(
 
         return count_packing(packing, executor, unique=unique, engine=engine, limit=limit, time_limit=time_limit,
                              node_limit=node_limit, progress=progress, checkpoint=checkpoint)
-    if engine == "bitboard" and workers <= 1 and limit is None:
+    if engine == "bitboard" and workers <= 1 and limit is None and packing.fits_bitboard \
+            and packing.bitboard_rule() == "lowest":
+        # Filling the lowest empty cell, pinning one piece per orbit beats deeper splitting
+        # (5x12: 0.016 s against 0.027 s); the "fewest" rule gains from the deep split
+        # (3x4x5: 1.3 s against 2.7 s).
         return packing.count_by_orbits(unique, time_limit, node_limit)
     if unique or limit is None:
         prefixes, weights = packing.weighted_prefixes()
