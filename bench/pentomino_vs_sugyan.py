@@ -9,12 +9,18 @@ peer's binary and ours take turns, N times each, and the table gives min and med
   engine alone (``Packing.count_by_orbits`` on a model and tables built beforehand),
   ``time.process_time``.
 
-The peer is built by hand, never vendored: fetch https://github.com/sugyan/pentomino into
-/tmp/pentomino and ``cargo build --release`` there; pass its CLI binary
-(``/tmp/pentomino/target/release/main``) or any binary taking the same flags
-(``-q -s SOLVER -b rect6x10 [-u]``) that ends its output with ``Found N solutions in T``.
+The peer is built by hand, never vendored: clone sugyan/pentomino (GitHub) into /tmp/pentomino,
+then ``cargo build --release -p pentomino-solver-cli`` there and pass its CLI,
+``/tmp/pentomino/target/release/main``. Where the Rust package registry cannot be reached,
+build the stand-in driver of ``bench/peers/sugyan_driver`` (the same flags, ``-q -s SOLVER -b
+rect6x10 [-u]``, and the same last line, ``Found N solutions in T``, over the peer's library)
+from Debian's packaged crates: ``apt-get install librust-derive-more-dev librust-num-traits-dev
+librust-num-derive-dev``, set ``num-derive = "0.3"`` in /tmp/pentomino/pentomino-solver/Cargo.toml
+(Debian has 0.3, the derive it uses is the same), copy the driver to /tmp/pentomino-driver, add
+a ``.cargo/config.toml`` there replacing the ``crates-io`` source by the directory
+``/usr/share/cargo/registry``, and ``cargo build --release --offline``.
 
-Example:
+Example (about 20 s; --quick about 5 s):
     python bench/pentomino_vs_sugyan.py --sugyan /tmp/pentomino/target/release/main
     python bench/pentomino_vs_sugyan.py --sugyan /tmp/pentomino/target/release/main --quick
 """
@@ -89,6 +95,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=11, help="runs of each side per row (default 11)")
     parser.add_argument("--quick", action="store_true", help="3 runs per row, 6x10 only")
     parser.add_argument("--out", default=str(RESULTS))
+    parser.add_argument("--note", default="", help="a paragraph appended to the table (how the peer was built)")
     args = parser.parse_args()
     boxes = ["6x10"] if args.quick else args.boxes.split(",")
     repeat = 3 if args.quick else args.repeat
@@ -152,6 +159,8 @@ def main() -> None:
             f"{statistics.median(r['ours']) / peer_median:.2f} | "  # type: ignore[arg-type]
             f"{statistics.median(r['engine']) / peer_median:.2f} |"  # type: ignore[arg-type]
         )
+    if args.note:
+        lines += ["", args.note]
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text("\n".join(lines) + "\n")
