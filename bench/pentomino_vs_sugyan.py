@@ -145,10 +145,12 @@ def main() -> None:
         "",
         f"Peer: `{args.sugyan} -q -s {args.solver} -b rectAxB [-u]`, CPU of its whole process (start-up, tables, "
         "search) and the solve time it prints (its search alone, wall clock). Ours: the whole "
-        "`polyomino.count(box, unique=...)` call, and the engine alone (`Packing.count_by_orbits`, model and board tables built before). "
+        "`polyomino.count(box, unique=...)` call, and the engine alone (`Packing.count_by_orbits`, model and board "
+        "tables built before). "
         "Ratio: medians, ours (whole call) / peer (process CPU). Every count equals the published figure.",
         "",
-        "| box | mode | solutions | peer CPU s | peer solve s (printed) | ours, whole call | ours, engine only | ratio whole / peer | ratio engine / peer |",
+        "| box | mode | solutions | peer CPU s | peer solve s (printed) | ours, whole call | ours, engine only "
+        "| ratio whole / peer | ratio engine / peer |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:

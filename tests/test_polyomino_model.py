@@ -97,7 +97,7 @@ def test_board_masks_and_neighbours_follow_the_lattice():
     index = {tuple(c): i for i, c in enumerate(packing.coords.tolist())}
     pairs = set()
     for shift, mask in zip(shifts, masks):
-        for i, c in enumerate(packing.coords.tolist()):
+        for i in range(packing.area):
             if mask >> int(bit[i]) & 1:
                 j = int(np.flatnonzero(bit == bit[i] + shift)[0])
                 pairs.add((i, j))

@@ -27,8 +27,8 @@ import numpy as np
 from .. import _core
 from .._errors import LimitReached, PuzzleError
 from ..exactcover import ExactCover
-from .region import parse_region, symmetries
-from .shapes import PieceSpec, Shape, orientations, piece_set
+from .region import parse_region
+from .shapes import PieceSpec, Shape, piece_set
 
 __all__ = ["Packing"]
 
