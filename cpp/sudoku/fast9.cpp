@@ -46,8 +46,6 @@ struct Tables {
     uint32_t expand[512];   // mini-row matrix -> the band's cells in those mini-rows
     uint32_t peers[27];     // same row or box inside the band, excluding the cell
     uint32_t column[27];    // the three band cells of the cell's column
-    uint8_t perms_in[512];  // 3x3 matrix -> the permutation matrices (of kPerms) inside it
-    uint16_t perm[6];       // the six permutation matrices of a 3x3 matrix (bit 3r+k)
 };
 
 constexpr Tables make_tables() {
@@ -67,13 +65,6 @@ constexpr Tables make_tables() {
             if ((m & pm) == pm) u |= pm;
         }
         t.keep[m] = static_cast<uint16_t>(u);
-        int in = 0;
-        for (int q = 0; q < 6; ++q) {
-            int pm = (1 << perms[q][0]) | (1 << (3 + perms[q][1])) | (1 << (6 + perms[q][2]));
-            if ((m & pm) == pm) in |= 1 << q;
-            t.perm[q] = static_cast<uint16_t>(pm);
-        }
-        t.perms_in[m] = static_cast<uint8_t>(in);
         uint32_t e = 0;
         for (int r = 0; r < 3; ++r)
             for (int k = 0; k < 3; ++k)
@@ -93,7 +84,6 @@ constexpr Tables make_tables() {
 constexpr Tables kT = make_tables();
 
 constexpr bool kStackRule = true;       // apply the stack (column/box) rule before guessing
-constexpr bool kConfigBranch = true;   // branch on a digit's configurations in a band or stack
 constexpr int kMaxBivalue = 8;          // bivalue cells scored when choosing a guess
 constexpr int kNext[3] = {1, 2, 0};     // the other bands: kNext[b], kNext[kNext[b]]
 
@@ -110,16 +100,6 @@ struct alignas(16) Grid {
 };
 
 using Callback = std::function<bool(const uint8_t*)>;
-
-// A branch on the configurations of one digit in one band or stack (which mini-row of each
-// row, or mini-column of each column, the digit takes: one of the six permutation matrices):
-// alternative j keeps the digit's words c[at(d, b)] & mask[j][b], b = 0..2. The alternatives
-// are disjoint and cover every solution, so counting stays exact.
-struct ConfigBranch {
-    int digit = 0;
-    int n = 0;
-    uint32_t mask[6][3];
-};
 
 class Solver {
 public:
@@ -149,28 +129,9 @@ public:
 
     void search(Grid& g, uint64_t todo) {
         int gb = -1, gp = 0;
-        ConfigBranch cb;
-        if (!propagate(g, todo, gb, gp, cb)) return;
+        if (!propagate(g, todo, gb, gp)) return;
         if (gb < 0) {
             found(g);
-            return;
-        }
-        if (gb == 3) {  // a configuration branch
-            const int d = cb.digit;
-            for (int j = 0; j < cb.n; ++j) {
-                ++st.guesses;
-                if (control_ && control_->tick()) {
-                    stop_ = true;
-                    return;
-                }
-                if (j + 1 < cb.n) {
-                    Grid g2 = g;
-                    search(g2, restrict(g2, d, cb.mask[j]));
-                } else {
-                    search(g, restrict(g, d, cb.mask[j]));
-                }
-                if (stop_) return;
-            }
             return;
         }
         // The candidates of the chosen cell, lowest digit first.
@@ -272,91 +233,9 @@ private:
         return true;
     }
 
-    // Applies one alternative of a configuration branch; returns the words to update.
-    static inline uint64_t restrict(Grid& g, int d, const uint32_t* mask) {
-        uint64_t t = 0;
-        for (int b = 0; b < 3; ++b) {
-            const int i = at(d, b);
-            const uint32_t w = g.c[i] & mask[b];
-            t |= static_cast<uint64_t>(w != g.c[i]) << i;
-            g.c[i] = w;
-        }
-        g.dirty |= 1u << d;
-        return t;
-    }
-
-    // Chooses a configuration branch as tdoku's notes describe its choice (T. Dillon, "tdoku"):
-    // the band or stack with the fewest configurations over the nine digits among those not
-    // fixed (more than one for some digit), then in it a digit with two configurations (else
-    // three, else the fewest). False when every band and stack is fixed.
-    static bool choose_config(const Grid& g, ConfigBranch& cb) {
-        uint32_t mr[3][9], mc[9];
-        int best_total = 1000, best_unit = -1;
-        for (int b = 0; b < 3; ++b) {
-            int total = 0;
-            for (int d = 0; d < 9; ++d) {
-                mr[b][d] = minirows(g.c[at(d, b)]);
-                total += __builtin_popcount(kT.perms_in[mr[b][d]]);
-            }
-            if (total > 9 && total < best_total) {
-                best_total = total;
-                best_unit = b;
-            }
-        }
-        for (int d = 0; d < 9; ++d)
-            mc[d] = columns(g.c[at(d, 0)]) | columns(g.c[at(d, 1)]) << 9 | columns(g.c[at(d, 2)]) << 18;
-        for (int k = 0; k < 3; ++k) {
-            int total = 0;
-            for (int d = 0; d < 9; ++d) total += __builtin_popcount(kT.perms_in[stack_matrix(mc[d], k)]);
-            if (total > 9 && total < best_total) {
-                best_total = total;
-                best_unit = 3 + k;
-            }
-        }
-        if (best_unit < 0) return false;
-        int best_d = -1, best_n = 7;
-        uint32_t best_in = 0;
-        for (int d = 0; d < 9 && best_n > 2; ++d) {
-            const uint32_t in = best_unit < 3 ? kT.perms_in[mr[best_unit][d]]
-                                              : kT.perms_in[stack_matrix(mc[d], best_unit - 3)];
-            const int n = __builtin_popcount(in);
-            if (n >= 2 && n < best_n) {
-                best_n = n;
-                best_d = d;
-                best_in = in;
-            }
-        }
-        cb.digit = best_d;
-        cb.n = 0;
-        for (uint32_t in = best_in; in; in &= in - 1) {
-            const uint32_t pm = kT.perm[ctz32(in)];
-            uint32_t* mask = cb.mask[cb.n++];
-            if (best_unit < 3) {
-                for (int b = 0; b < 3; ++b) mask[b] = b == best_unit ? kT.expand[pm] : ~0u;
-            } else {
-                const int k = best_unit - 3;
-                for (int b = 0; b < 3; ++b) {
-                    const uint32_t cols = (7u & ~(pm >> (3 * b))) << (3 * k);
-                    mask[b] = ~(cols | cols << 9 | cols << 18);
-                }
-            }
-        }
-        return true;
-    }
-
-    // The mini-row matrix of a band word: bit 3r+k set when row r has a cell of box k.
-    static inline uint32_t minirows(uint32_t a) {
-        return (kT.row[a & 0x1FFu] & 7u) | (kT.row[(a >> 9) & 0x1FFu] & 7u) << 3 | (kT.row[a >> 18] & 7u) << 6;
-    }
-    static inline uint32_t columns(uint32_t a) { return (a | a >> 9 | a >> 18) & 0x1FFu; }
-    // Stack k of a 27-bit "band b, column x at bit 9b+x" word as a 3x3 matrix (bit 3b+c).
-    static inline uint32_t stack_matrix(uint32_t x, int k) {
-        return ((x >> (3 * k)) & 7u) | ((x >> (9 + 3 * k)) & 7u) << 3 | ((x >> (18 + 3 * k)) & 7u) << 6;
-    }
-
     // Runs the rules to a fixed point. Returns false on a contradiction; otherwise gb/gp give
     // the cell to branch on (gb = -1 when the grid is solved).
-    bool propagate(Grid& g, uint64_t todo, int& gb, int& gp, ConfigBranch& cb) {
+    bool propagate(Grid& g, uint64_t todo, int& gb, int& gp) {
         for (;;) {
             uint64_t seen = 0;
             while (todo) {
@@ -430,10 +309,6 @@ private:
                 }
                 g.dirty = 0;
                 if (todo) continue;
-            }
-            if (kConfigBranch && choose_config(g, cb)) {
-                gb = 3;
-                return true;
             }
             // Branch on a bivalue cell: among the first kMaxBivalue found, the one whose two
             // digits have the most candidates among the cell's peers (the guess that removes
