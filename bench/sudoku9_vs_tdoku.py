@@ -104,16 +104,17 @@ def check_all(array: np.ndarray, solutions: np.ndarray, counts: np.ndarray, limi
     return int((counts >= 2).sum()) if limit >= 2 else 0
 
 
-def throughput(array: np.ndarray, passes: int) -> Dict[int, float]:
-    """Median wall seconds of solve_many(workers=w, limit=1) for w = 1, 2 (alternating)."""
-    times: Dict[int, List[float]] = {1: [], 2: []}
+def throughput(array: np.ndarray, passes: int) -> Dict[int, Tuple[float, float]]:
+    """Median (wall seconds, process CPU seconds) of solve_many(workers=w, limit=1), w = 1, 2 (alternating)."""
+    times: Dict[int, List[Tuple[float, float]]] = {1: [], 2: []}
     for _ in range(passes):
         for workers in (1, 2):
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             _solutions, counts = sudoku.solve_many(array, workers=workers, limit=1)
-            times[workers].append(time.perf_counter() - start)
+            times[workers].append((time.perf_counter() - start, time.process_time() - cpu))
             assert (counts == 1).all()
-    return {w: statistics.median(t) for w, t in times.items()}
+    return {w: (statistics.median(t[0] for t in runs), statistics.median(t[1] for t in runs))
+            for w, runs in times.items()}
 
 
 def main() -> None:
@@ -166,10 +167,12 @@ def main() -> None:
 
     assert hard_array is not None
     walls = throughput(hard_array, args.passes)
-    speedup = walls[1] / walls[2]
+    speedup = walls[1][0] / walls[2][0]
+    cpu_ratio = walls[2][1] / walls[1][1]
     elapsed = time.perf_counter() - started
     load_after = os.getloadavg()[0]
-    print(f"solve_many workers=1 {walls[1]:.3f} s, workers=2 {walls[2]:.3f} s: throughput x{speedup:.2f}")
+    print(f"solve_many workers=1 {walls[1][0]:.3f} s, workers=2 {walls[2][0]:.3f} s: throughput x{speedup:.2f}; "
+          f"CPU time workers=2 / workers=1: {cpu_ratio:.3f}")
 
     text = f"""# 9x9 Sudoku against tdoku, side by side (issue 19)
 
@@ -193,9 +196,11 @@ both solvers found the same number of puzzles with 2+ solutions.
 ## Two workers
 
 `sudoku.solve_many(puzzles, workers=w, limit=1)` on the first {len(hard_array):,} puzzles of
-puzzles5_forum_hardest_1905_11+, wall time, median of {args.passes}: workers=1 {walls[1]:.3f} s,
-workers=2 {walls[2]:.3f} s, throughput x{speedup:.2f} (goal >= 1.9 on 2 idle cores; with other
-jobs on the machine the second core is not ours alone).
+puzzles5_forum_hardest_1905_11+, median of {args.passes}: wall time workers=1 {walls[1][0]:.3f} s,
+workers=2 {walls[2][0]:.3f} s, throughput **x{speedup:.2f}** (goal >= 1.9 on 2 idle cores; with other
+jobs on the machine the second core is not ours alone). Process CPU time workers=1 {walls[1][1]:.3f} s,
+workers=2 {walls[2][1]:.3f} s: ratio {cpu_ratio:.3f} (the work added by running on two threads;
+1.0 = none, which with balanced chunks bounds the idle-machine throughput at 2 / ratio).
 """
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text)
