@@ -14,7 +14,8 @@ For each set (first --max puzzles, file order) and each limit (1 = first solutio
 Both sides are thread CPU time of one thread around the whole loop over the puzzles:
   * tdoku: CLOCK_THREAD_CPUTIME_ID inside the driver around its loop (puzzles already in memory);
   * ours, "engine": `time.thread_time()` around one call of the core binding
-    `_core.sudoku_solve_many(puzzles, 3, 3, limit, rules, workers=1, ...)`: the C++ batch loop
+    `_core.sudoku_solve_many(puzzles, 3, 3, limit, rules, workers=1, ...)` (`_core.sudoku.solve_many`
+    once the core is split per family): the C++ batch loop
     with the GIL released (workers=1 runs on the calling thread), including the copy of the
     solutions into the numpy result; no per-puzzle Python code runs inside it;
   * ours, "solve_many": the same around the public `sudoku.solve_many(puzzles, workers=1,
@@ -80,10 +81,17 @@ def time_tdoku(driver: Path, path: Path, count: int, limit: int) -> Tuple[float,
     return float(fields["us_per_puzzle"]), int(fields["reached_limit"]), int(fields["guesses"])
 
 
+def core_solve_many():
+    """The core binding behind sudoku.solve_many (`_core.sudoku.solve_many`, formerly `_core.sudoku_solve_many`)."""
+    family = getattr(_core, "sudoku", None)
+    return getattr(family, "solve_many", None) or getattr(_core, "sudoku_solve_many")
+
+
 def time_engine(array: np.ndarray, limit: int):
     """One pass through the core binding (C++ batch loop, GIL released, calling thread)."""
+    solve_many = core_solve_many()
     start = time.thread_time()
-    solutions, counts, _nodes = _core.sudoku_solve_many(array, 3, 3, limit, list(sudoku.DEFAULT_RULES), 1, None)
+    solutions, counts, _nodes = solve_many(array, 3, 3, limit, list(sudoku.DEFAULT_RULES), 1, None)
     return 1e6 * (time.thread_time() - start) / len(array), solutions, counts
 
 
@@ -184,7 +192,7 @@ to read). Ours: {_core.build_info()}. tdoku: `TdokuSolverDpllTriadSimd` from the
 
 Microseconds per puzzle, thread CPU time of one thread around the loop over the first
 {args.max:,} puzzles of each set in file order, median of {args.passes} passes, first solution / count to 2.
-"engine" = the core binding `_core.sudoku_solve_many` (C++ batch loop, GIL released, results
+"engine" = the core binding behind `sudoku.solve_many` (C++ batch loop, GIL released, results
 copied into numpy arrays); "solve_many" = the public `sudoku.solve_many(workers=1)`, which adds
 the batch validation done in Python. Every solution of ours passed tests/sudoku_checker.py, and
 both solvers found the same number of puzzles with 2+ solutions.
