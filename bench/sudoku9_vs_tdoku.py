@@ -4,7 +4,9 @@
 
 tdoku (T. Dillon, github.com/t-dillon/tdoku) is built by the user from its public sources, e.g.
 `cmake -S /tmp/tdoku -B /tmp/tdoku/build -DCMAKE_BUILD_TYPE=Release && make -C /tmp/tdoku/build
-tdoku_static` (its default flags: -O3 -march=native). `--tdoku` takes that build folder (holding
+tdoku_static` (its default flags: -O3 -march=native, so AVX2/AVX-512 where the CPU has them; ours
+is the portable build unless the package was built with CASSETETE_NATIVE=ON, which the table's
+build line shows). `--tdoku` takes that build folder (holding
 libtdoku_static.a; our driver bench/peers/tdoku_driver.c is compiled against it) or the path of
 an already built driver executable. The driver calls only tdoku's public entry point
 `TdokuSolverDpllTriadSimd`.
@@ -14,8 +16,7 @@ For each set (first --max puzzles, file order) and each limit (1 = first solutio
 Both sides are thread CPU time of one thread around the whole loop over the puzzles:
   * tdoku: CLOCK_THREAD_CPUTIME_ID inside the driver around its loop (puzzles already in memory);
   * ours, "engine": `time.thread_time()` around one call of the core binding
-    `_core.sudoku_solve_many(puzzles, 3, 3, limit, rules, workers=1, ...)` (`_core.sudoku.solve_many`
-    once the core is split per family): the C++ batch loop
+    `_core.sudoku.solve_many(puzzles, 3, 3, limit, rules, workers=1, ...)`: the C++ batch loop
     with the GIL released (workers=1 runs on the calling thread), including the copy of the
     solutions into the numpy result; no per-puzzle Python code runs inside it;
   * ours, "solve_many": the same around the public `sudoku.solve_many(puzzles, workers=1,
@@ -58,6 +59,18 @@ SETS = ["puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles5_forum_hardes
 DRIVER_SOURCE = HERE / "peers" / "tdoku_driver.c"
 
 
+def cpu_name() -> str:
+    """The CPU model and its widest SIMD extension (from /proc/cpuinfo where there is one)."""
+    try:
+        info = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return platform.processor() or "unknown"
+    model = next((line.split(":", 1)[1].strip() for line in info.splitlines() if line.startswith("model name")), "?")
+    flags = next((line.split(":", 1)[1].split() for line in info.splitlines() if line.startswith("flags")), [])
+    simd = next((f for f in ("avx512f", "avx2", "avx", "sse4_2") if f in flags), "sse2")
+    return f"{model} ({simd})"
+
+
 def build_driver(tdoku: Path, cc: str) -> Path:
     """The tdoku driver: `tdoku` itself if it is an executable, else compiled against tdoku/libtdoku_static.a."""
     if tdoku.is_file() and os.access(tdoku, os.X_OK):
@@ -81,17 +94,10 @@ def time_tdoku(driver: Path, path: Path, count: int, limit: int) -> Tuple[float,
     return float(fields["us_per_puzzle"]), int(fields["reached_limit"]), int(fields["guesses"])
 
 
-def core_solve_many():
-    """The core binding behind sudoku.solve_many (`_core.sudoku.solve_many`, formerly `_core.sudoku_solve_many`)."""
-    family = getattr(_core, "sudoku", None)
-    return getattr(family, "solve_many", None) or getattr(_core, "sudoku_solve_many")
-
-
 def time_engine(array: np.ndarray, limit: int):
     """One pass through the core binding (C++ batch loop, GIL released, calling thread)."""
-    solve_many = core_solve_many()
     start = time.thread_time()
-    solutions, counts, _nodes = solve_many(array, 3, 3, limit, list(sudoku.DEFAULT_RULES), 1, None)
+    solutions, counts, _nodes = _core.sudoku.solve_many(array, 3, 3, limit, list(sudoku.DEFAULT_RULES), 1, None)
     return 1e6 * (time.thread_time() - start) / len(array), solutions, counts
 
 
@@ -184,15 +190,16 @@ def main() -> None:
 
     text = f"""# 9x9 Sudoku against tdoku, side by side (issue 19)
 
-Command: `{command}` ({elapsed:.0f} s). Machine: {platform.machine()}, {_core.hardware_threads()}
+Command: `{command}` ({elapsed:.0f} s). Machine: {platform.machine()}, {_core.common.hardware_threads()}
 hardware threads, load average {load_before:.1f} at the start and {load_after:.1f} at the end (a
 shared machine is noisy: the ratios, taken in one run with the passes alternating, are the figures
-to read). Ours: {_core.build_info()}. tdoku: `TdokuSolverDpllTriadSimd` from the build given
-(`{args.tdoku}`), through our driver `bench/peers/tdoku_driver.c`.
+to read). Ours: {_core.common.build_info()}. tdoku: `TdokuSolverDpllTriadSimd` from the build given
+(`{args.tdoku}`; tdoku's CMake defaults are -O3 -march=native), through our driver
+`bench/peers/tdoku_driver.c`. CPU: {cpu_name()}.
 
 Microseconds per puzzle, thread CPU time of one thread around the loop over the first
 {args.max:,} puzzles of each set in file order, median of {args.passes} passes, first solution / count to 2.
-"engine" = the core binding behind `sudoku.solve_many` (C++ batch loop, GIL released, results
+"engine" = the core binding `_core.sudoku.solve_many` (C++ batch loop, GIL released, results
 copied into numpy arrays); "solve_many" = the public `sudoku.solve_many(workers=1)`, which adds
 the batch validation done in Python. Every solution of ours passed tests/sudoku_checker.py, and
 both solvers found the same number of puzzles with 2+ solutions.
