@@ -27,7 +27,7 @@ py::array_t<int32_t> to_matrix(const std::vector<std::vector<T>>& rows, py::ssiz
     return out;
 }
 
-// polyomino_model(shape, mask, pieces, flips) -> dict of arrays (see cpp/polyomino/model.hpp)
+// polyomino.model(shape, mask, pieces, flips) -> dict of arrays (see cpp/polyomino/model.hpp)
 py::dict polyomino_model(const std::vector<int>& shape, const CArray<uint8_t>& mask,
                          const std::vector<pm::Shape>& pieces, bool flips) {
     std::vector<uint8_t> flat(mask.data(), mask.data() + mask.size());
@@ -58,7 +58,7 @@ py::dict polyomino_model(const std::vector<int>& shape, const CArray<uint8_t>& m
     return out;
 }
 
-// polyomino_weighted_prefixes(pieces, area, piece, starts, cells, images) -> (prefixes, weights)
+// polyomino.weighted_prefixes(pieces, area, piece, starts, cells, images) -> (prefixes, weights)
 py::tuple polyomino_weighted_prefixes(int pieces, int area, const CArray<int32_t>& piece, const CArray<int64_t>& starts,
                                       const CArray<int32_t>& cells, const CArray<int32_t>& images) {
     if (pieces < 0 || area < 0) throw InputError("pieces and area must be >= 0");
@@ -97,10 +97,10 @@ py::tuple polyomino_weighted_prefixes(int pieces, int area, const CArray<int32_t
 }  // namespace
 
 void register_polyomino(py::module_& m) {
-    m.def("polyomino_model", &polyomino_model, py::arg("shape"), py::arg("mask"), py::arg("pieces"),
+    m.def("model", &polyomino_model, py::arg("shape"), py::arg("mask"), py::arg("pieces"),
           py::arg("flips"),
           "Placements (piece, CSR cells), kept symmetries and images, bit layout, board masks, neighbour shifts.");
-    m.def("polyomino_weighted_prefixes", &polyomino_weighted_prefixes, py::arg("pieces"), py::arg("area"),
+    m.def("weighted_prefixes", &polyomino_weighted_prefixes, py::arg("pieces"), py::arg("area"),
           py::arg("piece"), py::arg("starts"), py::arg("cells"), py::arg("images"),
           "Symmetry-breaking prefixes and the number of solutions each stands for.");
 }

@@ -125,14 +125,14 @@ def test_every_pentomino_form_is_placed():
 
 def test_model_rejects_bad_input():
     with pytest.raises(PuzzleError):
-        _core.polyomino_model([2, 3], np.ones(5, dtype=np.uint8), [[(0, 0)]], True)
+        _core.polyomino.model([2, 3], np.ones(5, dtype=np.uint8), [[(0, 0)]], True)
     with pytest.raises(PuzzleError):
-        _core.polyomino_model([2, 3, 4, 5], np.ones(120, dtype=np.uint8), [[(0, 0)]], True)
+        _core.polyomino.model([2, 3, 4, 5], np.ones(120, dtype=np.uint8), [[(0, 0)]], True)
     with pytest.raises(PuzzleError):
-        _core.polyomino_model([2, 3], np.ones(6, dtype=np.uint8), [[]], True)
+        _core.polyomino.model([2, 3], np.ones(6, dtype=np.uint8), [[]], True)
     arrays = Packing("3x20")._arrays
     with pytest.raises(PuzzleError):
-        _core.polyomino_weighted_prefixes(12, 60, arrays["piece"], arrays["starts"], arrays["cells"] + 60,
+        _core.polyomino.weighted_prefixes(12, 60, arrays["piece"], arrays["starts"], arrays["cells"] + 60,
                                           arrays["images"])
 
 

@@ -68,7 +68,7 @@ class Packing:
         # pieces, orientations and offsets would give. Without matching areas no placement is
         # built (callers report the area mismatch), and every region symmetry is kept.
         shapes = [list(self.pieces[n]) for n in self.names] if not require_area or self.area == self.pieces_area else []
-        self._arrays: Dict[str, Any] = _core.polyomino_model(
+        self._arrays: Dict[str, Any] = _core.polyomino.model(
             list(self.mask.shape), np.ascontiguousarray(self.mask, dtype=np.uint8), shapes, bool(flips))
         # The Python views below are built on first use (a count with the bitboard engine needs none).
         self._placements: Optional[List[Tuple[int, Tuple[int, ...]]]] = None
@@ -217,7 +217,7 @@ class Packing:
         """
         if weights is not None and limit is not None:
             raise PuzzleError("weights and a count limit cannot be combined")
-        count, complete, stats = _core.bitboard_count(
+        count, complete, stats = _core.exactcover.bitboard_count(
             self.bitboard(),
             [list(p) for p in prefixes],
             0 if limit is None else int(limit),
@@ -287,7 +287,7 @@ class Packing:
             position = {int(o): k for k, o in enumerate(fixed.tolist())}
             terms = [([position[r]], c) for (r, stab), c in zip(orbits, copies) if g in stab]
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            count, complete, stats = _core.bitboard_count(
+            count, complete, stats = _core.exactcover.bitboard_count(
                 self._invariant_packer(fixed), [p for p, _ in terms], 0, left,
                 None if node_limit is None else max(0, node_limit - nodes), [c for _, c in terms])
             nodes += int(stats.get("nodes", 0))
@@ -327,7 +327,7 @@ class Packing:
         neighbours = self._arrays["neighbours"]
         if neighbours is None or min(len(s) for s in self.pieces.values()) < 2:
             neighbours = ([], [])
-        return _core.BitboardPacker(full, len(self.names), self._arrays["piece"][options].astype(np.int64),
+        return _core.exactcover.BitboardPacker(full, len(self.names), self._arrays["piece"][options].astype(np.int64),
                                     self._arrays["masks"][options], *neighbours)
 
     def bitboard_solutions(self, prefix: Sequence[int] = (), limit: Optional[int] = None) -> List[List[int]]:
@@ -338,7 +338,7 @@ class Packing:
             >>> len(p.bitboard_solutions())
             8
         """
-        rows, complete, stats = _core.bitboard_solutions(
+        rows, complete, stats = _core.exactcover.bitboard_solutions(
             self.bitboard(), list(prefix), 0 if limit is None else int(limit), len(self.names)
         )
         stats["complete"] = bool(complete)
@@ -375,6 +375,6 @@ class Packing:
         if not self.area_matches:
             return [], []
         a = self._arrays
-        prefixes, weights = _core.polyomino_weighted_prefixes(
+        prefixes, weights = _core.polyomino.weighted_prefixes(
             len(self.names), self.area, a["piece"], a["starts"], a["cells"], a["images"])
         return prefixes, weights
