@@ -32,6 +32,7 @@ import os
 import platform
 import re
 import resource
+import shlex
 import statistics
 import subprocess
 import sys
@@ -134,7 +135,8 @@ def main() -> None:
                   f"{statistics.median(ours) / statistics.median(peer_cpu):.2f}", flush=True)
     elapsed = time.time() - started
     load_after = os.getloadavg()
-    command = "python bench/pentomino_vs_sugyan.py " + " ".join(sys.argv[1:])
+    shown = [a for i, a in enumerate(sys.argv[1:]) if a != "--note" and (i == 0 or sys.argv[i] != "--note")]
+    command = "python bench/pentomino_vs_sugyan.py " + shlex.join(shown)  # the note changes no figure
     lines = [
         "# 2-D pentominoes: ours against sugyan/pentomino, side by side",
         "",
