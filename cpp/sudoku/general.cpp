@@ -75,6 +75,8 @@ public:
         : g_(geometry), options_(options), rules_(options.rules), control_(control),
           n_(geometry.size()), cells_(geometry.cells()), full_(geometry.full_mask()),
           stride_(static_cast<size_t>(cells_) + static_cast<size_t>(geometry.units()) * n_),
+          hall_(options.rules.hall || (options.auto_hall && options.rules.exclusivity &&
+                                       options.rules.uniqueness && geometry.size() >= kHallMinOrder)),
           own_rng_(kDefaultSeed), rng_(options.rng ? options.rng : &own_rng_) {
         const int br = g_.box_rows(), bc = g_.box_cols();
         weights_.assign(static_cast<size_t>(g_.units()), 1);
@@ -177,7 +179,7 @@ public:
     std::vector<uint8_t>& first_solution() noexcept { return first_solution_; }
 
     void fill_stats(SearchStats& stats) const {
-        for (int r = 0; r < (rules_.hall ? 5 : 4); ++r) stats.add(kRuleNames[r], counters_[r]);
+        for (int r = 0; r < (hall_ ? 5 : 4); ++r) stats.add(kRuleNames[r], counters_[r]);
     }
 
 private:
@@ -412,7 +414,7 @@ private:
                 if (!locked_candidates(c, locked_[l++])) return false;
                 continue;
             }
-            if (rules_.hall && !hall_dirty_.empty()) {
+            if (hall_ && !hall_dirty_.empty()) {
                 const UnitSet units = hall_dirty_;
                 hall_dirty_.clear();
                 if (!units.for_each([&](int u) { return hall_sets(c, u); })) return false;
@@ -564,6 +566,7 @@ private:
     const int n_, cells_;
     const uint64_t full_;
     const size_t stride_;            // the state: cells_ cell masks, then units*N place masks
+    const bool hall_;                // the hall rule is on (asked for, or automatic at large orders)
     struct Change {
         int cell;
         uint64_t old_mask;
@@ -617,6 +620,7 @@ PropagationOutcome propagate_only(const Geometry& geometry, const uint8_t* clues
                                   std::vector<TraceStep>* trace) {
     SearchOptions options;
     options.rules = rules;
+    options.auto_hall = false;  // exactly the rules asked for
     SearchControl control;
     Engine engine(geometry, options, control);
     PropagationOutcome outcome;
