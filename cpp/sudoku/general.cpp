@@ -19,6 +19,8 @@ constexpr uint64_t kRestartBase = 128;                // dead ends allowed in th
 // of the propagation and solution code stay out of those frames (CASSETETE_NOINLINE, bits.hpp).
 
 inline int count_bits(uint64_t x) noexcept { return popcount64(x); }
+// x has exactly two bits (cheaper than a population count on portable builds without popcnt).
+inline bool has_two_bits(uint64_t x) noexcept { return x && has_single_bit(clear_lowest_bit(x)); }
 
 // Luby's universal restart sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (i >= 1).
 // (M. Luby, A. Sinclair, D. Zuckerman, "Optimal speedup of Las Vegas algorithms", 1993.)
@@ -254,7 +256,9 @@ private:
         uint64_t best_weight = 0;
         int ties = 0;
         for (int cell = 0; cell < cells_; ++cell) {
-            const int count = count_bits(c[cell]);
+            const uint64_t mask = c[cell];
+            if (has_single_bit(mask)) continue;  // placed (most cells late in a search): no popcount
+            const int count = count_bits(mask);
             if (count <= 1 || count > best_count) continue;
             const int* u = &cell_units_[3 * cell];
             const uint64_t weight = weights_[u[0]] + weights_[u[1]] + weights_[u[2]];
@@ -362,7 +366,7 @@ private:
             }
         }
         if (has_single_bit(left)) queue_.push_back(cell);
-        else if (rules_.parity && count_bits(left) == 2) pairs_.push_back(cell);
+        else if (rules_.parity && has_two_bits(left)) pairs_.push_back(cell);
         return true;
     }
 
@@ -440,7 +444,7 @@ private:
     // from the rest of that unit.
     bool naked_pair(uint64_t* c, int cell) {
         const uint64_t m = c[cell];
-        if (count_bits(m) != 2) return true;
+        if (!has_two_bits(m)) return true;
         for (int k = 0; k < 3; ++k) {
             const int u = cell_units_[3 * cell + k];
             const int* cells = g_.unit_cells(u);
