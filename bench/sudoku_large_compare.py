@@ -4,7 +4,8 @@ Both solvers run one after the other on each instance in one run, one thread eac
 ``num_search_workers = 1``), with the same time limit. Instances (bench/sudoku_large_instances.py):
 25x25 lines of the Lloyd & Amos acs file (lines 900-999 = 45 % given), and 64x64 instances
 made here from seeds: ``holes`` (a random full grid from our generator with 50-60 % of its cells
-kept), ``unique`` (``cassetete.sudoku.generate`` to that many clues: one solution) and
+kept), ``unique`` (``cassetete.sudoku.generate`` to that many clues: one solution; saved in
+``--cache`` and reused, since the time bound on their making would give other clues elsewhere) and
 ``random`` (random clues with no direct clash: usually unsatisfiable).
 
 Every answer is checked by ``check_solution`` below, written from the rules of Sudoku and
@@ -47,6 +48,7 @@ from sudoku_large_instances import (  # noqa: E402
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "sudoku"
 DEFAULT_MARKDOWN = REPO / "bench" / "results" / "sudoku_large.md"
+DEFAULT_CACHE = REPO / "bench" / "results" / "sudoku_large_instances"
 BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
 
 
@@ -186,6 +188,24 @@ def ratio_text(peer: Run, ours: Run, peer_ok: bool, ours_ok: bool) -> tuple[str,
     return f"{value:.1f}", value
 
 
+def cached_unique_instance(cache: Path, given: float, seed: int, time_limit: float) -> Instance:
+    """A unique 64x64 instance, read from `cache` when an earlier run made it (its removal
+    phase is bounded by time, so making it again on another machine could give other clues).
+
+    >>> callable(cached_unique_instance)
+    True
+    """
+    path = cache / f"unique64_given{round(100 * given)}_seed{seed}.txt"
+    if path.exists():
+        grid = np.array(path.read_text().split(), dtype=np.uint8)
+        return Instance(f"unique64 {round(100 * np.count_nonzero(grid) / grid.size)}% seed {seed}", 8, grid,
+                        "unique")
+    inst = unique_instance(8, given, seed, time_limit)
+    cache.mkdir(parents=True, exist_ok=True)
+    path.write_text(" ".join(str(v) for v in inst.grid.tolist()) + "\n")
+    return inst
+
+
 def make_instances(args: argparse.Namespace) -> list[Instance]:
     """The instance list asked for on the command line, in a fixed order."""
     out: list[Instance] = []
@@ -200,7 +220,7 @@ def make_instances(args: argparse.Namespace) -> list[Instance]:
             if kind == "holes":
                 inst = holes_instance(8, given, seed)
             elif kind == "unique":
-                inst = unique_instance(8, given, seed, args.unique_time)
+                inst = cached_unique_instance(args.cache, given, seed, args.unique_time)
             else:
                 inst = random_instance(8, given, seed)
             print(f"made {inst.name} ({100 * inst.given:.1f} % given) in {inst.make_seconds:.1f} s", flush=True)
@@ -263,6 +283,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1, help="first instance seed (then seed+1, ...)")
     parser.add_argument("--unique-time", type=float, default=300.0,
                         help="seconds allowed to generate one unique 64x64 instance")
+    parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE,
+                        help="folder of the unique 64x64 instances already made (reused when present)")
     parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per instance and solver")
     parser.add_argument("--repeats", type=int, default=None, help="runs per instance and solver, median kept (default 3)")
     parser.add_argument("--no-cpsat", action="store_true", help="ours only")

@@ -11,11 +11,11 @@
 //                  the rest of the line (pointing) or of the box (claiming)  (our addition: it
 //                  pays on 16x16 and larger)
 //   hall           all-different consistency per unit: every naked and hidden subset at once
-//                  (large_alldiff.hpp); counted only when on. Off by default below order 49
-//                  (on 25x25 it costs more time than its node savings give back), switched on
-//                  automatically from order 49 up (SearchOptions::auto_hall; on a 64x64 puzzle
-//                  from our generator at 61 % given it cut the search from 23,555 nodes / 1.6 s
-//                  to 191 nodes / 0.1 s)
+//                  (large_alldiff.hpp); counted only when on. Off by default below order 36
+//                  (on 25x25 it halves the nodes but costs more time than that gives back),
+//                  switched on automatically from order 36 up (SearchOptions::auto_hall; on a
+//                  64x64 puzzle from our generator at 61 % given it cut the search from 23,555
+//                  nodes / 1.6 s to 191 nodes / 0.1 s; see bench/results/sudoku_large.md)
 // Branching: the cell with fewest candidates (the Sudoku lecture notes' heuristic), ties to the cell whose units
 // failed most often; when every open cell has 3+ candidates and uniqueness is on, a value with
 // exactly two places in a unit is branched on instead (two branches instead of three or more).
@@ -39,7 +39,7 @@ struct Rules {
     bool uniqueness = true;
     bool parity = true;
     bool intersections = true;
-    bool hall = false;  // all-different consistency (see auto_hall for orders 49 and up)
+    bool hall = false;  // all-different consistency (see auto_hall for orders 36 and up)
 };
 
 // One rule application recorded by explain(): a placement (value fixed in a cell) or an

@@ -19,8 +19,8 @@ PuzzleLike = Union[Sudoku, str, np.ndarray, Sequence[Sequence[int]]]
 RULES = ("exclusivity", "uniqueness", "parity", "intersections", "hall")
 # The Sudoku lecture notes' three rules plus locked candidates (box/line intersections), which pay on 16x16 and
 # larger. With all four on, 9x9 puzzles go to the dedicated bitboard engine. "hall" (all-different
-# consistency per unit: every naked and hidden subset) is off by default below order 49, where it costs
-# more than it saves, and switched on by the engine from order 49 up whenever exclusivity and
+# consistency per unit: every naked and hidden subset) is off by default below order 36, where it costs
+# more than it saves, and switched on by the engine from order 36 up whenever exclusivity and
 # uniqueness are on.
 DEFAULT_RULES = RULES[:4]
 
