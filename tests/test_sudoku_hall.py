@@ -108,3 +108,19 @@ def test_engine_adds_hall_from_order_36():
     assert "hall" in result.stats["rules"]
     # Root propagation views show exactly the rules asked for.
     assert {s.rule for s in sudoku.explain(large, rules=WITHOUT_HALL)} <= set(WITHOUT_HALL)
+
+
+def test_time_limit_is_honoured_when_hall_makes_nodes_slow():
+    # 36x36 with half the cells kept is hard; nodes with hall take near a millisecond, so the
+    # search must poll the clock more often than the usual every-few-thousand-nodes.
+    import time
+
+    grid = _holes((6, 6), 0.5, 3)
+    start = time.perf_counter()
+    result = sudoku.solve(grid, time_limit=0.3)
+    elapsed = time.perf_counter() - start
+    if result.status == "solved":  # a fast machine may finish: then the answer must be right
+        assert is_solution(grid.ravel().tolist(), result.solution.ravel().tolist(), (6, 6))
+    else:
+        assert result.status == "limit"
+        assert elapsed < 2.0

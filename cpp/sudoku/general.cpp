@@ -212,7 +212,10 @@ private:
 
     void search(int depth) {
         if (stop_ || budget_out_) return;
-        if (control_.tick()) {
+        // With the hall rule on (orders 36 and up) a node can take a millisecond, and the
+        // control's first poll only comes after thousands of nodes: poll every 64 nodes, so
+        // time limits and Ctrl-C are honoured within a fraction of a second.
+        if (control_.tick() || (hall_ && (++slow_ticks_ & 63) == 0 && control_.poll())) {
             stop_ = true;
             return;
         }
@@ -592,6 +595,7 @@ private:
     std::vector<TraceStep>* trace_ = nullptr;
     uint64_t counters_[5] = {0, 0, 0, 0, 0};
     uint64_t count_ = 0;
+    uint64_t slow_ticks_ = 0;  // nodes counted for the extra polls of slow (hall) searches
     uint64_t budget_ = 0;  // dead ends left in this restart run (0 = no restarts)
     bool budget_out_ = false;
     bool restarts_ = false;      // restart mode (limit 1 or 2)
