@@ -211,7 +211,7 @@ def make_instances(args: argparse.Namespace) -> list[Instance]:
     out: list[Instance] = []
     if args.acs:
         first, last, step = args.acs
-        out += acs_instances(args.path, 5, first, last, step)
+        out += acs_instances(args.path, {16: 4, 25: 5}[args.acs_size], first, last, step)
     lo, hi = args.given
     for kind, count in (("holes", args.holes), ("unique", args.unique), ("random", args.random)):
         for k in range(count):
@@ -275,6 +275,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--path", type=Path, default=DEFAULT_DATA, help="folder holding acs_general_25x25.txt")
     parser.add_argument("--acs", type=int, nargs=3, metavar=("FIRST", "LAST", "STEP"), default=None,
                         help="25x25 acs lines FIRST..LAST every STEP (default 900 999 1; 0 0 0 = none)")
+    parser.add_argument("--acs-size", type=int, choices=(16, 25), default=25,
+                        help="which acs file --acs reads (acs_general_16x16.txt or _25x25.txt)")
     parser.add_argument("--holes", type=int, default=None, help="64x64 holes instances (default 6)")
     parser.add_argument("--unique", type=int, default=None, help="64x64 generator (unique) instances (default 2)")
     parser.add_argument("--random", type=int, default=None, help="64x64 random-clue instances (default 4)")
