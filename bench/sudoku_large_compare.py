@@ -244,11 +244,15 @@ def summarise(rows: list[dict]) -> list[str]:
         peer_ok = sum(r["peer_verdict"] == "ok" for r in group)
         worst = min(ratios) if ratios else float("nan")
         mean_ratio = statistics.fmean(peer) / statistics.fmean(ours) if peer else float("nan")
+        def show(value: float, digits: int, unit: str = "") -> str:
+            return "-" if value != value else f"{value:.{digits}f}{unit}"  # NaN (no data) as "-"
+
+        nan = float("nan")
         lines.append(
             f"| {name} | {len(group)} | {ours_ok} | {peer_ok if peer else '-'} | {statistics.fmean(ours):.4f} | "
-            f"{statistics.fmean(peer) if peer else float('nan'):.4f} | {mean_ratio:.1f}x | {worst:.2f}x | "
-            f"{statistics.median(ratios) if ratios else float('nan'):.1f}x | {max(ours):.3f} | "
-            f"{max(peer) if peer else float('nan'):.3f} |")
+            f"{show(statistics.fmean(peer) if peer else nan, 4)} | {show(mean_ratio, 1, 'x')} | {show(worst, 2, 'x')} | "
+            f"{show(statistics.median(ratios) if ratios else nan, 1, 'x')} | {max(ours):.3f} | "
+            f"{show(max(peer) if peer else nan, 3)} |")
     lines.append("")
     lines.append("Ratios are CP-SAT seconds / our seconds on the same instance (> 1: we are faster). "
                  "A side that hit the time limit counts with the limit as its time, so the ratio is then "
