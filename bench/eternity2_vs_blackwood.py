@@ -16,6 +16,7 @@ at once in both settings (its placements sit in rows 8-11).
 Usage:
     python bench/eternity2_vs_blackwood.py --blackwood /tmp/libblackwood [--seconds 60 | --quick]
         [--repeats 3] [--peer-builds shipped,o3native] [--brendan DATA_DIR | --no-brendan]
+        [--brendan-7x7-seconds 60]
 """
 
 from __future__ import annotations
@@ -51,13 +52,16 @@ def peer(path: str, puzzle: str, seconds: float, build: str, repeats: int) -> li
     return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
 
 
-def brendan_6x6(data: Path) -> str:
+def brendan(data: Path, name: str, seconds: float = 0.0) -> str:
+    """Counts Brendan Owen's puzzle (set 1) in row order, all of it or for `seconds`."""
     z = zipfile.ZipFile(data / "bucas_viewer_brendan" / "pieces_set_1.zip")
-    p = em.parse(z.read("pieces_06x06.txt").decode())
+    p = em.parse(z.read(f"pieces_{name}.txt").decode())
     cpu = time.thread_time()
-    r = em.count(p, order="row")
+    r = em.count(p, order="row", time_limit=seconds or None)
     cpu = time.thread_time() - cpu
-    return f"{r.stats['count']} solutions, {r.stats['nodes']} placements, {cpu:.2f} CPU s"
+    state = "complete" if r.stats["complete"] else f"stopped after {seconds:.0f} s"
+    return (f"{r.stats['count']} solutions ({state}), {r.stats['nodes']} placements, {cpu:.2f} CPU s, "
+            f"{r.stats['nodes'] / cpu / 1e6:.1f} M placements/CPU s")
 
 
 def rate(runs: list) -> float:
@@ -74,6 +78,8 @@ def main() -> None:
     ap.add_argument("--brendan", default=str(ROOT.parent / "shared" / "data" / "edgematch"),
                     help="data folder holding bucas_viewer_brendan/pieces_set_1.zip")
     ap.add_argument("--no-brendan", action="store_true")
+    ap.add_argument("--brendan-7x7-seconds", type=float, default=60.0,
+                    help="also count the 7x7 for this long (its rate); 0 = skip (the full count takes ~1700 s)")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "eternity2_vs_blackwood.md"))
     args = ap.parse_args()
     seconds = 10.0 if args.quick else args.seconds
@@ -119,9 +125,13 @@ def main() -> None:
               "are used and nearly every candidate fits; our row order is deep in the board (rows 8-11) in both "
               "settings."]
     if not args.no_brendan:
-        text = brendan_6x6(Path(args.brendan))
+        text = brendan(Path(args.brendan), "06x06")
         print("Brendan 6x6:", text)
-        lines += ["", f"Brendan Owen's 6x6 (set 1), full count, row order: {text}."]
+        lines += ["", f"- Brendan Owen's 6x6 (set 1), full count, row order: {text}."]
+        if args.brendan_7x7_seconds > 0:
+            text = brendan(Path(args.brendan), "07x07", args.brendan_7x7_seconds)
+            print("Brendan 7x7:", text)
+            lines += [f"- Brendan Owen's 7x7 (set 1), row order: {text}."]
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
