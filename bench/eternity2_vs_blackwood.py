@@ -11,7 +11,7 @@ Neither side finishes: the rate depends on where each search spends its time. Wi
 pieces the peer keeps backtracking in the top rows (two clues sit in row 3), where few pieces are
 used and almost every candidate fits (about 1.4 candidates looked at per placement, against 2.7
 deep in the board with the centre piece only); so its rate doubles there. Our row order goes deep
-at once in both settings (its placements sit in rows 8-11).
+at once in both settings (its placements sit in rows 9-12, counted from 1 at the top).
 
 Usage:
     python bench/eternity2_vs_blackwood.py --blackwood /tmp/libblackwood [--seconds 60 | --quick]
@@ -122,7 +122,7 @@ def main() -> None:
                      f"{ours_rate / peer_rate:.2f} |")
     lines += ["", "Neither search completes, so the rate depends on where each spends its time: with the 4 clue "
               "pieces libblackwood keeps backtracking in the top rows (two clues sit in row 3), where few pieces "
-              "are used and nearly every candidate fits; our row order is deep in the board (rows 8-11) in both "
+              "are used and nearly every candidate fits; our row order is deep in the board (rows 9-12, counted from 1 at the top) in both "
               "settings."]
     if not args.no_brendan:
         text = brendan(Path(args.brendan), "06x06")
