@@ -36,7 +36,8 @@ sudoku::Rules make_rules(const std::vector<std::string>& names) {
         else if (name == "uniqueness") rules.uniqueness = true;
         else if (name == "parity") rules.parity = true;
         else if (name == "intersections") rules.intersections = true;
-        else throw InputError("unknown rule '" + name + "' (known: exclusivity, uniqueness, parity, intersections)");
+        else if (name == "hall") rules.hall = true;
+        else throw InputError("unknown rule '" + name + "' (known: exclusivity, uniqueness, parity, intersections, hall)");
     }
     return rules;
 }
@@ -91,7 +92,7 @@ py::tuple propagate(const CArray<uint8_t>& grid, int box_rows, int box_cols,
     py::array_t<uint64_t> candidates(static_cast<py::ssize_t>(outcome.candidates.size()));
     std::copy(outcome.candidates.begin(), outcome.candidates.end(), candidates.mutable_data());
     py::list steps;
-    static const char* rule_names_out[4] = {"exclusivity", "uniqueness", "parity", "intersections"};
+    static const char* rule_names_out[5] = {"exclusivity", "uniqueness", "parity", "intersections", "hall"};
     for (const auto& step : trace) {
         steps.append(py::make_tuple(rule_names_out[step.rule], step.action == 0 ? "place" : "eliminate",
                                     step.value, step.cell, step.cause));

@@ -62,6 +62,9 @@ public:
         return poll();
     }
 
+    // Add nodes without any check (an engine that counted a batch locally and finished).
+    void add_nodes(uint64_t count) noexcept { nodes_ += count; }
+
     // Full check, independent of the node counter.
     bool poll() noexcept {
         // The interval adapts to the engine's node rate so that polls come every few

@@ -1,6 +1,7 @@
 #include "edgematch/backtrack.hpp"
 
 #include <chrono>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
@@ -140,6 +141,130 @@ public:
     }
     bool enough() const {
         return !opt_.count || caller_stopped_ || (opt_.limit != 0 && solutions_ >= opt_.limit);
+    }
+
+    // Static order, dense tables, no pair counts, no partial boards: the hot loop of counting and
+    // solving. The same search as run_static, with the per-cell work resolved before the search:
+    // each cell's key is a fixed sum of four products (absent terms read a zero slot), its table
+    // is a direct pointer, and the board arrays are held in local pointers (stores through the
+    // char array of used pieces would otherwise make the compiler reload every vector's data
+    // pointer). Nodes are counted locally and handed to the SearchControl in batches that end
+    // exactly on the node limit, so counts, limits and statistics are those of run_static.
+    void run_static_fast() {
+        struct Step {
+            int cell;
+            const uint32_t* off;
+            int src[4];
+            uint32_t mult[4];
+        };
+        const int zero_slot = 4 * pz_.cells();  // need_ has one extra entry that stays 0
+        std::vector<Step> steps;
+        std::vector<char> known(pz_.cells(), 0);
+        for (const auto& f : opt_.fixed) known[f.cell] = 1;
+        for (int cell : opt_.order) {
+            if (known[cell]) continue;
+            Step st{cell, nullptr, {zero_slot, zero_slot, zero_slot, zero_slot}, {0, 0, 0, 0}};
+            const int r = cell / pz_.cols, c = cell % pz_.cols;
+            unsigned mask = 0;
+            int nterms = 0;
+            uint64_t mult = 1;
+            for (int s = 0; s < 4; ++s) {
+                const int y = neighbour(r, c, s);
+                if (y < 0 || known[y]) {
+                    mask |= 1u << s;
+                    if (y >= 0) {
+                        st.src[nterms] = y * 4 + ((s + 2) & 3);
+                        st.mult[nterms] = static_cast<uint32_t>(mult);
+                        ++nterms;
+                    }
+                    mult *= idx_.radix();
+                }
+            }
+            st.off = idx_.mask_offsets(mask);
+            known[cell] = 1;
+            steps.push_back(st);
+        }
+        const int n = static_cast<int>(steps.size());
+        if (n == 0) {
+            record();
+            return;
+        }
+        need_.push_back(0);  // the zero slot
+        const uint32_t* const entries = idx_.entries();
+        int* const need = need_.data();
+        int* const piece = piece_.data();
+        int* const rot = rot_.data();
+        char* const used = used_.data();
+        const int* const pneed = pneed_.data();
+        const Step* const step = steps.data();
+        std::vector<const uint32_t*> cur_v(n), end_v(n);
+        const uint32_t** const cur = cur_v.data();
+        const uint32_t** const end = end_v.data();
+
+        // Nodes are counted in batches; `left` is what remains of the current batch.
+        const uint64_t node_limit = control_.limits().node_limit;
+        auto next_batch = [&]() -> uint64_t {
+            const uint64_t done = control_.nodes();
+            const uint64_t to_limit = node_limit > done ? node_limit - done : 0;  // then one more
+            return to_limit < 1023 ? to_limit + 1 : 1024;
+        };
+        uint64_t batch = next_batch(), left = batch;
+
+        auto setup = [&](int d) {
+            const Step& st = step[d];
+            const uint64_t key = static_cast<uint64_t>(need[st.src[0]]) * st.mult[0] +
+                                 static_cast<uint64_t>(need[st.src[1]]) * st.mult[1] +
+                                 static_cast<uint64_t>(need[st.src[2]]) * st.mult[2] +
+                                 static_cast<uint64_t>(need[st.src[3]]) * st.mult[3];
+            cur[d] = entries + st.off[key];
+            end[d] = entries + st.off[key + 1];
+        };
+        const int last = n - 1;
+        int d = 0;
+        setup(0);
+        for (;;) {
+            if (cur[d] == end[d]) {
+                if (d == 0) break;
+                --d;
+                const int cell = step[d].cell;
+                used[piece[cell]] = 0;
+                piece[cell] = -1;
+                continue;
+            }
+            const uint32_t pl = *cur[d]++;
+            const int p = static_cast<int>(pl >> 2);
+            if (used[p]) continue;
+            if (--left == 0) {
+                if (control_.tick(batch)) {
+                    batch = 0;
+                    stopped_ = true;
+                    break;
+                }
+                batch = left = next_batch();
+            }
+            const int cell = step[d].cell;
+            piece[cell] = p;
+            rot[cell] = static_cast<int>(pl & 3);
+            used[p] = 1;
+            std::memcpy(need + 4 * cell, pneed + 4 * pl, 4 * sizeof(int));
+            if (d == last) {
+                record();
+                used[p] = 0;
+                piece[cell] = -1;
+                if (enough()) {
+                    done_early_ = true;
+                    break;
+                }
+                continue;
+            }
+            ++d;
+            setup(d);
+        }
+        control_.add_nodes(batch - left);
+        need_.pop_back();
+        // Leave the board as the clues alone.
+        for (int k = 0; k <= d && k < n; ++k)
+            if (piece_[step[k].cell] >= 0) unplace(step[k].cell);
     }
 
     // Static order, iterative. collect_depth >= 0: record partial boards at that depth instead.
@@ -332,6 +457,7 @@ ExactResult backtrack(const Puzzle& pz, const SearchOptions& opt, SearchControl&
     ExactResult res;
     if (engine.place_fixed()) {
         if (opt.first_fail) engine.run_first_fail(engine.free_cells());
+        else if (engine.idx_.dense() && !engine.pair_counts_) engine.run_static_fast();
         else engine.run_static(-1, nullptr);
     }
     res.count = engine.solutions_;

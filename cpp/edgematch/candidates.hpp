@@ -60,6 +60,10 @@ public:
     bool dense() const { return dense_; }
     size_t buckets() const { return offsets_.size(); }
     size_t bucket(unsigned mask, uint64_t key) const { return base_[mask] + key; }
+    // Dense tables only: the offsets of one mask (bucket key spans entries()[off[key]] up to
+    // entries()[off[key + 1]]), for engines that resolve the mask once per cell.
+    const uint32_t* mask_offsets(unsigned mask) const { return offsets_.data() + base_[mask]; }
+    const uint32_t* entries() const { return entries_.data(); }
 
 private:
     bool dense_ = true;

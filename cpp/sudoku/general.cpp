@@ -19,6 +19,8 @@ constexpr uint64_t kRestartBase = 128;                // dead ends allowed in th
 // of the propagation and solution code stay out of those frames (CASSETETE_NOINLINE, bits.hpp).
 
 inline int count_bits(uint64_t x) noexcept { return popcount64(x); }
+// x has exactly two bits (cheaper than a population count on portable builds without popcnt).
+inline bool has_two_bits(uint64_t x) noexcept { return x && has_single_bit(clear_lowest_bit(x)); }
 
 // Luby's universal restart sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (i >= 1).
 // (M. Luby, A. Sinclair, D. Zuckerman, "Optimal speedup of Las Vegas algorithms", 1993.)
@@ -75,6 +77,8 @@ public:
         : g_(geometry), options_(options), rules_(options.rules), control_(control),
           n_(geometry.size()), cells_(geometry.cells()), full_(geometry.full_mask()),
           stride_(static_cast<size_t>(cells_) + static_cast<size_t>(geometry.units()) * n_),
+          hall_(options.rules.hall || (options.auto_hall && options.rules.exclusivity &&
+                                       options.rules.uniqueness && geometry.size() >= kHallMinOrder)),
           own_rng_(kDefaultSeed), rng_(options.rng ? options.rng : &own_rng_) {
         const int br = g_.box_rows(), bc = g_.box_cols();
         weights_.assign(static_cast<size_t>(g_.units()), 1);
@@ -177,7 +181,7 @@ public:
     std::vector<uint8_t>& first_solution() noexcept { return first_solution_; }
 
     void fill_stats(SearchStats& stats) const {
-        for (int r = 0; r < (rules_.hall ? 5 : 4); ++r) stats.add(kRuleNames[r], counters_[r]);
+        for (int r = 0; r < (hall_ ? 5 : 4); ++r) stats.add(kRuleNames[r], counters_[r]);
     }
 
 private:
@@ -208,7 +212,10 @@ private:
 
     void search(int depth) {
         if (stop_ || budget_out_) return;
-        if (control_.tick()) {
+        // With the hall rule on (orders 36 and up) a node can take a millisecond, and the
+        // control's first poll only comes after thousands of nodes: poll every 64 nodes, so
+        // time limits and Ctrl-C are honoured within a fraction of a second.
+        if (control_.tick() || (hall_ && (++slow_ticks_ & 63) == 0 && control_.poll())) {
             stop_ = true;
             return;
         }
@@ -252,7 +259,9 @@ private:
         uint64_t best_weight = 0;
         int ties = 0;
         for (int cell = 0; cell < cells_; ++cell) {
-            const int count = count_bits(c[cell]);
+            const uint64_t mask = c[cell];
+            if (has_single_bit(mask)) continue;  // placed (most cells late in a search): no popcount
+            const int count = count_bits(mask);
             if (count <= 1 || count > best_count) continue;
             const int* u = &cell_units_[3 * cell];
             const uint64_t weight = weights_[u[0]] + weights_[u[1]] + weights_[u[2]];
@@ -360,7 +369,7 @@ private:
             }
         }
         if (has_single_bit(left)) queue_.push_back(cell);
-        else if (rules_.parity && count_bits(left) == 2) pairs_.push_back(cell);
+        else if (rules_.parity && has_two_bits(left)) pairs_.push_back(cell);
         return true;
     }
 
@@ -412,7 +421,7 @@ private:
                 if (!locked_candidates(c, locked_[l++])) return false;
                 continue;
             }
-            if (rules_.hall && !hall_dirty_.empty()) {
+            if (hall_ && !hall_dirty_.empty()) {
                 const UnitSet units = hall_dirty_;
                 hall_dirty_.clear();
                 if (!units.for_each([&](int u) { return hall_sets(c, u); })) return false;
@@ -438,7 +447,7 @@ private:
     // from the rest of that unit.
     bool naked_pair(uint64_t* c, int cell) {
         const uint64_t m = c[cell];
-        if (count_bits(m) != 2) return true;
+        if (!has_two_bits(m)) return true;
         for (int k = 0; k < 3; ++k) {
             const int u = cell_units_[3 * cell + k];
             const int* cells = g_.unit_cells(u);
@@ -564,6 +573,7 @@ private:
     const int n_, cells_;
     const uint64_t full_;
     const size_t stride_;            // the state: cells_ cell masks, then units*N place masks
+    const bool hall_;                // the hall rule is on (asked for, or automatic at large orders)
     struct Change {
         int cell;
         uint64_t old_mask;
@@ -585,6 +595,7 @@ private:
     std::vector<TraceStep>* trace_ = nullptr;
     uint64_t counters_[5] = {0, 0, 0, 0, 0};
     uint64_t count_ = 0;
+    uint64_t slow_ticks_ = 0;  // nodes counted for the extra polls of slow (hall) searches
     uint64_t budget_ = 0;  // dead ends left in this restart run (0 = no restarts)
     bool budget_out_ = false;
     bool restarts_ = false;      // restart mode (limit 1 or 2)
@@ -617,6 +628,7 @@ PropagationOutcome propagate_only(const Geometry& geometry, const uint8_t* clues
                                   std::vector<TraceStep>* trace) {
     SearchOptions options;
     options.rules = rules;
+    options.auto_hall = false;  // exactly the rules asked for
     SearchControl control;
     Engine engine(geometry, options, control);
     PropagationOutcome outcome;

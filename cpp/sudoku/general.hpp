@@ -10,8 +10,12 @@
 //   intersections  locked candidates: a value confined to one box/line intersection leaves
 //                  the rest of the line (pointing) or of the box (claiming)  (our addition: it
 //                  pays on 16x16 and larger)
-//   hall           (off by default) all-different consistency per unit: every naked and hidden
-//                  subset at once (large_alldiff.hpp); counted only when on
+//   hall           all-different consistency per unit: every naked and hidden subset at once
+//                  (large_alldiff.hpp); counted only when on. Off by default below order 36
+//                  (on 25x25 it halves the nodes but costs more time than that gives back),
+//                  switched on automatically from order 36 up (SearchOptions::auto_hall; on a
+//                  64x64 puzzle from our generator at 61 % given it cut the search from 23,555
+//                  nodes / 1.6 s to 191 nodes / 0.1 s; see bench/results/sudoku_large.md)
 // Branching: the cell with fewest candidates (the Sudoku lecture notes' heuristic), ties to the cell whose units
 // failed most often; when every open cell has 3+ candidates and uniqueness is on, a value with
 // exactly two places in a unit is branched on instead (two branches instead of three or more).
@@ -35,7 +39,7 @@ struct Rules {
     bool uniqueness = true;
     bool parity = true;
     bool intersections = true;
-    bool hall = false;  // all-different consistency; costs more than it saves on 25x25, so off
+    bool hall = false;  // all-different consistency (see auto_hall for orders 36 and up)
 };
 
 // One rule application recorded by explain(): a placement (value fixed in a cell) or an
@@ -58,7 +62,12 @@ struct SearchOptions {
     Rng* rng = nullptr;           // random value order at branches (generation); null = in order
     std::vector<TraceStep>* trace = nullptr;  // root propagation trace (explain); null = none
     const SolutionCallback* on_solution = nullptr;  // return false to stop
+    // Switch the hall rule on for orders >= kHallMinOrder when exclusivity and uniqueness are
+    // on, whatever `rules.hall` says (root-propagation views such as explain() turn this off).
+    bool auto_hall = true;
 };
+
+constexpr int kHallMinOrder = 36;
 
 struct SearchOutcome {
     uint64_t count = 0;                 // solutions found (a lower bound if stopped)

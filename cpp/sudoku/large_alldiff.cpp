@@ -69,22 +69,27 @@ bool alldiff_filter(const uint64_t* dom, int n, uint64_t values, uint64_t* keep)
             v = previous;
         }
     }
-    // Directed graph on cells; strongly connected components by forward/backward reachability.
+    // Strongly connected components of the directed graph, taken on values rather than cells
+    // (the matching makes the two isomorphic): value a -> value b when b is a candidate of the
+    // cell matched to a. Its adjacency is then the matched cell's mask as it stands, with no
+    // bit-by-bit relabelling; components by forward/backward reachability.
     uint64_t adj[64], radj[64];
-    for (int x = 0; x < n; ++x) radj[x] = 0;
-    for (int x = 0; x < n; ++x) {
-        uint64_t out = 0;
-        for_each_bit(dom[x], [&](int v) { out |= uint64_t(1) << value_cell[v]; });
-        adj[x] = out;
-        for_each_bit(out, [&](int y) { radj[y] |= uint64_t(1) << x; });
-    }
-    uint64_t remaining = low_mask(n);
+    for_each_bit(values, [&](int a) {
+        adj[a] = dom[value_cell[a]];
+        radj[a] = 0;
+    });
+    for_each_bit(values, [&](int a) {
+        const uint64_t from = uint64_t(1) << a;
+        for_each_bit(adj[a] & ~from, [&](int b) { radj[b] |= from; });
+    });
+    uint64_t remaining = values;
     while (remaining) {
-        const int x = lowest_bit_index(remaining);
-        const uint64_t component = reach(adj, x, remaining) & reach(radj, x, remaining);
-        uint64_t matched = 0;
-        for_each_bit(component, [&](int y) { matched |= uint64_t(1) << cell_value[y]; });
-        for_each_bit(component, [&](int y) { keep[y] = dom[y] & matched; });
+        const int a = lowest_bit_index(remaining);
+        const uint64_t component = reach(adj, a, remaining) & reach(radj, a, remaining);
+        for_each_bit(component, [&](int b) {
+            const int y = value_cell[b];
+            keep[y] = dom[y] & component;
+        });
         remaining &= ~component;
     }
     return true;

@@ -63,7 +63,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     solve.add_argument("--count", action="store_true", help="print the number of solutions (0, 1 or 2 = several)")
     solve.add_argument("--explain", action="store_true", help="print the rule applications (the Sudoku lecture notes' 'Règles EUP')")
     solve.add_argument("--rules", nargs="+", choices=sudoku.RULES, default=list(sudoku.DEFAULT_RULES),
-                       help="rules used by propagation (default: all)")
+                       help="rules used by propagation (default: all but hall, which the engine adds from order 36 up)")
     solve.add_argument("--grid", action="store_true", help="print solutions as N lines (default for one puzzle)")
     add_limit_flags(solve)
     add_workers_flag(solve, default=-1)

@@ -16,10 +16,13 @@ from ._model import Sudoku, infer_box
 
 PuzzleLike = Union[Sudoku, str, np.ndarray, Sequence[Sequence[int]]]
 
-RULES = ("exclusivity", "uniqueness", "parity", "intersections")
+RULES = ("exclusivity", "uniqueness", "parity", "intersections", "hall")
 # The Sudoku lecture notes' three rules plus locked candidates (box/line intersections), which pay on 16x16 and
-# larger. With all four on, 9x9 puzzles go to the dedicated bitboard engine.
-DEFAULT_RULES = RULES
+# larger. With all four on, 9x9 puzzles go to the dedicated bitboard engine. "hall" (all-different
+# consistency per unit: every naked and hidden subset) is off by default below order 36, where it costs
+# more than it saves, and switched on by the engine from order 36 up whenever exclusivity and
+# uniqueness are on.
+DEFAULT_RULES = RULES[:4]
 
 
 def as_sudoku(puzzle: PuzzleLike, box: Optional[Sequence[int]] = None) -> Sudoku:
