@@ -63,7 +63,9 @@ def main() -> None:
         lib.copy_new_arrays_to_cb()  # a new random piece order, as each of its runs does
         finished = threading.Event()
 
-        def heartbeat(start=time.time()):
+        start = time.time()
+
+        def heartbeat() -> None:  # joined before the next repeat, so `start` is this repeat's
             while not finished.wait(min(1.0, max(0.01, start + seconds - time.time()))):
                 if time.time() >= start + seconds:
                     lib.LibExt.setTTF(lib.cb, 1)
