@@ -11,6 +11,7 @@ void register_edgematch(py::module_& m);
 void register_edgematch_local(py::module_& m);
 void register_edgematch_exact(py::module_& m);
 void register_narrowing(py::module_& m);
+void register_splits(py::module_& m);
 }  // namespace cassetete::bind
 
 PYBIND11_MODULE(_core, m) {
@@ -24,4 +25,5 @@ PYBIND11_MODULE(_core, m) {
     cassetete::bind::register_edgematch_local(m);
     cassetete::bind::register_edgematch_exact(m);
     cassetete::bind::register_narrowing(m);
+    cassetete::bind::register_splits(m);
 }
