@@ -72,6 +72,20 @@ def test_shikaku_count_on_executors_equals_serial_and_checked_enumeration(proces
     assert count == len(found) and stats["subproblems"] > 1
 
 
+def dominoes(rows, cols):
+    """A Shikaku whose solutions are the domino tilings of a rows x cols board: a clue 2 on
+    every cell of one checkerboard colour (a domino covers one cell of each colour)."""
+    return np.array([[2 if (r + c) % 2 == 0 else 0 for c in range(cols)] for r in range(rows)])
+
+
+def test_shikaku_domino_tilings_match_the_published_counts(processes):
+    # Domino tilings of m x n boards (Kasteleyn 1961; Temperley and Fisher 1961): 6728 for
+    # 6 x 6, 167089 for 6 x 8.
+    assert shikaku.count_solutions(dominoes(6, 6), executor=processes) == 6728
+    assert shikaku.count_solutions(dominoes(6, 8), executor=processes) == 167089 == shikaku.count_solutions(
+        dominoes(6, 8))
+
+
 HASHI_SMALL = [[1, 2, 0, 0, 0], [0, 0, 0, 0, 1], [0, 0, 0, 0, 3], [2, 4, 0, 2, 3]]  # two solutions
 
 
