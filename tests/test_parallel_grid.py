@@ -15,6 +15,7 @@ from cassetete import LimitReached, PuzzleError, hashi, shikaku
 from cassetete.parallel import HashiJob, ShikakuJob, run_count
 
 sys.path.insert(0, os.path.dirname(__file__))
+from parallel_instances import dominoes  # noqa: E402
 from shikaku_checker import brute_force_count, is_solution  # noqa: E402
 from test_hashi import lattice  # noqa: E402
 from test_hashi_checker import brute_count, check  # noqa: E402
@@ -70,12 +71,6 @@ def test_shikaku_count_on_executors_equals_serial_and_checked_enumeration(proces
     # Small slices: the driver cuts subproblems that outrun them, the total stays exact.
     count, stats = run_count(ShikakuJob(shikaku.parse(grid)), threads, slice_seconds=1e-4)
     assert count == len(found) and stats["subproblems"] > 1
-
-
-def dominoes(rows, cols):
-    """A Shikaku whose solutions are the domino tilings of a rows x cols board: a clue 2 on
-    every cell of one checkerboard colour (a domino covers one cell of each colour)."""
-    return np.array([[2 if (r + c) % 2 == 0 else 0 for c in range(cols)] for r in range(rows)])
 
 
 def test_shikaku_domino_tilings_match_the_published_counts(processes):

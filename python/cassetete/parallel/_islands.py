@@ -148,9 +148,10 @@ def run_islands(puzzle: Any, executor: Any, *, time_limit: Optional[float] = Non
     elif iterations is not None and time_limit is None:
         epoch_iterations = max(1, iterations // EPOCHS_PER_BUDGET)
     if epoch_seconds is not None:
-        epoch_seconds = check_time_limit(epoch_seconds, "epoch_seconds")
-        if not epoch_seconds > 0:
-            raise PuzzleError(f"epoch_seconds must be positive, got {epoch_seconds}")
+        checked = check_time_limit(epoch_seconds, "epoch_seconds")
+        if checked is None or not checked > 0:
+            raise PuzzleError(f"epoch_seconds must be positive, got {epoch_seconds!r}")
+        epoch_seconds = checked
     elif epoch_iterations is None:
         epoch_seconds = DEFAULT_EPOCH_SECONDS
     inner = max(0, puzzle.rows - 2) * max(0, puzzle.cols - 2)
@@ -164,7 +165,7 @@ def run_islands(puzzle: Any, executor: Any, *, time_limit: Optional[float] = Non
     best_board: Optional[np.ndarray] = None
     best = -1
     resumed = checkpoint is not None and os.path.exists(checkpoint)
-    if resumed:
+    if resumed and checkpoint is not None:
         best_board = read_board(checkpoint, puzzle)
         best = int(score(puzzle, best_board)[0])
     boards: List[Optional[np.ndarray]] = [best_board] * count
