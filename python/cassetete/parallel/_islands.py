@@ -201,10 +201,11 @@ def run_islands(puzzle: Any, executor: Any, *, time_limit: Optional[float] = Non
 
     handle = runner.share(f"islands-{id(spec)}", spec)
     running: Dict[Any, int] = {}
+    interrupted = False
     try:
         for island in range(count):
             running[submit(island)] = island
-        while running:
+        while running and best < total:
             for future in runner.wait_first(running, timeout=1.0):
                 island = running.pop(future)
                 out = future.result()
@@ -225,15 +226,22 @@ def run_islands(puzzle: Any, executor: Any, *, time_limit: Optional[float] = Non
                     _mark_weakest(scores, pending_restart, restart_share)
                 if not finished(island):
                     running[submit(island)] = island
+    except KeyboardInterrupt:
+        # As in the threaded search, Ctrl-C keeps the best board found so far (already in the
+        # checkpoint); the islands' running epochs are cancelled.
+        if best_board is None:
+            raise
+        interrupted = True
     finally:
-        runner.cancel(list(running))
+        runner.cancel(list(running))  # a solved board or Ctrl-C: the other islands stop
         runner.close()
         if bar is not None:
             bar.close()
     matched = int(score(puzzle, best_board)[0])
     stats.update(score=matched, best=matched, total=total, iterations=sum(used), nodes=sum(used),
                  seconds=time.perf_counter() - started, island_scores=list(scores),
-                 stop="solved" if matched == total else ("iteration_limit" if time_left() > 0 else "time_limit"),
+                 stop=("solved" if matched == total else "interrupted" if interrupted
+                       else "iteration_limit" if time_left() > 0 else "time_limit"),
                  rules={})
     return Result("solved" if matched == total else "limit", best_board, stats, puzzle=puzzle)
 
