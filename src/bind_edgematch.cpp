@@ -147,19 +147,19 @@ std::unique_ptr<BoardStream> open_stream(int rows, int cols, const CArray<int32_
 }  // namespace
 
 void register_edgematch(py::module_& m) {
-    m.def("edgematch_search", &search, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
+    m.def("search", &search, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
           py::arg("fixed"), py::arg("order"), py::arg("first_fail") = false, py::arg("count") = false,
           py::arg("limit") = 0, py::arg("seed") = py::none(), py::arg("time_limit") = py::none(),
           py::arg("node_limit") = py::none(), py::arg("cancel") = py::none(),
           "Backtracking over an edge-matching puzzle given as internal colour ids (see cassetete.edgematch).");
-    py::class_<CancelFlag>(m, "EdgematchCancel", "A flag that stops every search it was given (at its next poll).")
+    py::class_<CancelFlag>(m, "Cancel", "A flag that stops every search it was given (at its next poll).")
         .def(py::init<>())
         .def("cancel", [](CancelFlag& self) { self.token.cancel(); })
         .def("cancelled", [](const CancelFlag& self) { return self.token.cancelled(); });
-    m.def("edgematch_split", &split_search, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
+    m.def("split", &split_search, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
           py::arg("fixed"), py::arg("order"), py::arg("depth"),
           "Partial boards after `depth` placements along `order`: (cell, piece, rotation) arrays.");
-    register_search_stream<Board>(m, "EdgematchSolutionStream", [](const Board& board) {
+    register_search_stream<Board>(m, "SolutionStream", [](const Board& board) {
         const int cells = static_cast<int>(board.first.size());
         py::array_t<int32_t> out({cells, 2});
         auto b = out.mutable_unchecked<2>();
@@ -169,7 +169,7 @@ void register_edgematch(py::module_& m) {
         }
         return out;
     });
-    m.def("edgematch_stream", &open_stream, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
+    m.def("stream", &open_stream, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
           py::arg("fixed"), py::arg("order"), py::arg("first_fail") = false, py::arg("limit") = 0,
           py::arg("seed") = py::none(), py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           "Stream the solutions ((cells, 2) boards of piece, rotation) as the search finds them; 0 = all.");

@@ -211,25 +211,25 @@ py::dict pair_search(int rows, int cols, const CArray<int32_t>& pieces, const CA
 }  // namespace
 
 void register_edgematch_exact(py::module_& m) {
-    m.def("edgematch_checkerboard", &checkerboard, py::arg("rows"), py::arg("cols"), py::arg("pieces"),
+    m.def("checkerboard", &checkerboard, py::arg("rows"), py::arg("cols"), py::arg("pieces"),
           py::arg("compl"), py::arg("fixed"), py::arg("count") = false, py::arg("limit") = 0, py::arg("parity") = 0,
           py::arg("order") = py::array_t<int32_t>(0), py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           "Checkerboard brute force (one colour class searched, the other matched); see cassetete.edgematch.");
-    m.def("edgematch_cp", &cp, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
+    m.def("cp", &cp, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
           py::arg("fixed"), py::arg("relaxed"), py::arg("count") = false, py::arg("limit") = 0,
           py::arg("seed") = py::none(), py::arg("alldifferent") = "gac", py::arg("restart_base") = 0,
           py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           "The CP model (IO and colour variables, AllDifferent) searched with first fail; see cassetete.edgematch.");
-    m.def("edgematch_relaxed_loop", &loop, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
+    m.def("relaxed_loop", &loop, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
           py::arg("fixed"), py::arg("relaxed"), py::arg("seed") = py::none(), py::arg("alldifferent") = "gac",
           py::arg("max_solutions") = 0, py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           "Relaxed CP solutions, each filled by one assignment, until a board has no wrong join.");
-    m.def("edgematch_pair_search", &pair_search, py::arg("rows"), py::arg("cols"), py::arg("pieces"),
+    m.def("pair_search", &pair_search, py::arg("rows"), py::arg("cols"), py::arg("pieces"),
           py::arg("compl"), py::arg("fixed"), py::arg("order"), py::arg("pair_pruning") = true,
           py::arg("count") = false, py::arg("limit") = 0, py::arg("time_limit") = py::none(),
           py::arg("node_limit") = py::none(),
           "Backtracking along a static cell order with the pair-count pruning of corner filling.");
-    m.def("edgematch_fill_holes", &fill, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
+    m.def("fill_holes", &fill, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
           py::arg("board"), "Fill the empty cells of a board by one assignment (optimal when they are pairwise non-adjacent): (board, matched joins).");
 }
 

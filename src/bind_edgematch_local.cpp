@@ -365,15 +365,15 @@ py::dict local_init(int rows, int cols, const CArray<int32_t>& pieces, const CAr
 }  // namespace
 
 void register_edgematch_local(py::module_& m) {
-    m.def("edgematch_assignment", &assignment, py::arg("weight"),
+    m.def("assignment", &assignment, py::arg("weight"),
           "Maximum-weight assignment of a dense matrix: the column of each row (-1 if unassigned).");
-    m.def("edgematch_local_init", &local_init, py::arg("rows"), py::arg("cols"), py::arg("pieces"),
+    m.def("local_init", &local_init, py::arg("rows"), py::arg("cols"), py::arg("pieces"),
           py::arg("compl"), py::arg("fixed"), py::arg("init") = "cp", py::arg("relax") = 0, py::arg("seed") = 0,
           py::arg("node_limit") = 0, py::arg("time_limit") = py::none(),
           "A starting board for the local search (cp / random / checkerboard) with its score.");
-    m.def("edgematch_tuning_defaults", &tuning_defaults,
+    m.def("tuning_defaults", &tuning_defaults,
           "The local search's default options (cpp/edgematch/vlns.hpp, TabuOptions), name -> value.");
-    py::class_<LocalSearch>(m, "EdgematchLocal",
+    py::class_<LocalSearch>(m, "LocalSearch",
                             "Resumable very-large-neighbourhood tabu search (Schaus and Deville) for one worker.")
         .def(py::init([](int rows, int cols, const CArray<int32_t>& pieces, const CArray<int32_t>& compl_,
                          const CArray<int32_t>& fixed, uint64_t seed, const std::string& init, int relax,

@@ -172,18 +172,18 @@ py::dict solve_annealing(const CArray<int32_t>& grid, const py::object& time_lim
 }  // namespace
 
 void register_hashi(py::module_& m) {
-    m.def("hashi_graph", &graph_dict, py::arg("grid"),
+    m.def("graph", &graph_dict, py::arg("grid"),
           "Islands (row, col, value), potential edges (island pairs) and crossing edge pairs.");
-    m.def("hashi_solve_exact", &solve_exact, py::arg("grid"), py::arg("time_limit") = py::none(),
+    m.def("solve_exact", &solve_exact, py::arg("grid"), py::arg("time_limit") = py::none(),
           py::arg("node_limit") = py::none(), py::arg("limit") = 1, py::arg("keep") = 1,
           "Exact propagation + search; finds up to `limit` solutions, returns `keep` of them.");
-    m.def("hashi_solve_annealing", &solve_annealing, py::arg("grid"),
+    m.def("solve_annealing", &solve_annealing, py::arg("grid"),
           py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           py::arg("seed") = 0, py::arg("initial_temperature") = 2.0,
           py::arg("final_temperature") = 0.02, py::arg("steps_per_round") = 0,
           "Simulated annealing (Rafaralahy, section 2.3).");
-    register_search_stream<BridgeList>(m, "HashiSolutionStream", &bridge_tuples);
-    m.def("hashi_stream", &open_stream, py::arg("grid"), py::arg("limit") = 0, py::arg("time_limit") = py::none(),
+    register_search_stream<BridgeList>(m, "SolutionStream", &bridge_tuples);
+    m.def("stream", &open_stream, py::arg("grid"), py::arg("limit") = 0, py::arg("time_limit") = py::none(),
           py::arg("node_limit") = py::none(),
           "Stream the solutions (lists of (r1, c1, r2, c2, count)) as the exact search finds them; 0 = all.");
 }

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from cassetete import LimitReached, PuzzleError, hashi, shikaku
-from cassetete.parallel import HashiJob, ShikakuJob, run_count
+from cassetete.parallel import HashiJob, ShikakuJob, run_count, run_first
 
 sys.path.insert(0, os.path.dirname(__file__))
 from parallel_instances import dominoes  # noqa: E402
@@ -108,6 +108,15 @@ def test_hashi_count_on_executors_equals_serial_and_checked_enumeration(processe
     assert hashi.count_solutions(p, executor=threads) == len(found)
     count, stats = run_count(HashiJob(p), threads, slice_seconds=1e-4)
     assert count == len(found) and stats["subproblems"] > 1
+
+
+def test_first_solution_searches(threads):
+    status, rects, _stats = run_first(ShikakuJob(shikaku.parse(dominoes(6, 8))), threads)
+    assert status == "solved" and is_solution(dominoes(6, 8).tolist(), rects)
+    p = hashi.parse(lattice(4))
+    status, bridges, _stats = run_first(HashiJob(p), threads)
+    assert status == "solved" and check(p.islands.tolist(), bridges) is None
+    assert run_first(ShikakuJob(shikaku.parse("2 .\n. 3")), threads)[0] == "unsatisfiable"
 
 
 def test_checkpoint_resumes_to_the_same_total(tmp_path, threads):

@@ -513,9 +513,9 @@ ExactResult solve_exact(const Graph& graph, SearchControl& control, uint64_t lim
     return solver.run();
 }
 
-ExactResult solve_exact_below(const Graph& graph, SearchControl& control, uint64_t limit,
+ExactResult solve_exact_below(const Graph& graph, SearchControl& control, uint64_t limit, uint64_t keep,
                               const std::vector<int>& prefix) {
-    Solver solver(graph, control, limit == 0 ? 1 : limit, 0, nullptr);
+    Solver solver(graph, control, limit == 0 ? 1 : limit, keep, nullptr);
     return solver.run(&prefix);
 }
 

@@ -548,9 +548,9 @@ ExactResult solve_exact(const Candidates& cand, SearchControl& control, uint64_t
     return engine.run();
 }
 
-ExactResult solve_exact_below(const Candidates& cand, SearchControl& control, uint64_t limit,
+ExactResult solve_exact_below(const Candidates& cand, SearchControl& control, uint64_t limit, uint64_t keep,
                               const std::vector<int>& prefix) {
-    Engine engine(cand, control, limit == 0 ? 1 : limit, 0, nullptr);
+    Engine engine(cand, control, limit == 0 ? 1 : limit, keep, nullptr);
     return engine.run(&prefix);
 }
 

@@ -48,8 +48,8 @@ ExactResult solve_exact(const Candidates& cand, SearchControl& control, uint64_t
 // the list of candidates chosen, in order, by the branching of the search; replaying it chooses
 // each one and propagates, exactly as the search does below those choices (a candidate that is
 // dead by then makes the subproblem empty). Throws std::invalid_argument for an index out of range.
-// solve_exact_below: solve_exact restricted to the solutions below `prefix` (keeps none).
-ExactResult solve_exact_below(const Candidates& cand, SearchControl& control, uint64_t limit,
+// solve_exact_below: solve_exact restricted to the solutions below `prefix` (keeps `keep`).
+ExactResult solve_exact_below(const Candidates& cand, SearchControl& control, uint64_t limit, uint64_t keep,
                               const std::vector<int>& prefix);
 // The prefixes `depth` branchings below `prefix`: their solution sets partition the prefix's.
 // A prefix whose search ends earlier (a solution) is returned as it is; dead ends are dropped.

@@ -139,7 +139,7 @@ def count_solutions(
     sym = symmetry_parts(puzzle) if symmetry and not limit else None
     factor, roots = sym if sym is not None else (1, [puzzle])
     parts = [q for root in roots for q in split(root, split_depth, order=static)]
-    cancel = _core().EdgematchCancel()
+    cancel = _core().edgematch.Cancel()
     found = [0]
 
     def enough(result) -> bool:  # a capped count stops the other parts once the cap is reached

@@ -78,7 +78,7 @@ def island_epoch(handle: Any, board: Optional[np.ndarray], seed: int, seconds: f
 
     spec = resolve(handle)
     started = time.perf_counter()
-    state = _core.EdgematchLocal(spec["rows"], spec["cols"], spec["ids"], spec["compl"], spec["fixed"],
+    state = _core.edgematch.LocalSearch(spec["rows"], spec["cols"], spec["ids"], spec["compl"], spec["fixed"],
                                  seed=seed & _MASK, init=spec["init"], relax=spec["relax"],
                                  node_limit=spec["node_limit"], board=board, tuning=spec["tuning"])
     state.run(seconds, iterations)

@@ -16,6 +16,7 @@ from typing import Any, List, Optional, Tuple
 import numpy as np
 
 from .. import _core
+from .._result import LIMIT, SOLVED, UNSATISFIABLE
 from ._jobs import Job, Prefix, _digest
 
 __all__ = ["HashiJob", "ShikakuJob"]
@@ -37,11 +38,15 @@ class ShikakuJob(Job):
         self.key = "shikaku-" + _digest(self.grid.shape, self.grid.tobytes())
 
     def count(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[int, bool, int]:
-        count, complete, nodes = _core.shikaku_count_below(self.grid, list(prefix), 0, time_limit, None)
+        count, complete, nodes = _core.shikaku.count_below(self.grid, list(prefix), 0, time_limit, None)
         return int(count), bool(complete), int(nodes)
 
     def split(self, prefix: Prefix) -> List[Prefix]:
-        return [tuple(p) for p in _core.shikaku_split(self.grid, list(prefix), 1)]
+        return [tuple(p) for p in _core.shikaku.split(self.grid, list(prefix), 1)]
+
+    def first(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[str, Any, int]:
+        status, solution, nodes = _core.shikaku.first_below(self.grid, list(prefix), time_limit)
+        return _status(status), solution, int(nodes)
 
 
 class HashiJob(Job):
@@ -61,8 +66,17 @@ class HashiJob(Job):
         self.key = "hashi-" + _digest(self.grid.shape, self.grid.tobytes())
 
     def count(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[int, bool, int]:
-        count, complete, nodes = _core.hashi_count_below(self.grid, list(prefix), 0, time_limit, None)
+        count, complete, nodes = _core.hashi.count_below(self.grid, list(prefix), 0, time_limit, None)
         return int(count), bool(complete), int(nodes)
 
     def split(self, prefix: Prefix) -> List[Prefix]:
-        return [tuple(p) for p in _core.hashi_split(self.grid, list(prefix), 1)]
+        return [tuple(p) for p in _core.hashi.split(self.grid, list(prefix), 1)]
+
+    def first(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[str, Any, int]:
+        status, solution, nodes = _core.hashi.first_below(self.grid, list(prefix), time_limit)
+        return _status(status), solution, int(nodes)
+
+
+def _status(status: str) -> str:
+    """The engines' status for the driver: solved, unsatisfiable, or limit (whatever stopped it)."""
+    return status if status in (SOLVED, UNSATISFIABLE) else LIMIT
