@@ -22,6 +22,7 @@ import argparse
 import json
 import os
 import platform
+import signal
 import sys
 import threading
 import time
@@ -56,6 +57,7 @@ def run_phase(job: EdgematchJob, workers: int, checkpoint: str, time_limit: Any)
     from dask.distributed import Client, LocalCluster
 
     started = time.perf_counter()
+    resumed = os.path.exists(checkpoint)
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
                       dashboard_address=None) as cluster, Client(cluster) as client:
         try:
@@ -63,6 +65,13 @@ def run_phase(job: EdgematchJob, workers: int, checkpoint: str, time_limit: Any)
             complete = True
         except LimitReached as stopped:
             count, stats, complete = stopped.count, stopped.stats, False
+        except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the driver saved its checkpoint on the way out
+            with open(checkpoint) as stream:
+                saved = json.load(stream)
+            return {"complete": False, "count": int(saved["count"]), "wall": time.perf_counter() - started,
+                    "task_cpu": float("nan"), "tasks": 0, "subproblems": int(saved["finished"]),
+                    "discarded": float("nan"), "nodes": int(saved["nodes"]), "resumed": resumed, "cpu_by_worker": {},
+                    "interrupted": True}
     return {"complete": complete, "count": int(count), "wall": time.perf_counter() - started,
             "task_cpu": stats["task_cpu_seconds"], "tasks": stats["tasks"], "subproblems": stats["subproblems"],
             "discarded": stats["discarded_seconds"], "nodes": stats["nodes"], "resumed": stats["resumed"],
@@ -83,17 +92,22 @@ def write(path: Path, args: argparse.Namespace, phases: List[Dict[str, Any]]) ->
              "| phase | ended | count so far | wall s | task CPU s | tasks | subproblems | discarded s | placements |",
              "|---|---|---|---|---|---|---|---|---|"]
     for k, p in enumerate(phases, 1):
-        lines.append(f"| {k}{' (resumed)' if p['resumed'] else ''} | {'complete' if p['complete'] else 'stopped'} | "
+        ended = "complete" if p["complete"] else "interrupted (kill)" if p.get("interrupted") else "stopped (limit)"
+        lines.append(f"| {k}{' (resumed)' if p['resumed'] else ''} | {ended} | "
                      f"{p['count']:,} | {p['wall']:.0f} | {p['task_cpu']:.0f} | {p['tasks']} | {p['subproblems']} | "
                      f"{p['discarded']:.0f} | {p['nodes']:.3g} |")
     total_wall = sum(p["wall"] for p in phases)
-    total_cpu = sum(p["task_cpu"] for p in phases)
+    total_cpu = sum(p["task_cpu"] for p in phases if not p.get("interrupted"))
     lines += ["", f"Total: {phases[-1]['count']:,} solutions"
               f"{' (complete)' if phases[-1]['complete'] else ' so far (not finished)'}, "
               f"{total_wall:.0f} s wall, {total_cpu:.0f} CPU s in the tasks"
               + (" (the serial estimate, bench/results/edgematch_brendan.md: 1730 +- 116 CPU s)."
                  if args.puzzle == "07x07" else ".")]
     path.write_text("\n".join(lines) + "\n")
+
+
+def _interrupt(_signum: int, _frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 def main() -> None:
@@ -113,6 +127,8 @@ def main() -> None:
     stop = threading.Event()
     threading.Thread(target=watch, args=(args.checkpoint, args.progress_file, stop, time.perf_counter()),
                      daemon=True).start()
+    # SIGTERM (kill) stops the driver like Ctrl-C: checkpoint saved, the phase recorded.
+    signal.signal(signal.SIGTERM, _interrupt)
     try:
         while not (phases and phases[-1]["complete"]):
             # The first phase stops on purpose after --stop-after seconds; the next ones resume to the end.
@@ -124,6 +140,8 @@ def main() -> None:
                              f"{'complete' if phase['complete'] else 'stopped'}: {phase['count']} solutions so far, "
                              f"{phase['wall']:.0f} s wall\n")
             write(Path(args.out), args, phases)
+            if phase.get("interrupted"):
+                raise SystemExit(f"stopped; run the same command again to resume from {args.checkpoint}")
     finally:
         stop.set()
     print(f"{args.puzzle}: {phases[-1]['count']} solutions, {sum(p['wall'] for p in phases):.0f} s wall", flush=True)
