@@ -79,7 +79,7 @@ def test_islands_on_a_dask_cluster(tmp_path):
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         result = edgematch.solve(puzzle, method="vlns", init="random", iterations=800, seed=2, executor=client,
-                                 checkpoint=path)
+                                 checkpoint=path, restart_every=1)
     assert result.stats["islands"] == 2 and result.stats["restarts"] >= 1
     assert matched_joins(puzzle, result.solution) == result.stats["score"]
     assert matched_joins(puzzle, edgematch.read_board(path, puzzle)) == result.stats["score"]
