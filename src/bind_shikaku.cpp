@@ -48,23 +48,10 @@ py::tuple candidates_py(const CArray<int32_t>& grid) {
 py::dict exact_py(const CArray<int32_t>& grid, long long limit, long long keep, const py::object& time_limit,
                   const py::object& node_limit) {
     Candidates cd = candidates_from(grid);
-    PythonSearch search(time_limit, node_limit);
-    ExactResult res;
-    {
-        py::gil_scoped_release release;
-        res = solve_exact(cd, search.control, limit < 1 ? 1 : static_cast<uint64_t>(limit),
-                          keep < 0 ? 0 : static_cast<uint64_t>(keep));
-    }
-    search.rethrow_if_interrupted();
-    py::list sols;
-    for (const auto& s : res.solutions) sols.append(rects_array(s));
-    py::dict out;
-    out["status"] = status_name(res.status);
-    out["count"] = res.count;
-    out["complete"] = res.complete;
-    out["solutions"] = sols;
-    out["stats"] = stats_to_dict(res.stats, res.stop);
-    return out;
+    const ExactResult res = run_python_search(time_limit, node_limit, [&](SearchControl& control) {
+        return solve_exact(cd, control, limit < 1 ? 1 : static_cast<uint64_t>(limit), keep < 0 ? 0 : static_cast<uint64_t>(keep));
+    });
+    return result_to_dict(res, &rects_array);
 }
 
 using RectList = std::vector<Rect>;
@@ -81,11 +68,7 @@ std::unique_ptr<RectStream> open_stream(const CArray<int32_t>& grid, long long l
                              StreamOutcome& outcome) {
             const SolutionCallback callback = [&emit](const RectList& solution) { return emit(RectList(solution)); };
             SearchControl control(limits, &token);
-            ExactResult res = solve_exact(*cd, control, wanted, 0, &callback);
-            outcome.count = res.count;
-            outcome.complete = res.complete;
-            outcome.stop = res.stop;
-            outcome.stats = std::move(res.stats);
+            outcome = solve_exact(*cd, control, wanted, 0, &callback);
         });
 }
 

@@ -154,6 +154,7 @@ std::unique_ptr<GridStream> open_stream(const CArray<uint8_t>& grid, int box_row
         outcome.count = result.count;
         outcome.complete = !control.stopped() || (limit && result.count >= limit);
         outcome.stop = control.reason();
+        outcome.status = result.count ? Status::solved : (outcome.complete ? Status::unsatisfiable : Status::limit);
         outcome.stats = std::move(result.stats);
     });
 }

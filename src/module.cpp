@@ -20,22 +20,17 @@ void register_hashi_splits(py::module_& m);
 PYBIND11_MODULE(_core, m) {
     namespace bind = cassetete::bind;
     m.doc() = "cassetete C++ search engines (internal; use the cassetete.* modules)";
-    auto common = m.def_submodule("common", "Build facts and hardware information.");
-    bind::register_common(common);
-    auto sudoku = m.def_submodule("sudoku", "Sudoku search engines.");
-    bind::register_sudoku(sudoku);
-    auto shikaku = m.def_submodule("shikaku", "Shikaku exact search and annealing.");
-    bind::register_shikaku(shikaku);
-    bind::register_shikaku_splits(shikaku);
-    auto hashi = m.def_submodule("hashi", "Hashiwokakero exact search and annealing.");
-    bind::register_hashi(hashi);
-    bind::register_hashi_splits(hashi);
-    auto exactcover = m.def_submodule("exactcover", "Exact cover search and the polyomino bitboard engine.");
-    bind::register_exactcover(exactcover);
-    auto edgematch = m.def_submodule("edgematch", "Edge-matching searches (backtracking, exact engines, local search).");
-    bind::register_edgematch(edgematch);
-    bind::register_edgematch_local(edgematch);
-    bind::register_edgematch_exact(edgematch);
-    auto narrowing = m.def_submodule("narrowing", "Interval narrowing constraint solver.");
-    bind::register_narrowing(narrowing);
+    // _core.<name>, filled by each of the register functions given.
+    const auto submodule = [&m](const char* name, const char* doc, auto... registers) {
+        pybind11::module_ sub = m.def_submodule(name, doc);
+        (registers(sub), ...);
+    };
+    submodule("common", "Build facts and hardware information.", bind::register_common);
+    submodule("sudoku", "Sudoku search engines.", bind::register_sudoku);
+    submodule("shikaku", "Shikaku exact search and annealing.", bind::register_shikaku, bind::register_shikaku_splits);
+    submodule("hashi", "Hashiwokakero exact search and annealing.", bind::register_hashi, bind::register_hashi_splits);
+    submodule("exactcover", "Exact cover search and the polyomino bitboard engine.", bind::register_exactcover);
+    submodule("edgematch", "Edge-matching searches (backtracking, exact engines, local search).",
+              bind::register_edgematch, bind::register_edgematch_local, bind::register_edgematch_exact);
+    submodule("narrowing", "Interval narrowing constraint solver.", bind::register_narrowing);
 }

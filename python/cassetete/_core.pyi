@@ -109,7 +109,7 @@ class shikaku:
         def __next__(self) -> List[Tuple[int, int, int, int]]: ...
         def close(self) -> None: ...
         def outcome(self) -> Dict[str, Any]:
-            """{"count", "complete", "stats"} once the search has stopped (closes it first)."""
+            """{"status", "count", "complete", "stats"} once the search has stopped (closes it first)."""
 
     @staticmethod
     def stream(
@@ -162,7 +162,7 @@ class hashi:
         def __next__(self) -> List[Tuple[int, int, int, int, int]]: ...
         def close(self) -> None: ...
         def outcome(self) -> Dict[str, Any]:
-            """{"count", "complete", "stats"} once the search has stopped (closes it first)."""
+            """{"status", "count", "complete", "stats"} once the search has stopped (closes it first)."""
 
     @staticmethod
     def stream(
@@ -277,7 +277,7 @@ class edgematch:
         time_limit: Optional[float] = None,
         node_limit: Optional[int] = None,
         cancel: Optional["edgematch.Cancel"] = None,  # shared stop flag (parallel counts, Ctrl-C)
-    ) -> Dict[str, Any]: ...  # status, solutions, complete, board (rows, cols, 2) or None, stats
+    ) -> Dict[str, Any]: ...  # status, count, complete, board (rows, cols, 2) or None, stats
 
     class Cancel:
         def __init__(self) -> None: ...
@@ -293,7 +293,7 @@ class edgematch:
         def __iter__(self) -> "edgematch.SolutionStream": ...
         def __next__(self) -> np.ndarray: ...  # (rows*cols, 2) int32: piece, rotation per cell
         def close(self) -> None: ...
-        def outcome(self) -> Dict[str, Any]: ...  # count, complete, stats (stats["stop"]: the limit)
+        def outcome(self) -> Dict[str, Any]: ...  # status, count, complete, stats (stats["stop"]: the limit)
 
     @staticmethod
     def stream(
@@ -355,13 +355,13 @@ class edgematch:
         rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, count: bool = False,
         limit: int = 0, parity: int = 0, order: np.ndarray = ..., time_limit: Optional[float] = None,
         node_limit: Optional[int] = None,
-    ) -> Dict[str, Any]: ...  # status, solutions, complete, board, stats
+    ) -> Dict[str, Any]: ...  # status, count, complete, board, stats
     @staticmethod
     def cp(
         rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, relaxed: np.ndarray,
         count: bool = False, limit: int = 0, seed: Optional[int] = None, alldifferent: str = "gac",
         restart_base: int = 0, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
-    ) -> Dict[str, Any]: ...  # status, solutions, complete, board, deepest, depth, cells, stats
+    ) -> Dict[str, Any]: ...  # status, count, complete, board, deepest, depth, cells, stats
     @staticmethod
     def relaxed_loop(
         rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, relaxed: np.ndarray,
@@ -373,7 +373,7 @@ class edgematch:
         rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, order: np.ndarray,
         pair_pruning: bool = True, count: bool = False, limit: int = 0, time_limit: Optional[float] = None,
         node_limit: Optional[int] = None,
-    ) -> Dict[str, Any]: ...  # status, solutions, complete, board, stats
+    ) -> Dict[str, Any]: ...  # status, count, complete, board, stats
     @staticmethod
     def fill_holes(
         rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, board: np.ndarray,

@@ -76,7 +76,7 @@ def _count_part(puzzle: EdgePuzzle, order: str, limit: Optional[int], budget: _B
                node_limit=nodes_left, cancel=cancel)
     stats = dict(out["stats"])
     budget.spend(int(stats["nodes"]))
-    stats["count"] = int(out["solutions"])
+    stats["count"] = int(out["count"])
     stats["complete"] = bool(out["complete"])
     board = out["board"]
     return (None if board is None else np.asarray(board)), stats

@@ -33,7 +33,7 @@ def _engine_args(puzzle: EdgePuzzle, order: str) -> Dict[str, Any]:
 
 def _run(puzzle: EdgePuzzle, *, order: str, count: bool, limit: Optional[int], seed, time_limit, node_limit,
          cancel=None):
-    """One search by the C++ engine (GIL released): a dict with status, solutions, complete,
+    """One search by the C++ engine (GIL released): a dict with status, count, complete,
     board and stats. ``cancel`` (a ``_core.edgematch.Cancel``) stops it from another thread; a search
     started after the flag was set stops at once."""
     if cancel is not None and cancel.cancelled():
