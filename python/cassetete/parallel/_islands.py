@@ -175,7 +175,7 @@ def run_islands(puzzle: Any, executor: Any, *, time_limit: Optional[float] = Non
     pending_restart = [False] * count
     rng = random.Random(seed)
     stats: Dict[str, Any] = {"seed": seed, "islands": count, "epochs": 0, "restarts": 0, "resumed": resumed,
-                             "trajectory": [], "tasks_lost": 0}
+                             "trajectory": []}
     started = time.perf_counter()
     bar = progress_bar(progress, "best score", total=total, unit="join")
 
