@@ -14,6 +14,8 @@ void register_edgematch_local(py::module_& m);
 void register_edgematch_exact(py::module_& m);
 void register_narrowing(py::module_& m);
 void register_polyomino(py::module_& m);
+void register_shikaku_splits(py::module_& m);
+void register_hashi_splits(py::module_& m);
 }  // namespace cassetete::bind
 
 PYBIND11_MODULE(_core, m) {
@@ -26,8 +28,8 @@ PYBIND11_MODULE(_core, m) {
     };
     submodule("common", "Build facts and hardware information.", bind::register_common);
     submodule("sudoku", "Sudoku search engines.", bind::register_sudoku);
-    submodule("shikaku", "Shikaku exact search and annealing.", bind::register_shikaku);
-    submodule("hashi", "Hashiwokakero exact search and annealing.", bind::register_hashi);
+    submodule("shikaku", "Shikaku exact search and annealing.", bind::register_shikaku, bind::register_shikaku_splits);
+    submodule("hashi", "Hashiwokakero exact search and annealing.", bind::register_hashi, bind::register_hashi_splits);
     submodule("exactcover", "Exact cover search and the polyomino bitboard engine.", bind::register_exactcover);
     submodule("edgematch", "Edge-matching searches (backtracking, exact engines, local search).",
               bind::register_edgematch, bind::register_edgematch_local, bind::register_edgematch_exact);

@@ -1,5 +1,5 @@
-"""Instances shared by the parallel tests: n queens as exact cover and a 16x16 Sudoku with a few
-hundred solutions, built by our own code (nothing copied)."""
+"""Instances shared by the parallel tests: n queens as exact cover, a 16x16 Sudoku with a few
+hundred solutions and domino tilings as Shikaku, built by our own code (nothing copied)."""
 
 from __future__ import annotations
 
@@ -30,6 +30,22 @@ def queens_ok(n: int, options: List[int]) -> bool:
         return False
     return all(a[0] != b[0] and a[1] != b[1] and abs(a[0] - b[0]) != abs(a[1] - b[1])
                for k, a in enumerate(cells) for b in cells[k + 1:])
+
+
+def dominoes(rows: int, cols: int) -> np.ndarray:
+    """A Shikaku whose solutions are the domino tilings of a rows x cols board: a clue 2 on
+    every cell of one checkerboard colour (a domino covers one cell of each colour)."""
+    return np.array([[2 if (r + c) % 2 == 0 else 0 for c in range(cols)] for r in range(rows)])
+
+
+def hashi_lattice(rows: int, cols: int) -> np.ndarray:
+    """Hashiwokakero islands on every other cell of a (2 rows - 1) x (2 cols - 1) grid, each
+    asking for as many bridges as it has neighbours: many solutions (11,237,116 for 5 x 6)."""
+    grid = np.zeros((2 * rows - 1, 2 * cols - 1), dtype=int)
+    for i in range(rows):
+        for j in range(cols):
+            grid[2 * i, 2 * j] = (i > 0) + (i < rows - 1) + (j > 0) + (j < cols - 1)
+    return grid
 
 
 def sudoku16(blanks: int = 150, seed: int = 7) -> np.ndarray:

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace cassetete::hashi {
@@ -62,13 +64,77 @@ public:
         open_.assign(n_, 0);
     }
 
-    ExactResult run() {
-        auto start = std::chrono::steady_clock::now();
-        bool ok = true;
+    // The root: every rule run to a fixpoint before the first decision; false on a contradiction.
+    bool root_propagate() {
         for (int i = 0; i < n_; ++i) enqueue(i);
-        ok = !odd_ && slack_ >= 0 && propagate();  // every bridge adds 2 to the value sum
+        return !odd_ && slack_ >= 0 && propagate();  // every bridge adds 2 to the value sum
+    }
+
+    // Narrows each (edge, bridges) pair of the prefix in order, propagating after each; false
+    // when a value is no longer possible (the subproblem has no solution).
+    void check_prefix(const std::vector<int>& prefix) const {
+        if (prefix.size() % 2) throw std::invalid_argument("prefix: (edge, bridges) pairs expected, odd length");
+        for (size_t k = 0; k < prefix.size(); k += 2)
+            if (prefix[k] < 0 || prefix[k] >= m_ || prefix[k + 1] < 0 || prefix[k + 1] > 2)
+                throw std::invalid_argument("prefix: (edge " + std::to_string(prefix[k]) + ", bridges " +
+                                            std::to_string(prefix[k + 1]) + ") out of range (" +
+                                            std::to_string(m_) + " edges, 0..2 bridges)");
+    }
+
+    bool replay(const std::vector<int>& prefix) {
+        for (size_t k = 0; k < prefix.size(); k += 2) {
+            const uint8_t value = static_cast<uint8_t>(1u << prefix[k + 1]);
+            uint64_t dummy = 0;
+            if (!(dom_[prefix[k]] & value) || !restrict(prefix[k], value, dummy) || !propagate()) {
+                clear_queue();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    std::vector<std::vector<int>> split(const std::vector<int>& prefix, int depth) {
+        std::vector<std::vector<int>> out;
+        check_prefix(prefix);
+        if (!root_propagate()) return out;
+        if (!replay(prefix)) return out;
+        std::vector<int> path = prefix;
+        split_below(depth, path, out);
+        return out;
+    }
+
+    // The decisions of the search (same edge choice, same value order) down to `depth` levels.
+    void split_below(int depth, std::vector<int>& path, std::vector<std::vector<int>>& out) {
+        const int e = choose_edge();
+        if (e < 0 || depth == 0) {
+            out.push_back(path);
+            return;
+        }
+        const uint8_t d = dom_[e];
+        static constexpr int order[3] = {1, 2, 0};
+        for (int k : order) {
+            if (!(d >> k & 1)) continue;
+            const size_t mark = trail_.size();
+            uint64_t dummy = 0;
+            const bool ok = restrict(e, static_cast<uint8_t>(1u << k), dummy) && propagate();
+            if (!ok) clear_queue();
+            if (ok) {
+                path.push_back(e);
+                path.push_back(k);
+                split_below(depth - 1, path, out);
+                path.resize(path.size() - 2);
+            }
+            undo(mark);
+        }
+    }
+
+    ExactResult run(const std::vector<int>* prefix = nullptr) {
+        auto start = std::chrono::steady_clock::now();
+        if (prefix) check_prefix(*prefix);
+        bool ok = root_propagate();
+        if (ok && prefix) ok = replay(*prefix);
         if (ok) {
-            if (limit_ == 1) {
+            if (limit_ == 1 && !prefix) {
                 // Restarts on the Luby sequence (Luby, Sinclair, Zuckerman 1993) times 64
                 // failures keep the learned weights; runs grow without bound, so the search
                 // stays complete. When the first run fails 64 times the puzzle is hard: probe
@@ -446,6 +512,19 @@ ExactResult solve_exact(const Graph& graph, SearchControl& control, uint64_t lim
     if (limit == 0) limit = 1;
     Solver solver(graph, control, limit, keep, on_solution);
     return solver.run();
+}
+
+ExactResult solve_exact_below(const Graph& graph, SearchControl& control, uint64_t limit, uint64_t keep,
+                              const std::vector<int>& prefix) {
+    Solver solver(graph, control, limit == 0 ? 1 : limit, keep, nullptr);
+    return solver.run(&prefix);
+}
+
+std::vector<std::vector<int>> split_exact(const Graph& graph, const std::vector<int>& prefix, int depth) {
+    if (depth < 0) throw std::invalid_argument("split depth must be >= 0, got " + std::to_string(depth));
+    SearchControl control{SearchLimits{}};
+    Solver solver(graph, control, 1, 0, nullptr);
+    return solver.split(prefix, depth);
 }
 
 }  // namespace cassetete::hashi

@@ -39,4 +39,16 @@ using SolutionCallback = std::function<bool(const std::vector<uint8_t>&)>;
 ExactResult solve_exact(const Graph& graph, SearchControl& control, uint64_t limit, uint64_t keep,
                         const SolutionCallback* on_solution = nullptr);
 
+// Subproblems, so that a count can be spread over many workers (cassetete.parallel). A prefix is
+// a flat list of (edge, bridges) decisions; replaying it narrows each edge to that value and
+// propagates, as the search does (a value no longer possible by then makes the subproblem empty).
+// The children of a prefix take every value left of one open edge, so their solution sets
+// partition the prefix's whichever edge is chosen. Throws std::invalid_argument for a pair out of
+// range. solve_exact_below: the solutions below `prefix` (up to `limit`, `keep` kept, no restarts).
+ExactResult solve_exact_below(const Graph& graph, SearchControl& control, uint64_t limit, uint64_t keep,
+                              const std::vector<int>& prefix);
+// The prefixes `depth` decisions below `prefix`; a prefix whose search ends earlier (a
+// solution) is returned as it is; dead ends are dropped.
+std::vector<std::vector<int>> split_exact(const Graph& graph, const std::vector<int>& prefix, int depth);
+
 }  // namespace cassetete::hashi

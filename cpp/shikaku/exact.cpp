@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <stdexcept>
+#include <string>
 
 namespace cassetete::shikaku {
 namespace {
@@ -67,18 +69,51 @@ public:
         cell_q_.reserve(area);
     }
 
-    ExactResult run() {
+    // The root: every rule run to a fixpoint before the first branching; false on a contradiction.
+    bool root_propagate() {
+        if (!cd_.areas_match()) return false;
+        for (int k = 0; k < cd_.clue_count(); ++k) enqueue_clue(k);
+        for (int x = 0; x < cd_.cell_count(); ++x) {
+            if (cell_left_[x] == 0) conflict_ = true;
+            else if (cell_left_[x] == 1 || single_clue(x)) enqueue_cell(x);
+        }
+        return propagate();
+    }
+
+    // Chooses the prefix's candidates in order, propagating after each; false when one of them
+    // is no longer possible (the subproblem has no solution).
+    void check_prefix(const std::vector<int>& prefix) const {
+        const int n = static_cast<int>(cd_.rects.size());
+        for (int d : prefix)
+            if (d < 0 || d >= n)
+                throw std::invalid_argument("prefix: candidate " + std::to_string(d) + " out of range (0.." +
+                                            std::to_string(n - 1) + ")");
+    }
+
+    bool replay(const std::vector<int>& prefix) {
+        for (int d : prefix) {
+            if (!alive_[d] || chosen_[cd_.owner[d]] >= 0) return false;
+            choose(d);
+            if (!propagate()) return false;
+        }
+        return true;
+    }
+
+    std::vector<std::vector<int>> split(const std::vector<int>& prefix, int depth) {
+        std::vector<std::vector<int>> out;
+        check_prefix(prefix);
+        if (!root_propagate() || !replay(prefix)) return out;
+        std::vector<int> path = prefix;
+        split_below(depth, path, out);
+        return out;
+    }
+
+    ExactResult run(const std::vector<int>* prefix = nullptr) {
         ExactResult res;
         const auto t0 = std::chrono::steady_clock::now();
-        bool ok = cd_.areas_match();
-        if (ok) {
-            for (int k = 0; k < cd_.clue_count(); ++k) enqueue_clue(k);
-            for (int x = 0; x < cd_.cell_count(); ++x) {
-                if (cell_left_[x] == 0) conflict_ = true;
-                else if (cell_left_[x] == 1 || single_clue(x)) enqueue_cell(x);
-            }
-            ok = propagate();
-        }
+        if (prefix) check_prefix(*prefix);
+        bool ok = root_propagate();
+        if (ok && prefix) ok = replay(*prefix);
         if (ok) search();
         res.count = count_;
         res.solutions = std::move(solutions_);
@@ -403,6 +438,28 @@ private:
         return consumer_stopped_ || count_ >= limit_;
     }
 
+    // The branchings of the search (same clue, same candidates) down to `depth` levels.
+    void split_below(int depth, std::vector<int>& path, std::vector<std::vector<int>>& out) {
+        const int clue = pick_clue();
+        if (clue < 0 || depth == 0) {
+            out.push_back(path);
+            return;
+        }
+        std::vector<int> options;
+        for (int e = cd_.clue_begin[clue]; e < cd_.clue_begin[clue + 1]; ++e)
+            if (alive_[e]) options.push_back(e);
+        for (int e : options) {
+            const size_t mark = trail_.size();
+            choose(e);
+            if (propagate()) {
+                path.push_back(e);
+                split_below(depth - 1, path, out);
+                path.pop_back();
+            }
+            undo(mark);
+        }
+    }
+
     struct Frame {
         std::vector<int> options;  // live candidates of the branching clue
         size_t next = 0;           // next option to try
@@ -489,6 +546,19 @@ ExactResult solve_exact(const Candidates& cand, SearchControl& control, uint64_t
     if (limit == 0) limit = 1;
     Engine engine(cand, control, limit, keep, on_solution);
     return engine.run();
+}
+
+ExactResult solve_exact_below(const Candidates& cand, SearchControl& control, uint64_t limit, uint64_t keep,
+                              const std::vector<int>& prefix) {
+    Engine engine(cand, control, limit == 0 ? 1 : limit, keep, nullptr);
+    return engine.run(&prefix);
+}
+
+std::vector<std::vector<int>> split_exact(const Candidates& cand, const std::vector<int>& prefix, int depth) {
+    if (depth < 0) throw std::invalid_argument("split depth must be >= 0, got " + std::to_string(depth));
+    SearchControl control{SearchLimits{}};
+    Engine engine(cand, control, 1, 0, nullptr);
+    return engine.split(prefix, depth);
 }
 
 }  // namespace cassetete::shikaku

@@ -38,4 +38,15 @@ using SolutionCallback = std::function<bool(const std::vector<Rect>&)>;
 ExactResult solve_exact(const Candidates& cand, SearchControl& control, uint64_t limit, uint64_t keep,
                         const SolutionCallback* on_solution = nullptr);
 
+// Subproblems, so that a count can be spread over many workers (cassetete.parallel). A prefix is
+// the list of candidates chosen, in order, by the branching of the search; replaying it chooses
+// each one and propagates, exactly as the search does below those choices (a candidate that is
+// dead by then makes the subproblem empty). Throws std::invalid_argument for an index out of range.
+// solve_exact_below: solve_exact restricted to the solutions below `prefix` (keeps `keep`).
+ExactResult solve_exact_below(const Candidates& cand, SearchControl& control, uint64_t limit, uint64_t keep,
+                              const std::vector<int>& prefix);
+// The prefixes `depth` branchings below `prefix`: their solution sets partition the prefix's.
+// A prefix whose search ends earlier (a solution) is returned as it is; dead ends are dropped.
+std::vector<std::vector<int>> split_exact(const Candidates& cand, const std::vector<int>& prefix, int depth);
+
 }  // namespace cassetete::shikaku

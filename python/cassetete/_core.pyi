@@ -117,6 +117,22 @@ class shikaku:
     ) -> shikaku.SolutionStream:
         """Solutions as the exact search finds them, from a C++ thread; limit 0 = all."""
 
+    # ---- below a prefix of branching choices (src/bind_splits.cpp, cassetete.parallel) ----------
+    @staticmethod
+    def count_below(
+        grid: np.ndarray, prefix: Sequence[int], limit: int = 0, time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None,
+    ) -> Tuple[int, bool, int]:
+        """(count, complete, nodes) of the solutions below a prefix of chosen candidates; 0 = no limit."""
+    @staticmethod
+    def first_below(
+        grid: np.ndarray, prefix: Sequence[int], time_limit: Optional[float] = None,
+    ) -> Tuple[str, Optional[List[Tuple[int, int, int, int]]], int]:
+        """(status, first solution below the prefix or None, nodes)."""
+    @staticmethod
+    def split(grid: np.ndarray, prefix: Sequence[int], depth: int) -> List[List[int]]:
+        """The prefixes `depth` branchings below `prefix` (their solutions partition the prefix's)."""
+
 class hashi:
     """_core.hashi (a submodule at run time; a class here so that one stub file types it)."""
     # ---- hashi (src/bind_hashi.cpp) -------------------------------------------------------------
@@ -153,6 +169,22 @@ class hashi:
         grid: np.ndarray, limit: int = 0, time_limit: Optional[float] = None, node_limit: Optional[int] = None
     ) -> hashi.SolutionStream:
         """Solutions (bridge lists) as the exact search finds them, from a C++ thread; limit 0 = all."""
+
+    # ---- below a prefix of (edge, bridges) decisions (src/bind_splits.cpp, cassetete.parallel) --
+    @staticmethod
+    def count_below(
+        grid: np.ndarray, prefix: Sequence[int], limit: int = 0, time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None,
+    ) -> Tuple[int, bool, int]:
+        """(count, complete, nodes) of the solutions below a flat (edge, bridges) prefix; 0 = no limit."""
+    @staticmethod
+    def first_below(
+        grid: np.ndarray, prefix: Sequence[int], time_limit: Optional[float] = None,
+    ) -> Tuple[str, Optional[List[Tuple[int, int, int, int, int]]], int]:
+        """(status, first solution below the prefix as bridges or None, nodes)."""
+    @staticmethod
+    def split(grid: np.ndarray, prefix: Sequence[int], depth: int) -> List[List[int]]:
+        """The prefixes `depth` decisions below `prefix` (their solutions partition the prefix's)."""
 
 class exactcover:
     """_core.exactcover (a submodule at run time; a class here so that one stub file types it)."""

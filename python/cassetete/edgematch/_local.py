@@ -219,6 +219,8 @@ def solve_local(
     node_limit: Optional[int] = 20_000_000,
     tuning: Optional[Dict[str, Any]] = None,
     callback: Optional[Callable[[float, int], None]] = None,
+    executor: Any = None,
+    **islands: Any,
 ) -> Result:
     """Very-large-neighbourhood tabu search (Schaus and Deville); ``solve(p, method="vlns")`` calls it.
 
@@ -242,6 +244,11 @@ def solve_local(
             neutral walk, restarts by perturbing the best board, ...).
         callback: called in the calling thread as ``callback(seconds, best_score)`` when the
             best score improves (checked ~20 times a second), e.g. to log a trajectory.
+        executor: a ``concurrent.futures`` executor or a Dask client: an island model instead
+            of threads (independent searches on every worker, the best board gathered into
+            ``checkpoint``, the weakest searches restarted from a perturbed copy of it; options
+            ``islands``, ``epoch_seconds``, ``epoch_iterations``, ``restart_every``,
+            ``restart_share``, ``kicks``: see :func:`cassetete.parallel.run_islands`).
 
     Returns a Result: ``solution`` the best board, status ``"solved"`` when every inner join
     matches else ``"limit"``; stats ``best`` and ``score`` (the best board's matched joins),
@@ -257,6 +264,17 @@ def solve_local(
         ('solved', True)
     """
     _check_puzzle(puzzle)
+    if executor is not None:
+        from ..parallel import run_islands
+
+        if workers != 1 or callback is not None or neighbourhood_size is not None:
+            raise PuzzleError("workers, callback and neighbourhood_size do not apply with an executor "
+                              "(use islands=, and tuning={'size': ...})")
+        return run_islands(puzzle, executor, time_limit=time_limit, iterations=iterations, seed=seed,
+                           checkpoint=checkpoint, init=init, relax=relax, node_limit=node_limit, tuning=tuning,
+                           progress=progress, **islands)
+    if islands:
+        raise PuzzleError(f"option(s) {sorted(islands)} only apply with an executor")
     time_limit = check_time_limit(time_limit)
     iterations = check_node_limit(iterations, "iterations")
     node_limit = check_node_limit(node_limit)

@@ -101,12 +101,15 @@ def _solve(p: Hashi, method: str, time_limit: Optional[float], node_limit: Optio
 
 
 def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
-                    node_limit: Optional[int] = None, progress: bool = False) -> int:
+                    node_limit: Optional[int] = None, progress: bool = False, executor: Any = None,
+                    checkpoint: Optional[str] = None) -> int:
     """The number of solutions; with ``limit=k`` counting stops at ``k`` (``limit=2`` settles
     uniqueness).
 
     Raises :class:`cassetete.LimitReached` (``.count`` is a lower bound, ``.stats`` the search
     statistics) when ``time_limit`` or ``node_limit`` stops the count before it is exact.
+    ``executor`` (a ``concurrent.futures`` executor or a Dask client) and ``checkpoint`` (a file
+    to resume from) spread the count over many workers with :mod:`cassetete.parallel`.
 
     Example:
         >>> from cassetete.hashi import count_solutions
@@ -117,6 +120,11 @@ def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_lim
     limit = check_limit(limit)
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)
+    if executor is not None or checkpoint is not None:
+        from ..parallel import count_hashi
+
+        return count_hashi(p, executor, limit=limit, time_limit=time_limit, node_limit=node_limit, progress=progress,
+                           checkpoint=checkpoint)
     if progress:
         return count_stream(_core.hashi.stream(p.islands, limit or 0, time_limit, node_limit), limit, progress=True)
     out = _core.hashi.solve_exact(p.islands, time_limit, node_limit, limit or _ALL, 0)

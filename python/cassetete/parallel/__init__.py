@@ -27,11 +27,14 @@ from .._result import Result
 from ._batch import DEFAULT_CHUNK, solve_file, solve_lines
 from ._drive import DEFAULT_SLICE, run_count, run_first
 from ._executors import Runner, is_dask_client
+from ._islands import run_islands
 from ._jobs import EdgematchJob, ExactCoverJob, Job, PackingJob, SudokuJob
+from ._jobs_grid import HashiJob, ShikakuJob
 
-__all__ = ["DEFAULT_CHUNK", "DEFAULT_SLICE", "EdgematchJob", "ExactCoverJob", "Job", "PackingJob", "Runner", "SudokuJob",
-           "count_cover", "count_edgematch", "count_packing", "count_sudoku", "executor_for", "is_dask_client", "run_count",
-           "run_first", "solve_cover", "solve_file", "solve_lines"]
+__all__ = ["DEFAULT_CHUNK", "DEFAULT_SLICE", "EdgematchJob", "ExactCoverJob", "HashiJob", "Job", "PackingJob",
+           "Runner", "ShikakuJob", "SudokuJob", "count_cover", "count_edgematch", "count_hashi", "count_packing",
+           "count_shikaku", "count_sudoku", "executor_for", "is_dask_client", "run_count", "run_first", "run_islands",
+           "solve_cover", "solve_file", "solve_lines"]
 
 
 def count_cover(cover: Any, executor: Any, *, prefix: Sequence[int] = (), limit: Optional[int] = None,
@@ -132,6 +135,42 @@ def count_edgematch(puzzle: Any, executor: Any, *, order: str = "row", symmetry:
     count, _stats = run_count(EdgematchJob(puzzle, order, symmetry), executor, limit=limit, time_limit=time_limit,
                               node_limit=node_limit, slice_seconds=slice_seconds, checkpoint=checkpoint,
                               progress=progress)
+    return count
+
+
+def count_shikaku(puzzle: Any, executor: Any, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
+                  node_limit: Optional[int] = None, progress: bool = False, checkpoint: Optional[str] = None,
+                  slice_seconds: Optional[float] = None) -> int:
+    """Count a Shikaku's solutions on ``executor`` (what
+    ``shikaku.count_solutions(executor=...)`` calls).
+
+    Example:
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from cassetete import shikaku
+        >>> with ThreadPoolExecutor(2) as pool:
+        ...     count_shikaku(shikaku.parse("2 .\\n. 2"), pool)
+        2
+    """
+    count, _stats = run_count(ShikakuJob(puzzle), executor, limit=limit, time_limit=time_limit, node_limit=node_limit,
+                              slice_seconds=slice_seconds, checkpoint=checkpoint, progress=progress)
+    return count
+
+
+def count_hashi(puzzle: Any, executor: Any, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
+                node_limit: Optional[int] = None, progress: bool = False, checkpoint: Optional[str] = None,
+                slice_seconds: Optional[float] = None) -> int:
+    """Count a Hashiwokakero's solutions on ``executor`` (what
+    ``hashi.count_solutions(executor=...)`` calls).
+
+    Example:
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from cassetete import hashi
+        >>> with ThreadPoolExecutor(2) as pool:
+        ...     count_hashi(hashi.parse("3x3m2:2a2c2a2"), pool)
+        1
+    """
+    count, _stats = run_count(HashiJob(puzzle), executor, limit=limit, time_limit=time_limit, node_limit=node_limit,
+                              slice_seconds=slice_seconds, checkpoint=checkpoint, progress=progress)
     return count
 
 

@@ -124,11 +124,14 @@ def _anneal(p: Any, time_limit: Optional[float], node_limit: Optional[int], seed
 
 
 def count_solutions(puzzle: Any, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
-                    node_limit: Optional[int] = None, progress: bool = False) -> int:
+                    node_limit: Optional[int] = None, progress: bool = False, executor: Any = None,
+                    checkpoint: Optional[str] = None) -> int:
     """The number of solutions; with ``limit=k`` counting stops at ``k`` (``limit=2``: 0, 1 or 2+).
 
     Raises :class:`cassetete.LimitReached` (with ``.count``, a lower bound, and ``.stats``) when
-    ``time_limit`` or ``node_limit`` stops the count before it is exact.
+    ``time_limit`` or ``node_limit`` stops the count before it is exact. ``executor`` (a
+    ``concurrent.futures`` executor or a Dask client) and ``checkpoint`` (a file to resume from)
+    spread the count over many workers with :mod:`cassetete.parallel`.
 
     Example:
         >>> count_solutions("4x4:a2_2b2_2c2_2_2a2a")
@@ -140,6 +143,11 @@ def count_solutions(puzzle: Any, *, limit: Optional[int] = None, time_limit: Opt
     limit = check_limit(limit)
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)
+    if executor is not None or checkpoint is not None:
+        from ..parallel import count_shikaku
+
+        return count_shikaku(p, executor, limit=limit, time_limit=time_limit, node_limit=node_limit,
+                             progress=progress, checkpoint=checkpoint)
     if progress:
         from .._streams import count_stream
 
