@@ -279,4 +279,109 @@ bool AllDifferentBounds::narrow_leconte(int64_t* lo, int64_t* hi, const unsigned
     }
 }
 
+// López-Ortiz et al. (2003), as narrow_sort, with the bounds found by marking the ends on the
+// value line instead of sorting them, and the intervals sorted by counting.
+bool AllDifferentBounds::narrow_dense(int n, int values, int* lo, int* hi) {
+    if (n == 0) return true;
+    constexpr int kRanks = kDense + 3;
+    int bound[kRanks], t[kRanks], h[kRanks], d[kRanks];
+    int by_max[kDense], by_min[kDense], hi_bucket[kDense + 1], lo_bucket[kDense + 1];
+    int min_rank[kDense], max_rank[kDense], rank_of[kDense + 1];
+    // The bounds: the distinct mins and maxes + 1, numbered from 1 in increasing order, found by
+    // marking them on the value line; sentinels around.
+    bool is_end[kDense + 1] = {};
+    for (int i = 0; i < n; ++i) is_end[lo[i]] = is_end[hi[i] + 1] = true;
+    int nb = 0;
+    for (int x = 0; x <= values; ++x)
+        if (is_end[x]) {
+            bound[++nb] = x;
+            rank_of[x] = nb;
+        }
+    bound[0] = bound[1] - 2;
+    bound[nb + 1] = bound[nb] + 2;
+    for (int i = 0; i < n; ++i) {
+        min_rank[i] = rank_of[lo[i]];
+        max_rank[i] = rank_of[hi[i] + 1];
+    }
+    // counting sorts by max and by min
+    for (int v = 0; v <= values; ++v) hi_bucket[v] = lo_bucket[v] = 0;
+    for (int i = 0; i < n; ++i) {
+        ++hi_bucket[hi[i]];
+        ++lo_bucket[lo[i]];
+    }
+    for (int v = 0, hs = 0, ls = 0; v <= values; ++v) {
+        const int hc = hi_bucket[v], lc = lo_bucket[v];
+        hi_bucket[v] = hs;
+        lo_bucket[v] = ls;
+        hs += hc;
+        ls += lc;
+    }
+    for (int i = 0; i < n; ++i) {
+        by_max[hi_bucket[hi[i]]++] = i;
+        by_min[lo_bucket[lo[i]]++] = i;
+    }
+    auto path_max = [](const int* a, int i) { while (a[i] > i) i = a[i]; return i; };
+    auto path_min = [](const int* a, int i) { while (a[i] < i) i = a[i]; return i; };
+    auto path_set = [](int* a, int start, int end, int to) {
+        int k, l = start;
+        while ((k = l) != end) { l = a[k]; a[k] = to; }
+    };
+    // Raise the mins (intervals by increasing max); ranks of interval i: x = lo + 1, y = hi + 2.
+    for (int r = 1; r <= nb + 1; ++r) {
+        t[r] = h[r] = r - 1;
+        d[r] = bound[r] - bound[r - 1];
+    }
+    for (int k = 0; k < n; ++k) {
+        const int i = by_max[k];
+        const int x = min_rank[i], y = max_rank[i];
+        int z = path_max(t, x + 1);
+        const int j = t[z];
+        if (--d[z] == 0) {
+            t[z] = z + 1;
+            z = path_max(t, t[z]);
+            t[z] = j;
+        }
+        path_set(t, x + 1, z, z);
+        if (d[z] < bound[z] - bound[y]) return false;
+        if (h[x] > x) {
+            const int w = path_max(h, h[x]);
+            lo[i] = bound[w];
+            path_set(h, x, w, w);
+        }
+        if (d[z] == bound[z] - bound[y]) {
+            path_set(h, h[y], j - 1, y);
+            h[y] = j - 1;
+        }
+    }
+    // Lower the maxes (intervals by decreasing min): the mirror image, on the mins of the entry
+    // (as narrow_sort: the two passes are independent).
+    for (int r = 0; r <= nb; ++r) {
+        t[r] = h[r] = r + 1;
+        d[r] = bound[r + 1] - bound[r];
+    }
+    for (int k = n - 1; k >= 0; --k) {
+        const int i = by_min[k];
+        const int x = max_rank[i], y = min_rank[i];
+        int z = path_min(t, x - 1);
+        const int j = t[z];
+        if (--d[z] == 0) {
+            t[z] = z - 1;
+            z = path_min(t, t[z]);
+            t[z] = j;
+        }
+        path_set(t, x - 1, z, z);
+        if (d[z] < bound[y] - bound[z]) return false;
+        if (h[x] < x) {
+            const int w = path_min(h, h[x]);
+            hi[i] = bound[w] - 1;
+            path_set(h, x, w, w);
+        }
+        if (d[z] == bound[y] - bound[z]) {
+            path_set(h, h[y], j + 1, y);
+            h[y] = j + 1;
+        }
+    }
+    return true;
+}
+
 }  // namespace cassetete::narrowing

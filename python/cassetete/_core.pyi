@@ -330,7 +330,7 @@ def narrowing_propagate(
 def narrowing_count(
     model: NarrowingModel, paths: Sequence[_Path], limit: int = 0, time_limit: Optional[float] = None,
     node_limit: Optional[int] = None, strategy: str = "smallest-min", incremental: bool = True,
-    profile: bool = False,
+    profile: bool = False, careful: bool = True,
 ) -> Tuple[int, bool, Dict[str, Any]]: ...
 def narrowing_first(
     model: NarrowingModel, path: _Path, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
