@@ -38,6 +38,12 @@ public:
     static bool narrow_dense(int n, int values, int* lo, int* hi);
 
 private:
+    static bool bit_passes(int n, int nb, const int* bound, const int* by_max, const int* by_min,
+                           const int* min_rank, const int* max_rank, int* lo, int* hi);
+
+public:
+
+private:
     struct Interval {
         int64_t min, max;  // closed
         int minrank, maxrank;

@@ -215,14 +215,21 @@ Solver::Solver(const Model& model, const Options& options)
 void Solver::save_var(int v) {
     if (var_stamp_[v] != stamp_) {
         var_stamp_[v] = stamp_;
-        trail_.push_back({v, lo_[v], hi_[v]});
+        // field by field: building the entry on the stack and copying it stalls on a
+        // store-forwarding failure (half the time of narrow() in a profile)
+        TrailEntry& e = trail_.emplace_back();
+        e.index = v;
+        e.lo = lo_[v];
+        e.hi = hi_[v];
     }
 }
 
 void Solver::set_slot(int slot, uint64_t value) {
     if (slot_stamp_[slot] != stamp_) {
         slot_stamp_[slot] = stamp_;
-        trail_.push_back({~slot, static_cast<int64_t>(slots_[slot]), 0});
+        TrailEntry& e = trail_.emplace_back();
+        e.index = ~slot;
+        e.lo = static_cast<int64_t>(slots_[slot]);
     }
     slots_[slot] = value;
 }
@@ -785,9 +792,10 @@ bool Solver::run_all_different_masks(const Constraint& c, int id) {
     int below[AllDifferentBounds::kDense + 1];
     int value_of[AllDifferentBounds::kDense];
     int values = 0;
-    for (int x = 0; x < span; ++x) {
+    for (int x = 0; x < span; ++x) {  // branch-free: the free bits are unpredictable
         below[x] = values;
-        if ((free >> x) & 1) value_of[values++] = x;
+        value_of[values] = x;
+        values += static_cast<int>((free >> x) & 1);
     }
     below[span] = values;
     int* dlo = s_dense_lo_.data();
