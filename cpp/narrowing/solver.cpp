@@ -36,6 +36,7 @@ Solver::Solver(const Model& model, const Options& options)
         c.var_count = static_cast<int>(spec.vars.size());
         c.a = spec.a;
         c.live_slot = -1;
+        c.cover_slot = -1;
         c.alldiff = -1;
         c.algorithm = spec.algorithm;
         vars_.insert(vars_.end(), spec.vars.begin(), spec.vars.end());
@@ -75,6 +76,10 @@ Solver::Solver(const Model& model, const Options& options)
                     const int64_t coord = (cell / c.stride[d]) % spec.box[d];
                     axis_cells_[c.axis_begin + d * 64 + coord] |= uint64_t(1) << cell;
                 }
+            if (options_.careful) {
+                c.cover_slot = static_cast<int>(slots_.size());
+                slots_.push_back(~uint64_t(0));  // everything, until the first narrowing
+            }
             c.occupant_begin = static_cast<int>(occupants_.size());
             for (int u : spec.all_cells)
                 if (std::find(spec.cells.begin(), spec.cells.end(), u) == spec.cells.end()) occupants_.push_back(u);
@@ -264,7 +269,13 @@ bool Solver::narrow_slow(int v, int64_t lo, int64_t hi, int by) {
     for (int k = watch_begin_[v]; k < watch_begin_[v + 1]; ++k)
         if (watch_[k] != by) schedule(watch_[k]);
     if (lo == hi) {
-        for (int k = fix_watch_begin_[v]; k < fix_watch_begin_[v + 1]; ++k) schedule(fix_watch_[k]);
+        for (int k = fix_watch_begin_[v]; k < fix_watch_begin_[v + 1]; ++k) {
+            // careful: a Placement none of whose feasible placements (at its last narrowing)
+            // covers the newly occupied cell has nothing to narrow
+            const Constraint& p = constraints_[fix_watch_[k]];
+            if (p.cover_slot >= 0 && lo >= 0 && lo < 64 && !((slots_[p.cover_slot] >> lo) & 1)) continue;
+            schedule(fix_watch_[k]);
+        }
         if (occupied_slot_ >= 0 && is_cell_[v]) set_slot(occupied_slot_, slots_[occupied_slot_] | uint64_t(1) << lo);
     }
     return true;
@@ -485,6 +496,7 @@ bool Solver::run_placement(const Constraint& c, int id) {
     uint64_t live = live_before;
     const size_t shape_block = 1 + static_cast<size_t>(points);
     const uint64_t* axis = options_.careful ? &axis_cells_[c.axis_begin] : nullptr;
+    uint64_t cover = 0;  // the cells of the feasible placements (bit path only)
     for (uint64_t rest = live_before; rest; rest &= rest - 1) {
         const int g = __builtin_ctzll(rest);
         const int64_t* off = &offsets_[c.offset_begin + static_cast<size_t>(g) * ncoord];
@@ -523,6 +535,7 @@ bool Solver::run_placement(const Constraint& c, int id) {
             if (shi < 63) anchors &= shi < 0 ? 0 : ~uint64_t(0) >> (63 - shi);
             for (int p = 0; p < points && anchors; ++p) anchors &= ~(occupied >> shape[1 + p]);
             if (anchors) {
+                for (int p = 0; p < points; ++p) cover |= anchors << shape[1 + p];
                 found = true;
                 fslo = __builtin_ctzll(anchors);
                 fshi = 63 - __builtin_clzll(anchors);
@@ -573,6 +586,7 @@ bool Solver::run_placement(const Constraint& c, int id) {
     }
     if (live == 0) return false;
     if (live != live_before) set_slot(c.live_slot, live);
+    if (c.cover_slot >= 0 && cover != slots_[c.cover_slot]) set_slot(c.cover_slot, cover);
     for (int k = 0; k < m; ++k)
         if (!narrow(v[k], newlo[k], newhi[k], id)) return false;
     return true;

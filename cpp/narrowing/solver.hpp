@@ -98,6 +98,7 @@ private:
         int64_t stride[3];                 // cell number = sum of coordinate * stride
         int shape_begin;                   // per orientation: mask at the origin, then the cells
         int axis_begin;                    // careful: axis_cells_[axis_begin + 64 * d + x]
+        int cover_slot;                    // careful: reversible mask of the feasible placements' cells
         // careful: a Sum narrowed with the Products of its terms (fused_[fused_begin ..]); those
         // Products are absorbed (never queued on their own)
         int fused_begin, fused_count;
