@@ -54,7 +54,7 @@ def main() -> None:
         out = run_checkerboard(p, True, None, 0, args.time, None, args.order)  # the engine's dict, with its counters
         cb_cpu = time.thread_time() - t
         cb_stats = out["stats"]["rules"]
-        n_cb = out["solutions"] if out["complete"] else f">= {out['solutions']}"
+        n_cb = out["count"] if out["complete"] else f">= {out['count']}"
         searched = cb_stats.get("black_placements", 0)
         matched = cb_stats.get("completion_placements", 0)
         lines.append(f"| {name} | {n_bt} | {n_cb} | {bt.stats['nodes']} | {bt_cpu:.2f} | "

@@ -45,9 +45,9 @@ def main() -> None:
                     t = time.thread_time()
                     out = _run(p, order, pruning, count, None, args.time, None)
                     cpu = time.thread_time() - t
-                    found = out["solutions"] if out["complete"] or not count else f">= {out['solutions']}"
+                    found = out["count"] if out["complete"] or not count else f">= {out['count']}"
                     if task == "first solution":
-                        found = "1" if out["solutions"] else "none in the limit"
+                        found = "1" if out["count"] else "none in the limit"
                     lines.append(f"| {name} | {task} | {order} | {'yes' if pruning else 'no'} | {found} | "
                                  f"{out['stats']['nodes']} | {out['stats']['rules'].get('pair_cuts', 0)} | {cpu:.2f} |")
                     print(lines[-1], flush=True)

@@ -146,7 +146,7 @@ def enumeration_packer(name: str):
                 piece_of.append(p)
                 masks.append(sum(1 << int(c) for c in placed @ weights))
     full = (1 << int(np.prod(box))) - 1
-    packer = _core.BitboardPacker(full, len(model.names), np.asarray(piece_of, dtype=np.int64),
+    packer = _core.exactcover.BitboardPacker(full, len(model.names), np.asarray(piece_of, dtype=np.int64),
                                   np.asarray(masks, dtype=np.uint64))
     packer.set_min_remaining(False)
     return packer
@@ -170,7 +170,7 @@ def _kept_orientations(model, name: str, orients: List[Any]) -> List[Any]:
 def run_enumeration(name: str) -> Dict[str, Any]:
     packer = enumeration_packer(name)
     start = time.process_time()
-    count, complete, stats = _core.bitboard_count(packer, [[]])
+    count, complete, stats = _core.exactcover.bitboard_count(packer, [[]])
     seconds = time.process_time() - start
     return {"solutions": int(count), "nodes": int(stats["nodes"]), "seconds": seconds}
 

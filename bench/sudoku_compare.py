@@ -124,8 +124,8 @@ def main() -> None:
     text = f"""# Sudoku speed (issue 2)
 
 Reproduce: `python bench/sudoku_compare.py` (and `pytest bench/test_bench_sudoku.py` for the
-pytest-benchmark suite). Machine: {platform.machine()}, {_core.hardware_threads()} hardware threads,
-shared with other jobs during the run; build: {_core.build_info()}.
+pytest-benchmark suite). Machine: {platform.machine()}, {_core.common.hardware_threads()} hardware threads,
+shared with other jobs during the run; build: {_core.common.build_info()}.
 Time = process CPU time of `solve_many(puzzles, workers=1, limit=...)` over the whole file in
 file order, divided by the number of puzzles, best of 3 passes; every answer checked by an
 independent rules check. tdoku figures are the issue's (same kind of machine, thread CPU time).

@@ -17,7 +17,7 @@ Example (the command behind bench/results/sudoku_large.md)::
 
 CP-SAT is optional (``pip install ortools``, part of the ``bench`` extra); times are wall-clock
 seconds of ``CpSolver.Solve`` only (model building excluded), ours are wall-clock seconds of the
-whole ``sudoku_solve`` call from Python.
+whole ``_core.sudoku.solve`` call from Python.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def solve_ours(grid: np.ndarray, box: int, limit: int, time_limit: float) -> tup
     True
     """
     start = time.perf_counter()
-    count, solution, status, _complete, stats = _core.sudoku_solve(
+    count, solution, status, _complete, stats = _core.sudoku.solve(
         grid, box, box, limit, ALL_RULES, time_limit, None, None
     )
     return time.perf_counter() - start, count, solution, status, stats

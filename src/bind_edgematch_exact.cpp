@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "bindings.hpp"
+#include "edgematch_arrays.hpp"
 #include "edgematch/checkerboard.hpp"
 #include "edgematch/cp_model.hpp"
 #include "edgematch/relaxed_loop.hpp"
@@ -12,50 +13,6 @@ namespace cassetete::bind {
 namespace {
 
 using namespace cassetete::edgematch;
-
-// The puzzle from the model's compact colour ids ((k, 4) pieces, complement table).
-Puzzle puzzle_from_arrays(int rows, int cols, const CArray<int32_t>& pieces, const CArray<int32_t>& compl_) {
-    if (pieces.ndim() != 2 || pieces.shape(1) != 4) throw InputError("pieces must be a (k, 4) array");
-    if (compl_.ndim() != 1) throw InputError("the complement table must be one-dimensional");
-    Puzzle pz;
-    pz.rows = rows;
-    pz.cols = cols;
-    pz.colors = static_cast<int>(compl_.shape(0));
-    const auto p = pieces.unchecked<2>();
-    for (py::ssize_t i = 0; i < pieces.shape(0); ++i) pz.pieces.push_back({p(i, 0), p(i, 1), p(i, 2), p(i, 3)});
-    const auto c = compl_.unchecked<1>();
-    for (py::ssize_t i = 0; i < compl_.shape(0); ++i) pz.compl_.push_back(c(i));
-    return pz;
-}
-
-std::vector<Placement> placements_from_array(const CArray<int32_t>& fixed) {
-    if (fixed.ndim() != 2 || (fixed.shape(0) > 0 && fixed.shape(1) != 3))
-        throw InputError("fixed must be an (f, 3) array of (cell, piece, rotation)");
-    std::vector<Placement> out;
-    const auto f = fixed.unchecked<2>();
-    for (py::ssize_t i = 0; i < fixed.shape(0); ++i) out.push_back({f(i, 0), f(i, 1), f(i, 2)});
-    return out;
-}
-
-std::vector<int> ints_from_array(const CArray<int32_t>& values, const char* what) {
-    if (values.ndim() != 1) throw InputError(std::string(what) + " must be one-dimensional");
-    const auto v = values.unchecked<1>();
-    std::vector<int> out;
-    for (py::ssize_t i = 0; i < values.shape(0); ++i) out.push_back(v(i));
-    return out;
-}
-
-// (rows, cols, 2) board of (piece, rotation), piece -1 on empty cells; None when there is none.
-py::object board_to_array(int rows, int cols, const std::vector<int>& piece, const std::vector<int>& rot) {
-    if (piece.empty()) return py::none();
-    py::array_t<int32_t> board({rows, cols, 2});
-    auto b = board.mutable_unchecked<3>();
-    for (int cell = 0; cell < rows * cols; ++cell) {
-        b(cell / cols, cell % cols, 0) = piece[cell];
-        b(cell / cols, cell % cols, 1) = piece[cell] < 0 ? 0 : rot[cell];
-    }
-    return std::move(board);
-}
 
 py::dict checkerboard(int rows, int cols, const CArray<int32_t>& pieces, const CArray<int32_t>& compl_,
                       const CArray<int32_t>& fixed, bool count, long long limit, int parity,
@@ -67,20 +24,9 @@ py::dict checkerboard(int rows, int cols, const CArray<int32_t>& pieces, const C
     opt.limit = limit > 0 ? static_cast<uint64_t>(limit) : 0;
     opt.parity = parity;
     opt.order = ints_from_array(order, "order");
-    PythonSearch ps(time_limit, node_limit);
-    CheckerboardResult res;
-    {
-        py::gil_scoped_release release;
-        res = checkerboard_search(pz, opt, ps.control);
-    }
-    ps.rethrow_if_interrupted();
-    py::dict out;
-    out["status"] = status_name(res.status == Status::interrupted ? Status::limit : res.status);
-    out["solutions"] = res.solutions;
-    out["complete"] = res.complete;
-    out["board"] = board_to_array(rows, cols, res.piece, res.rot);
-    out["stats"] = stats_to_dict(res.stats, ps.control.reason());
-    return out;
+    return exact_result_to_dict(rows, cols, run_python_search(time_limit, node_limit, [&](SearchControl& control) {
+        return checkerboard_search(pz, opt, control);
+    }));
 }
 
 AllDifferent alldifferent_from_name(const std::string& name) {
@@ -105,7 +51,7 @@ CpOptions cp_options(const CArray<int32_t>& fixed, const CArray<int32_t>& relaxe
 }
 
 void put_cp_facts(py::dict& out, int rows, int cols, const CpResult& res) {
-    out["deepest"] = board_to_array(rows, cols, res.deep_piece, res.deep_rot);
+    out["deepest"] = board_or_none(rows, cols, res.deep_piece, res.deep_rot);
     out["depth"] = res.depth;
     out["cells"] = res.cells;
 }
@@ -116,20 +62,11 @@ py::dict cp(int rows, int cols, const CArray<int32_t>& pieces, const CArray<int3
             const py::object& time_limit, const py::object& node_limit) {
     const Puzzle pz = puzzle_from_arrays(rows, cols, pieces, compl_);
     const CpOptions opt = cp_options(fixed, relaxed, count, limit, seed, alldifferent, restart_base);
-    PythonSearch ps(time_limit, node_limit);
-    CpResult res;
-    {
-        py::gil_scoped_release release;
-        res = cp_search(pz, opt, ps.control);
-    }
-    ps.rethrow_if_interrupted();
-    py::dict out;
-    out["status"] = status_name(res.status == Status::interrupted ? Status::limit : res.status);
-    out["solutions"] = res.solutions;
-    out["complete"] = res.complete;
-    out["board"] = board_to_array(rows, cols, res.piece, res.rot);
+    const CpResult res = run_python_search(time_limit, node_limit, [&](SearchControl& control) {
+        return cp_search(pz, opt, control);
+    });
+    py::dict out = exact_result_to_dict(rows, cols, res);
     put_cp_facts(out, rows, cols, res);
-    out["stats"] = stats_to_dict(res.stats, ps.control.reason());
     return out;
 }
 
@@ -141,21 +78,17 @@ py::dict loop(int rows, int cols, const CArray<int32_t>& pieces, const CArray<in
     RelaxedLoopOptions opt;
     opt.cp = cp_options(fixed, relaxed, true, 0, seed, alldifferent, 0);
     opt.max_solutions = max_solutions > 0 ? static_cast<uint64_t>(max_solutions) : 0;
-    PythonSearch ps(time_limit, node_limit);
-    RelaxedLoopResult res;
-    {
-        py::gil_scoped_release release;
-        res = relaxed_loop(pz, opt, ps.control);
-    }
-    ps.rethrow_if_interrupted();
+    const RelaxedLoopResult res = run_python_search(time_limit, node_limit, [&](SearchControl& control) {
+        return relaxed_loop(pz, opt, control);
+    });
     py::dict out;
     out["status"] = status_name(res.status == Status::interrupted ? Status::limit : res.status);
     out["relaxed_solutions"] = res.relaxed_solutions;
     out["best_score"] = res.best_score;
     out["complete"] = res.complete;
-    out["board"] = board_to_array(rows, cols, res.piece, res.rot);
+    out["board"] = board_or_none(rows, cols, res.piece, res.rot);
     put_cp_facts(out, rows, cols, res.cp);
-    out["stats"] = stats_to_dict(res.cp.stats, ps.control.reason());
+    out["stats"] = stats_to_dict(res.cp.stats, res.cp.stop);
     return out;
 }
 
@@ -179,57 +112,42 @@ py::tuple fill(int rows, int cols, const CArray<int32_t>& pieces, const CArray<i
         py::gil_scoped_release release;
         matched = fill_relaxed_cells(pz, piece, rot);
     }
-    return py::make_tuple(board_to_array(rows, cols, piece, rot), matched);
+    return py::make_tuple(board_or_none(rows, cols, piece, rot), matched);
 }
 
 py::dict pair_search(int rows, int cols, const CArray<int32_t>& pieces, const CArray<int32_t>& compl_,
                      const CArray<int32_t>& fixed, const CArray<int32_t>& order, bool pair_pruning, bool count,
                      long long limit, const py::object& time_limit, const py::object& node_limit) {
     const Puzzle pz = puzzle_from_arrays(rows, cols, pieces, compl_);
-    SearchOptions opt;
-    opt.fixed = placements_from_array(fixed);
-    opt.order = ints_from_array(order, "order");
+    SearchOptions opt = make_options(fixed, order, false, count, limit, py::none());
     opt.pair_pruning = pair_pruning;
-    opt.count = count;
-    opt.limit = limit > 0 ? static_cast<uint64_t>(limit) : 0;
-    PythonSearch ps(time_limit, node_limit);
-    SearchResult res;
-    {
-        py::gil_scoped_release release;
-        res = backtrack(pz, opt, ps.control);
-    }
-    ps.rethrow_if_interrupted();
-    py::dict out;
-    out["status"] = status_name(res.status == Status::interrupted ? Status::limit : res.status);
-    out["solutions"] = res.solutions;
-    out["complete"] = res.complete;
-    out["board"] = board_to_array(rows, cols, res.piece, res.rot);
-    out["stats"] = stats_to_dict(res.stats, ps.control.reason());
-    return out;
+    return exact_result_to_dict(rows, cols, run_python_search(time_limit, node_limit, [&](SearchControl& control) {
+        return backtrack(pz, opt, control);
+    }));
 }
 
 }  // namespace
 
 void register_edgematch_exact(py::module_& m) {
-    m.def("edgematch_checkerboard", &checkerboard, py::arg("rows"), py::arg("cols"), py::arg("pieces"),
+    m.def("checkerboard", &checkerboard, py::arg("rows"), py::arg("cols"), py::arg("pieces"),
           py::arg("compl"), py::arg("fixed"), py::arg("count") = false, py::arg("limit") = 0, py::arg("parity") = 0,
           py::arg("order") = py::array_t<int32_t>(0), py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           "Checkerboard brute force (one colour class searched, the other matched); see cassetete.edgematch.");
-    m.def("edgematch_cp", &cp, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
+    m.def("cp", &cp, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
           py::arg("fixed"), py::arg("relaxed"), py::arg("count") = false, py::arg("limit") = 0,
           py::arg("seed") = py::none(), py::arg("alldifferent") = "gac", py::arg("restart_base") = 0,
           py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           "The CP model (IO and colour variables, AllDifferent) searched with first fail; see cassetete.edgematch.");
-    m.def("edgematch_relaxed_loop", &loop, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
+    m.def("relaxed_loop", &loop, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
           py::arg("fixed"), py::arg("relaxed"), py::arg("seed") = py::none(), py::arg("alldifferent") = "gac",
           py::arg("max_solutions") = 0, py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           "Relaxed CP solutions, each filled by one assignment, until a board has no wrong join.");
-    m.def("edgematch_pair_search", &pair_search, py::arg("rows"), py::arg("cols"), py::arg("pieces"),
+    m.def("pair_search", &pair_search, py::arg("rows"), py::arg("cols"), py::arg("pieces"),
           py::arg("compl"), py::arg("fixed"), py::arg("order"), py::arg("pair_pruning") = true,
           py::arg("count") = false, py::arg("limit") = 0, py::arg("time_limit") = py::none(),
           py::arg("node_limit") = py::none(),
           "Backtracking along a static cell order with the pair-count pruning of corner filling.");
-    m.def("edgematch_fill_holes", &fill, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
+    m.def("fill_holes", &fill, py::arg("rows"), py::arg("cols"), py::arg("pieces"), py::arg("compl"),
           py::arg("board"), "Fill the empty cells of a board by one assignment (optimal when they are pairwise non-adjacent): (board, matched joins).");
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "edgematch_arrays.hpp"
 #include "edgematch/hungarian.hpp"
 #include "edgematch/local_init.hpp"
 #include "edgematch/vlns.hpp"
@@ -20,39 +21,10 @@ namespace {
 
 using namespace cassetete::edgematch;
 
-std::unique_ptr<Puzzle> make_local_puzzle(int rows, int cols, const CArray<int32_t>& pieces,
-                                          const CArray<int32_t>& compl_) {
-    if (pieces.ndim() != 2 || pieces.shape(1) != 4) throw InputError("pieces must be a (k, 4) array");
-    if (compl_.ndim() != 1) throw InputError("the complement table must be one-dimensional");
-    auto pz = std::make_unique<Puzzle>();
-    pz->rows = rows;
-    pz->cols = cols;
-    pz->colors = static_cast<int>(compl_.shape(0));
-    auto p = pieces.unchecked<2>();
-    for (py::ssize_t i = 0; i < pieces.shape(0); ++i) pz->pieces.push_back({p(i, 0), p(i, 1), p(i, 2), p(i, 3)});
-    auto c = compl_.unchecked<1>();
-    for (py::ssize_t i = 0; i < compl_.shape(0); ++i) pz->compl_.push_back(c(i));
-    return pz;
-}
-
 std::vector<std::array<int, 3>> make_fixed(const CArray<int32_t>& fixed) {
-    if (fixed.ndim() != 2 || (fixed.shape(0) > 0 && fixed.shape(1) != 3))
-        throw InputError("fixed must be an (f, 3) array of (cell, piece, rotation)");
     std::vector<std::array<int, 3>> out;
-    auto f = fixed.unchecked<2>();
-    for (py::ssize_t i = 0; i < fixed.shape(0); ++i) out.push_back({f(i, 0), f(i, 1), f(i, 2)});
+    for (const Placement& f : placements_from_array(fixed)) out.push_back({f.cell, f.piece, f.rot});
     return out;
-}
-
-py::array_t<int32_t> to_board(int rows, int cols, const std::vector<int>& piece, const std::vector<int>& rot) {
-    py::array_t<int32_t> board({rows, cols, 2});
-    auto b = board.mutable_unchecked<3>();
-    for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < cols; ++c) {
-            b(r, c, 0) = piece[r * cols + c];
-            b(r, c, 1) = rot[r * cols + c];
-        }
-    return board;
 }
 
 void from_board(const py::object& obj, int rows, int cols, std::vector<int>& piece, std::vector<int>& rot) {
@@ -113,7 +85,7 @@ InitResult run_init(const LocalPuzzle& lp, const std::string& init, int relax, R
 
 py::dict init_dict(const InitResult& res, int rows, int cols, int score) {
     py::dict out;
-    out["board"] = to_board(rows, cols, res.piece, res.rot);
+    out["board"] = board_array(rows, cols, res.piece, res.rot);
     out["score"] = score;
     out["solved"] = res.solved;
     out["depth"] = res.depth;
@@ -129,7 +101,7 @@ public:
                 const CArray<int32_t>& fixed, uint64_t seed, const std::string& init, int relax,
                 long long node_limit, const py::object& board, const TabuOptions& opt)
         : rows_(rows), cols_(cols), init_(init), relax_(relax), node_limit_(node_limit), seed_(seed) {
-        pz_ = make_local_puzzle(rows, cols, pieces, compl_);
+        pz_ = std::make_unique<Puzzle>(puzzle_from_arrays(rows, cols, pieces, compl_));
         lp_ = std::make_unique<LocalPuzzle>(*pz_, make_fixed(fixed));  // invalid_argument -> PuzzleError
         check_init_name(init);
         if (!board.is_none()) {
@@ -201,7 +173,7 @@ public:
         std::vector<int> piece, rot;
         ts_->best_board(piece, rot);
         if (piece.empty()) return py::none();
-        return to_board(rows_, cols_, piece, rot);
+        return board_array(rows_, cols_, piece, rot);
     }
 
     py::list trajectory() const {
@@ -222,6 +194,7 @@ public:
         out["diversifications"] = ts_->diversifications();
         out["restores"] = ts_->restores();
         out["restarts"] = ts_->restarts();
+        out["tabu_entries"] = ts_->tabu_entries();  // reverse-move tabu list: linear in the board
         out["score"] = started_ ? ts_->score() : -1;
         out["recount"] = started_ ? ts_->board().recount() : -1;
         out["seconds"] = spent_;
@@ -345,7 +318,7 @@ TabuOptions tabu_options(const py::dict& tuning) {
 py::dict local_init(int rows, int cols, const CArray<int32_t>& pieces, const CArray<int32_t>& compl_,
                     const CArray<int32_t>& fixed, const std::string& init, int relax, uint64_t seed,
                     long long node_limit, const py::object& time_limit) {
-    auto pz = make_local_puzzle(rows, cols, pieces, compl_);
+    auto pz = std::make_unique<Puzzle>(puzzle_from_arrays(rows, cols, pieces, compl_));
     auto lp = std::make_unique<LocalPuzzle>(*pz, make_fixed(fixed));  // invalid_argument -> PuzzleError
     PythonSearch ps(time_limit, node_limit > 0 ? py::object(py::int_(node_limit)) : py::object(py::none()));
     InitResult res;
@@ -365,15 +338,15 @@ py::dict local_init(int rows, int cols, const CArray<int32_t>& pieces, const CAr
 }  // namespace
 
 void register_edgematch_local(py::module_& m) {
-    m.def("edgematch_assignment", &assignment, py::arg("weight"),
+    m.def("assignment", &assignment, py::arg("weight"),
           "Maximum-weight assignment of a dense matrix: the column of each row (-1 if unassigned).");
-    m.def("edgematch_local_init", &local_init, py::arg("rows"), py::arg("cols"), py::arg("pieces"),
+    m.def("local_init", &local_init, py::arg("rows"), py::arg("cols"), py::arg("pieces"),
           py::arg("compl"), py::arg("fixed"), py::arg("init") = "cp", py::arg("relax") = 0, py::arg("seed") = 0,
           py::arg("node_limit") = 0, py::arg("time_limit") = py::none(),
           "A starting board for the local search (cp / random / checkerboard) with its score.");
-    m.def("edgematch_tuning_defaults", &tuning_defaults,
+    m.def("tuning_defaults", &tuning_defaults,
           "The local search's default options (cpp/edgematch/vlns.hpp, TabuOptions), name -> value.");
-    py::class_<LocalSearch>(m, "EdgematchLocal",
+    py::class_<LocalSearch>(m, "LocalSearch",
                             "Resumable very-large-neighbourhood tabu search (Schaus and Deville) for one worker.")
         .def(py::init([](int rows, int cols, const CArray<int32_t>& pieces, const CArray<int32_t>& compl_,
                          const CArray<int32_t>& fixed, uint64_t seed, const std::string& init, int relax,

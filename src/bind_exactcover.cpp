@@ -249,7 +249,7 @@ py::tuple bitboard_solutions(const PackerPtr& packer, const std::vector<int>& pr
 }  // namespace
 
 void register_exactcover(py::module_& m) {
-    py::class_<ec::Problem, ProblemPtr>(m, "ExactCoverProblem",
+    py::class_<ec::Problem, ProblemPtr>(m, "Problem",
                                         "Exact cover matrix (internal; use cassetete.exactcover)")
         .def(py::init(&make_problem), py::arg("primary"), py::arg("secondary") = 0)
         .def("add_options_csr", &add_options_csr, py::arg("starts"), py::arg("items"),
@@ -257,14 +257,14 @@ void register_exactcover(py::module_& m) {
         .def_property_readonly("primary", &ec::Problem::primary)
         .def_property_readonly("secondary", &ec::Problem::secondary)
         .def_property_readonly("options", &ec::Problem::options);
-    m.def("exactcover_count", &count_prefixes, py::arg("problem"), py::arg("prefixes"),
+    m.def("count", &count_prefixes, py::arg("problem"), py::arg("prefixes"),
           py::arg("limit") = 0, py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           py::arg("weights") = std::vector<uint64_t>{},
           "Count the solutions of the subproblems (GIL released); returns (count, complete, stats).");
-    m.def("exactcover_first", &first_solution, py::arg("problem"), py::arg("prefix"),
+    m.def("first", &first_solution, py::arg("problem"), py::arg("prefix"),
           py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           "First solution: (status, option list or None, stats).");
-    m.def("exactcover_split", &split_problem, py::arg("problem"), py::arg("prefix"), py::arg("depth"),
+    m.def("split", &split_problem, py::arg("problem"), py::arg("prefix"), py::arg("depth"),
           "Option prefixes of the live branches down to `depth`.");
     py::class_<ec::BitboardPacker, PackerPtr>(m, "BitboardPacker",
                                                "Packing counter on 64-bit boards (internal)")
@@ -291,7 +291,7 @@ void register_exactcover(py::module_& m) {
     m.def("bitboard_solutions", &bitboard_solutions, py::arg("packer"), py::arg("prefix"), py::arg("limit"),
           py::arg("pieces"), py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           "Packings containing the prefix, as rows of placement indices (GIL released).");
-    py::class_<SolutionIterator>(m, "ExactCoverIterator")
+    py::class_<SolutionIterator>(m, "Iterator")
         .def(py::init<ProblemPtr, const std::vector<int>&, const py::object&, const py::object&>(),
              py::arg("problem"), py::arg("prefix"), py::arg("time_limit") = py::none(),
              py::arg("node_limit") = py::none())

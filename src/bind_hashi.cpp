@@ -14,21 +14,9 @@ namespace cassetete::bind {
 
 namespace {
 
-// Like PythonSearch, but polling every 1024 nodes: a Hashi node can cost ~100 us on
-// 400-island grids, so the default 16384-node interval would make Ctrl-C and time limits lag.
-struct HashiSearch {
-    bool interrupted = false;
-    SearchControl control;
-
-    HashiSearch(const py::object& time_limit, const py::object& node_limit)
-        : control(PythonSearch::make_limits(time_limit, node_limit), nullptr, signal_poll(&interrupted), 1024) {}
-    HashiSearch(const HashiSearch&) = delete;  // the poll hook points at this->interrupted
-    HashiSearch& operator=(const HashiSearch&) = delete;
-
-    void rethrow_if_interrupted() const {
-        if (interrupted) throw py::error_already_set();
-    }
-};
+// Polls every 1024 nodes at most: a Hashi node can cost ~100 us on 400-island grids, so the
+// default 16384-node interval would make Ctrl-C and time limits lag.
+constexpr uint64_t kHashiPoll = 1024;
 
 hashi::Graph graph_from(const CArray<int32_t>& grid) {
     if (grid.ndim() != 2) throw InputError("hashi grid must be a 2-D array");
@@ -86,23 +74,10 @@ py::dict solve_exact(const CArray<int32_t>& grid, const py::object& time_limit,
                      const py::object& node_limit, long long limit, long long keep) {
     hashi::Graph g = graph_from(grid);
     if (limit < 1) throw InputError("limit must be at least 1");
-    HashiSearch search(time_limit, node_limit);
-    hashi::ExactResult r;
-    {
-        py::gil_scoped_release release;
-        r = hashi::solve_exact(g, search.control, static_cast<uint64_t>(limit),
-                               static_cast<uint64_t>(keep < 0 ? 0 : keep));
-    }
-    search.rethrow_if_interrupted();
-    py::list sols;
-    for (const auto& s : r.solutions) sols.append(bridges_to_list(g, s));
-    py::dict out;
-    out["status"] = status_name(r.status);
-    out["count"] = r.count;
-    out["complete"] = r.complete;
-    out["solutions"] = sols;
-    out["stats"] = stats_to_dict(r.stats, search.control.reason());
-    return out;
+    const hashi::ExactResult r = run_python_search(time_limit, node_limit, [&](SearchControl& control) {
+        return hashi::solve_exact(g, control, static_cast<uint64_t>(limit), static_cast<uint64_t>(keep < 0 ? 0 : keep));
+    }, nullptr, kHashiPoll);
+    return result_to_dict(r, [&g](const std::vector<uint8_t>& x) { return bridges_to_list(g, x); });
 }
 
 using BridgeList = std::vector<std::array<int, 5>>;  // (r1, c1, r2, c2, count)
@@ -127,12 +102,8 @@ std::unique_ptr<BridgeStream> open_stream(const CArray<int32_t>& grid, long long
                 }
                 return emit(std::move(bridges));
             };
-            SearchControl control(limits, &token, nullptr, 1024);
-            hashi::ExactResult r = hashi::solve_exact(*g, control, wanted, 0, &callback);
-            outcome.count = r.count;
-            outcome.complete = r.complete;
-            outcome.stop = control.reason();
-            outcome.stats = std::move(r.stats);
+            SearchControl control(limits, &token, nullptr, kHashiPoll);
+            outcome = hashi::solve_exact(*g, control, wanted, 0, &callback);
         });
 }
 
@@ -148,7 +119,7 @@ py::dict solve_annealing(const CArray<int32_t>& grid, const py::object& time_lim
     hashi::Graph g = graph_from(grid);
     if (!(t0 > 0) || !(t1 > 0) || t1 > t0)
         throw InputError("temperatures must satisfy 0 < final <= initial");
-    HashiSearch search(time_limit, node_limit);
+    PythonSearch search(time_limit, node_limit, nullptr, kHashiPoll);
     hashi::AnnealingOptions opt;
     opt.seed = seed;
     opt.initial_temperature = t0;
@@ -172,18 +143,18 @@ py::dict solve_annealing(const CArray<int32_t>& grid, const py::object& time_lim
 }  // namespace
 
 void register_hashi(py::module_& m) {
-    m.def("hashi_graph", &graph_dict, py::arg("grid"),
+    m.def("graph", &graph_dict, py::arg("grid"),
           "Islands (row, col, value), potential edges (island pairs) and crossing edge pairs.");
-    m.def("hashi_solve_exact", &solve_exact, py::arg("grid"), py::arg("time_limit") = py::none(),
+    m.def("solve_exact", &solve_exact, py::arg("grid"), py::arg("time_limit") = py::none(),
           py::arg("node_limit") = py::none(), py::arg("limit") = 1, py::arg("keep") = 1,
           "Exact propagation + search; finds up to `limit` solutions, returns `keep` of them.");
-    m.def("hashi_solve_annealing", &solve_annealing, py::arg("grid"),
+    m.def("solve_annealing", &solve_annealing, py::arg("grid"),
           py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           py::arg("seed") = 0, py::arg("initial_temperature") = 2.0,
           py::arg("final_temperature") = 0.02, py::arg("steps_per_round") = 0,
           "Simulated annealing (Rafaralahy, section 2.3).");
-    register_search_stream<BridgeList>(m, "HashiSolutionStream", &bridge_tuples);
-    m.def("hashi_stream", &open_stream, py::arg("grid"), py::arg("limit") = 0, py::arg("time_limit") = py::none(),
+    register_search_stream<BridgeList>(m, "SolutionStream", &bridge_tuples);
+    m.def("stream", &open_stream, py::arg("grid"), py::arg("limit") = 0, py::arg("time_limit") = py::none(),
           py::arg("node_limit") = py::none(),
           "Stream the solutions (lists of (r1, c1, r2, c2, count)) as the exact search finds them; 0 = all.");
 }

@@ -214,7 +214,7 @@ private:
 }  // namespace
 
 void register_narrowing(py::module_& m) {
-    py::class_<nw::Model, ModelPtr>(m, "NarrowingModel", "Integer interval constraint model (internal; use cassetete.narrowing)")
+    py::class_<nw::Model, ModelPtr>(m, "Model", "Integer interval constraint model (internal; use cassetete.narrowing)")
         .def(py::init<>())
         .def("add_var", [](nw::Model& self, int64_t lo, int64_t hi) { return guarded([&] { return self.add_var(lo, hi); }); },
              py::arg("lo"), py::arg("hi"))
@@ -245,21 +245,21 @@ void register_narrowing(py::module_& m) {
              py::arg("vars"))
         .def_property_readonly("vars", &nw::Model::vars)
         .def_property_readonly("constraints", [](const nw::Model& self) { return self.constraints().size(); });
-    m.def("narrowing_propagate", &propagate, py::arg("model"), py::arg("path"), py::arg("strategy") = "smallest-min",
+    m.def("propagate", &propagate, py::arg("model"), py::arg("path"), py::arg("strategy") = "smallest-min",
           py::arg("incremental") = true, py::arg("profile") = false,
           "Narrow to the fixpoint without search: (ok, lows, highs, stats).");
-    m.def("narrowing_count", &count, py::arg("model"), py::arg("paths"), py::arg("limit") = 0,
+    m.def("count", &count, py::arg("model"), py::arg("paths"), py::arg("limit") = 0,
           py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(), py::arg("strategy") = "smallest-min",
           py::arg("incremental") = true, py::arg("profile") = false, py::arg("careful") = true,
           "Count the solutions of the subproblems (GIL released): (count, complete, stats).");
-    m.def("narrowing_first", &first, py::arg("model"), py::arg("path"), py::arg("time_limit") = py::none(),
+    m.def("first", &first, py::arg("model"), py::arg("path"), py::arg("time_limit") = py::none(),
           py::arg("node_limit") = py::none(), py::arg("strategy") = "smallest-min",
           py::arg("incremental") = true, py::arg("profile") = false,
           "First solution: (status, values or None, stats).");
-    m.def("narrowing_split", &split, py::arg("model"), py::arg("path"), py::arg("depth"),
+    m.def("split", &split, py::arg("model"), py::arg("path"), py::arg("depth"),
           py::arg("strategy") = "smallest-min", py::arg("incremental") = true,
           "Paths of the live nodes `depth` cuts below the subproblem: (paths, stats).");
-    py::class_<Iterator>(m, "NarrowingIterator")
+    py::class_<Iterator>(m, "Iterator")
         .def(py::init<ModelPtr, const PyPath&, const py::object&, const py::object&, const std::string&, bool, bool>(),
              py::arg("model"), py::arg("path"), py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
              py::arg("strategy") = "smallest-min", py::arg("incremental") = true, py::arg("profile") = false)

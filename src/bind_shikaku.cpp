@@ -48,23 +48,10 @@ py::tuple candidates_py(const CArray<int32_t>& grid) {
 py::dict exact_py(const CArray<int32_t>& grid, long long limit, long long keep, const py::object& time_limit,
                   const py::object& node_limit) {
     Candidates cd = candidates_from(grid);
-    PythonSearch search(time_limit, node_limit);
-    ExactResult res;
-    {
-        py::gil_scoped_release release;
-        res = solve_exact(cd, search.control, limit < 1 ? 1 : static_cast<uint64_t>(limit),
-                          keep < 0 ? 0 : static_cast<uint64_t>(keep));
-    }
-    search.rethrow_if_interrupted();
-    py::list sols;
-    for (const auto& s : res.solutions) sols.append(rects_array(s));
-    py::dict out;
-    out["status"] = status_name(res.status);
-    out["count"] = res.count;
-    out["complete"] = res.complete;
-    out["solutions"] = sols;
-    out["stats"] = stats_to_dict(res.stats, res.stop);
-    return out;
+    const ExactResult res = run_python_search(time_limit, node_limit, [&](SearchControl& control) {
+        return solve_exact(cd, control, limit < 1 ? 1 : static_cast<uint64_t>(limit), keep < 0 ? 0 : static_cast<uint64_t>(keep));
+    });
+    return result_to_dict(res, &rects_array);
 }
 
 using RectList = std::vector<Rect>;
@@ -81,11 +68,7 @@ std::unique_ptr<RectStream> open_stream(const CArray<int32_t>& grid, long long l
                              StreamOutcome& outcome) {
             const SolutionCallback callback = [&emit](const RectList& solution) { return emit(RectList(solution)); };
             SearchControl control(limits, &token);
-            ExactResult res = solve_exact(*cd, control, wanted, 0, &callback);
-            outcome.count = res.count;
-            outcome.complete = res.complete;
-            outcome.stop = res.stop;
-            outcome.stats = std::move(res.stats);
+            outcome = solve_exact(*cd, control, wanted, 0, &callback);
         });
 }
 
@@ -180,20 +163,20 @@ py::tuple exact_many_py(const py::list& grids, long long limit, const py::object
 }  // namespace
 
 void register_shikaku(py::module_& m) {
-    m.def("shikaku_candidates", &candidates_py, py::arg("grid"),
+    m.def("candidates", &candidates_py, py::arg("grid"),
           "Candidate rectangles of a clue grid: (owner clue per candidate, (n, 4) rows of row, col, height, width).");
-    m.def("shikaku_exact", &exact_py, py::arg("grid"), py::arg("limit") = 1, py::arg("keep") = 1,
+    m.def("exact", &exact_py, py::arg("grid"), py::arg("limit") = 1, py::arg("keep") = 1,
           py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           "Exact Shikaku search: up to `limit` solutions, keeping `keep` of them.");
-    m.def("shikaku_anneal", &anneal_py, py::arg("grid"), py::arg("iterations"), py::arg("t0"), py::arg("cooling"),
+    m.def("anneal", &anneal_py, py::arg("grid"), py::arg("iterations"), py::arg("t0"), py::arg("cooling"),
           py::arg("seed"), py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(),
           "Simulated annealing for Shikaku (Rafaralahy, section 1.3).");
-    m.def("shikaku_exact_many", &exact_many_py, py::arg("grids"), py::arg("limit") = 2,
+    m.def("exact_many", &exact_many_py, py::arg("grids"), py::arg("limit") = 2,
           py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(), py::arg("workers") = 1,
           "Count solutions of many grids on `workers` threads (-1 = all cores): (counts, seconds); "
           "count -1 = stopped by a per-puzzle limit.");
-    register_search_stream<RectList>(m, "ShikakuSolutionStream", &rects_list);
-    m.def("shikaku_stream", &open_stream, py::arg("grid"), py::arg("limit") = 0, py::arg("time_limit") = py::none(),
+    register_search_stream<RectList>(m, "SolutionStream", &rects_list);
+    m.def("stream", &open_stream, py::arg("grid"), py::arg("limit") = 0, py::arg("time_limit") = py::none(),
           py::arg("node_limit") = py::none(),
           "Stream the solutions (lists of (row, col, height, width)) as the exact search finds them; 0 = all.");
 }

@@ -154,6 +154,7 @@ std::unique_ptr<GridStream> open_stream(const CArray<uint8_t>& grid, int box_row
         outcome.count = result.count;
         outcome.complete = !control.stopped() || (limit && result.count >= limit);
         outcome.stop = control.reason();
+        outcome.status = result.count ? Status::solved : (outcome.complete ? Status::unsatisfiable : Status::limit);
         outcome.stats = std::move(result.stats);
     });
 }
@@ -161,17 +162,17 @@ std::unique_ptr<GridStream> open_stream(const CArray<uint8_t>& grid, int box_row
 }  // namespace
 
 void register_sudoku(py::module_& m) {
-    m.def("sudoku_solve", &solve, py::arg("grid"), py::arg("box_rows"), py::arg("box_cols"), py::arg("limit"),
+    m.def("solve", &solve, py::arg("grid"), py::arg("box_rows"), py::arg("box_cols"), py::arg("limit"),
           py::arg("rules"), py::arg("time_limit"), py::arg("node_limit"), py::arg("seed"),
           "Count solutions up to limit (0 = all); returns (count, first solution, status, complete, stats).");
-    m.def("sudoku_propagate", &propagate, py::arg("grid"), py::arg("box_rows"), py::arg("box_cols"),
+    m.def("propagate", &propagate, py::arg("grid"), py::arg("box_rows"), py::arg("box_cols"),
           py::arg("rules"), py::arg("trace"),
           "Root propagation only; returns (contradiction, candidate masks, stats, trace).");
-    m.def("sudoku_solve_many", &solve_many, py::arg("puzzles"), py::arg("box_rows"), py::arg("box_cols"),
+    m.def("solve_many", &solve_many, py::arg("puzzles"), py::arg("box_rows"), py::arg("box_cols"),
           py::arg("limit"), py::arg("rules"), py::arg("workers"), py::arg("node_limit"),
           "Solve a (k, cells) batch on C++ threads; returns (solutions, counts, nodes).");
-    register_search_stream<std::vector<uint8_t>>(m, "SudokuSolutionStream", &to_array);
-    m.def("sudoku_stream", &open_stream, py::arg("grid"), py::arg("box_rows"), py::arg("box_cols"), py::arg("rules"),
+    register_search_stream<std::vector<uint8_t>>(m, "SolutionStream", &to_array);
+    m.def("stream", &open_stream, py::arg("grid"), py::arg("box_rows"), py::arg("box_cols"), py::arg("rules"),
           py::arg("limit"), py::arg("time_limit"), py::arg("node_limit"),
           "Stream the solutions from a background thread; outcome() tells how the search ended.");
 }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "common/limits.hpp"
+#include "common/result.hpp"
 #include "common/stats.hpp"
 
 namespace cassetete::bind {
@@ -40,9 +41,10 @@ struct PythonSearch {
     bool interrupted = false;
     SearchControl control;
 
+    // poll_interval: nodes between polls at most (engines with slow nodes poll more often).
     PythonSearch(const py::object& time_limit, const py::object& node_limit,
-                 const CancellationToken* token = nullptr)
-        : control(make_limits(time_limit, node_limit), token, signal_poll(&interrupted)) {}
+                 const CancellationToken* token = nullptr, uint64_t poll_interval = 16384)
+        : control(make_limits(time_limit, node_limit), token, signal_poll(&interrupted), poll_interval) {}
     PythonSearch(const PythonSearch&) = delete;  // the poll hook points at this->interrupted
     PythonSearch& operator=(const PythonSearch&) = delete;
 
@@ -62,6 +64,21 @@ struct PythonSearch {
         return limits;
     }
 };
+
+// Runs `search(control)` with the GIL released under the Python-side limits (and `token`),
+// re-raises Ctrl-C, and returns its result: the block every single-search binding shares.
+template <class Search>
+auto run_python_search(const py::object& time_limit, const py::object& node_limit, Search search,
+                       const CancellationToken* token = nullptr, uint64_t poll_interval = 16384) {
+    PythonSearch ps(time_limit, node_limit, token, poll_interval);
+    decltype(search(ps.control)) result;
+    {
+        py::gil_scoped_release release;
+        result = search(ps.control);
+    }
+    ps.rethrow_if_interrupted();
+    return result;
+}
 
 inline const char* status_name(Status status) {
     switch (status) {
@@ -93,6 +110,29 @@ inline py::dict stats_to_dict(const SearchStats& stats, StopReason reason = Stop
     out["seconds"] = stats.seconds;
     out["rules"] = rules;
     out["stop"] = stop_reason_name(reason);
+    return out;
+}
+
+// The one conversion of how a search ended: {"status", "count", "complete", "stats"}, with
+// stats["stop"] naming the limit that stopped it. Ctrl-C is re-raised before any conversion, so
+// an `interrupted` status left here (a cancelled stream) reads as "limit".
+inline py::dict outcome_to_dict(const SearchOutcome& outcome) {
+    py::dict out;
+    out["status"] = status_name(outcome.status == Status::interrupted ? Status::limit : outcome.status);
+    out["count"] = outcome.count;
+    out["complete"] = outcome.complete;
+    out["stats"] = stats_to_dict(outcome.stats, outcome.stop);
+    return out;
+}
+
+// The one conversion of a SearchResult (cpp/common/result.hpp): outcome_to_dict plus
+// "solutions", the kept solutions each converted by `convert`.
+template <class Solution, class Convert>
+py::dict result_to_dict(const SearchResult<Solution>& result, Convert convert) {
+    py::dict out = outcome_to_dict(result);
+    py::list solutions;
+    for (const Solution& solution : result.solutions) solutions.append(convert(solution));
+    out["solutions"] = solutions;
     return out;
 }
 

@@ -1,4 +1,6 @@
-// The extension module cassetete._core: one register_<family>() per bind_<family>.cpp.
+// The extension module cassetete._core: one submodule per family (as boost-histogram does),
+// filled by the register_<family>() of each bind_<family>.cpp. Names inside a submodule carry no
+// family prefix: _core.sudoku.solve, _core.edgematch.LocalSearch, _core.common.build_info.
 #include "bindings.hpp"
 
 namespace cassetete::bind {
@@ -14,14 +16,19 @@ void register_narrowing(py::module_& m);
 }  // namespace cassetete::bind
 
 PYBIND11_MODULE(_core, m) {
+    namespace bind = cassetete::bind;
     m.doc() = "cassetete C++ search engines (internal; use the cassetete.* modules)";
-    cassetete::bind::register_common(m);
-    cassetete::bind::register_sudoku(m);
-    cassetete::bind::register_shikaku(m);
-    cassetete::bind::register_hashi(m);
-    cassetete::bind::register_exactcover(m);
-    cassetete::bind::register_edgematch(m);
-    cassetete::bind::register_edgematch_local(m);
-    cassetete::bind::register_edgematch_exact(m);
-    cassetete::bind::register_narrowing(m);
+    // _core.<name>, filled by each of the register functions given.
+    const auto submodule = [&m](const char* name, const char* doc, auto... registers) {
+        pybind11::module_ sub = m.def_submodule(name, doc);
+        (registers(sub), ...);
+    };
+    submodule("common", "Build facts and hardware information.", bind::register_common);
+    submodule("sudoku", "Sudoku search engines.", bind::register_sudoku);
+    submodule("shikaku", "Shikaku exact search and annealing.", bind::register_shikaku);
+    submodule("hashi", "Hashiwokakero exact search and annealing.", bind::register_hashi);
+    submodule("exactcover", "Exact cover search and the polyomino bitboard engine.", bind::register_exactcover);
+    submodule("edgematch", "Edge-matching searches (backtracking, exact engines, local search).",
+              bind::register_edgematch, bind::register_edgematch_local, bind::register_edgematch_exact);
+    submodule("narrowing", "Interval narrowing constraint solver.", bind::register_narrowing);
 }

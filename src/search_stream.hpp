@@ -10,13 +10,8 @@
 
 namespace cassetete::bind {
 
-// How a streamed search ended; written by the search thread before it finishes.
-struct StreamOutcome {
-    uint64_t count = 0;
-    bool complete = false;  // the whole tree was explored or the asked limit was reached
-    StopReason stop = StopReason::none;
-    SearchStats stats;
-};
+// How a streamed search ended (cpp/common/result.hpp); written by the search thread before it finishes.
+using StreamOutcome = SearchOutcome;
 
 template <class Item>
 class SearchStream {
@@ -36,15 +31,11 @@ public:
     bool next(Item& out) { return stream_->next(out); }
     void close() { stream_->close(); }
 
-    // Stops the search if it still runs (joining its thread), then reports how it ended:
-    // {"count", "complete", "stats"} with stats["stop"] naming the limit that stopped it.
+    // Stops the search if it still runs (joining its thread), then reports how it ended
+    // (outcome_to_dict: {"status", "count", "complete", "stats"}).
     py::dict outcome() {
         stream_->close();
-        py::dict out;
-        out["count"] = outcome_->count;
-        out["complete"] = outcome_->complete;
-        out["stats"] = stats_to_dict(outcome_->stats, outcome_->stop);
-        return out;
+        return outcome_to_dict(*outcome_);
     }
 
 private:

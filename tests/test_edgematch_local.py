@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import sys
-import threading
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +17,7 @@ from cassetete import edgematch as em
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from edgematch_checker import check_board, joins_ok, turned  # noqa: E402
+from interrupts import RepeatingInterrupt  # noqa: E402
 
 scipy_optimize = pytest.importorskip("scipy.optimize")
 DATA = Path(__file__).resolve().parent / "data" / "edgematch"
@@ -157,7 +156,7 @@ def test_incremental_score_equals_recount_mid_run(neutral, restart_kicks, penalt
     ids, compl, _ = e2.encode()
     tuning = dict(plateau=50, restore_after=3, kicks=5, neutral=neutral, restart_after=2, restart_kicks=restart_kicks,
                   penalty_weight=penalty_weight, penalty_every=20)
-    st = _core.EdgematchLocal(16, 16, ids, compl, e2.fixed_array(), seed=9, init="random", tuning=tuning)
+    st = _core.edgematch.LocalSearch(16, 16, ids, compl, e2.fixed_array(), seed=9, init="random", tuning=tuning)
     for chunk in (1, 500, 5000, 20000):
         st.run(60.0, chunk)
         info = st.info()
@@ -265,7 +264,7 @@ def test_bad_checkpoint_is_reported(tmp_path):
 def test_ctrl_c_returns_best_board_and_checkpoints(tmp_path):
     e2 = em.eternity2()
     path = str(tmp_path / "best.txt")
-    timer = threading.Timer(0.7, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer = RepeatingInterrupt(0.7)  # repeats: a single interrupt can be lost in a finaliser
     timer.start()
     try:
         res = em.solve(e2, method="vlns", time_limit=60, seed=1, checkpoint=path)
@@ -370,7 +369,7 @@ def test_plain_neighbourhood_never_loses_score():
     e2 = em.eternity2()
     ids, compl, _ = e2.encode()
     for size in (2, 16, 64):
-        st = _core.EdgematchLocal(16, 16, ids, compl, e2.fixed_array(), seed=size, init="random",
+        st = _core.edgematch.LocalSearch(16, 16, ids, compl, e2.fixed_array(), seed=size, init="random",
                                   tuning={"size": size, "greed": 0.0, "tabu": False})
         last = -1
         for it in range(1, 301):
@@ -385,12 +384,12 @@ def test_tuning_defaults_are_the_engines():
     # the engine, and an engine built without overrides runs the same search as solve() with TUNING.
     from cassetete import _core
 
-    defaults = _core.edgematch_tuning_defaults()
+    defaults = _core.edgematch.tuning_defaults()
     assert em.TUNING == {k: v for k, v in defaults.items() if k != "size"}
     assert em.NEIGHBOURHOOD_SIZE == defaults["size"]
     e2 = em.eternity2()
     ids, compl, _ = e2.encode()
-    plain = _core.EdgematchLocal(16, 16, ids, compl, e2.fixed_array(), seed=4, init="random")
+    plain = _core.edgematch.LocalSearch(16, 16, ids, compl, e2.fixed_array(), seed=4, init="random")
     plain.run(60.0, 400)
     res = em.solve(e2, method="vlns", iterations=400, seed=4, init="random")
     assert plain.best_score() == res.stats["best"]

@@ -29,7 +29,7 @@ def test_result_rejects_unknown_status():
 
 
 def test_core_module_loads():
-    assert _core.hardware_threads() >= 1
+    assert _core.common.hardware_threads() >= 1
 
 
 def test_unknown_attribute():

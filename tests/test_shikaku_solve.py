@@ -326,17 +326,17 @@ def test_core_validates_its_input():
     from cassetete import _core
 
     with pytest.raises(PuzzleError, match="row 1, column 2"):
-        _core.shikaku_exact(np.array([[1, -1]], dtype=np.int32))
+        _core.shikaku.exact(np.array([[1, -1]], dtype=np.int32))
     with pytest.raises(PuzzleError, match="larger than the grid"):
-        _core.shikaku_exact(np.array([[1, 7]], dtype=np.int32))
+        _core.shikaku.exact(np.array([[1, 7]], dtype=np.int32))
     with pytest.raises(PuzzleError):
-        _core.shikaku_exact(np.zeros(3, dtype=np.int32))
+        _core.shikaku.exact(np.zeros(3, dtype=np.int32))
     with pytest.raises(PuzzleError):
-        _core.shikaku_exact(np.zeros((0, 3), dtype=np.int32))
+        _core.shikaku.exact(np.zeros((0, 3), dtype=np.int32))
     with pytest.raises(PuzzleError, match="too many candidate"):
         grid = np.zeros((1000, 1000), dtype=np.int32)
         grid[500, 500] = 250000
-        _core.shikaku_candidates(grid)
+        _core.shikaku.candidates(grid)
 
 
 def test_deep_search_tree_on_a_large_checkerboard():

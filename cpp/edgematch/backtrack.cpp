@@ -325,26 +325,26 @@ void validate_options(const Puzzle& pz, const SearchOptions& opt) {
     }
 }
 
-SearchResult backtrack(const Puzzle& pz, const SearchOptions& opt, SearchControl& control) {
+ExactResult backtrack(const Puzzle& pz, const SearchOptions& opt, SearchControl& control) {
     validate_options(pz, opt);
     auto t0 = std::chrono::steady_clock::now();
     Engine engine(pz, opt, control);
-    SearchResult res;
+    ExactResult res;
     if (engine.place_fixed()) {
         if (opt.first_fail) engine.run_first_fail(engine.free_cells());
         else engine.run_static(-1, nullptr);
     }
-    res.solutions = engine.solutions_;
+    res.count = engine.solutions_;
     res.complete = !engine.stopped_ && !engine.caller_stopped_;
-    res.piece = engine.best_piece_;
-    res.rot = engine.best_rot_;
+    res.stop = control.reason();
+    if (!engine.best_piece_.empty()) res.solutions.push_back({engine.best_piece_, engine.best_rot_});
     res.stats.nodes = control.nodes();
     res.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     res.stats.add("placements", control.nodes());
-    res.stats.add("solutions", res.solutions);
+    res.stats.add("solutions", res.count);
     res.stats.add("table_placements", engine.idx_.placements().size());
     if (opt.pair_pruning) res.stats.add("pair_cuts", engine.pair_cuts_);
-    if (res.solutions > 0) res.status = Status::solved;
+    if (res.count > 0) res.status = Status::solved;
     else res.status = control.status(false);
     if (engine.stopped_ && control.reason() == StopReason::interrupted) res.status = Status::interrupted;
     return res;

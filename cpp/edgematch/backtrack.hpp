@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/limits.hpp"
+#include "common/result.hpp"
 #include "common/stats.hpp"
 #include "edgematch/candidates.hpp"
 #include "edgematch/puzzle.hpp"
@@ -41,19 +42,18 @@ struct SearchOptions {
     const SolutionCallback* on_solution = nullptr;  // with count: sees every solution (not owned)
 };
 
-struct SearchResult {
-    Status status = Status::unsatisfiable;
-    uint64_t solutions = 0;
-    bool complete = false;  // the count is exact (or reached opt.limit): no time or node limit, no
-                            // cancellation and no solution callback cut the search short
-    std::vector<int> piece, rot;           // first solution found (empty if none)
-    SearchStats stats;
+// A board: piece and rotation per cell (piece -1 on a cell left empty).
+struct Board {
+    std::vector<int> piece, rot;
 };
+
+// The common result (cpp/common/result.hpp): `solutions` holds the first solution found, if any.
+using ExactResult = SearchResult<Board>;
 
 // Checks options against the puzzle (throws std::invalid_argument naming the problem).
 void validate_options(const Puzzle& pz, const SearchOptions& opt);
 
-SearchResult backtrack(const Puzzle& pz, const SearchOptions& opt, SearchControl& control);
+ExactResult backtrack(const Puzzle& pz, const SearchOptions& opt, SearchControl& control);
 
 // All consistent partial boards after placing the first `depth` free cells of the order:
 // each is the list of its placements (fixed ones included). Counting every subproblem and

@@ -32,13 +32,8 @@ struct CheckerboardOptions {
     std::vector<int> order;        // the order of the searched cells (a permutation of all cells; empty = row order)
 };
 
-struct CheckerboardResult {
-    Status status = Status::unsatisfiable;
-    uint64_t solutions = 0;
-    bool complete = false;        // the whole tree was explored
-    std::vector<int> piece, rot;  // first solution found (empty if none)
-    SearchStats stats;            // nodes = black placements; counters: leaves, matching_cuts, ...
-};
+// The common result; stats: nodes = black placements; counters leaves, matching_cuts, ...
+using CheckerboardResult = ExactResult;
 
 CheckerboardResult checkerboard_search(const Puzzle& pz, const CheckerboardOptions& opt, SearchControl& control);
 

@@ -544,10 +544,10 @@ CpResult cp_search(const Puzzle& pz, const CpOptions& opt, SearchControl& contro
     CpModel model(pz, opt, control, on_solution);
     model.run();
     CpResult res;
-    res.solutions = model.solutions_;
+    res.count = model.solutions_;
     res.complete = !model.stopped_ && !model.done_early_;
-    res.piece = model.first_piece_;
-    res.rot = model.first_rot_;
+    res.stop = control.reason();
+    if (!model.first_piece_.empty()) res.solutions.push_back({model.first_piece_, model.first_rot_});
     res.deep_piece = model.deep_piece_;
     res.deep_rot = model.deep_rot_;
     res.cells = static_cast<int>(model.vars_.size() - opt.fixed.size());
@@ -558,8 +558,8 @@ CpResult cp_search(const Puzzle& pz, const CpOptions& opt, SearchControl& contro
     res.stats.add("restarts", model.restarts_);
     res.stats.add("hall_failures", model.hall_failures_);
     res.stats.add("gac_prunes", model.gac_prunes_);
-    res.stats.add("solutions", res.solutions);
-    if (res.solutions > 0) res.status = Status::solved;
+    res.stats.add("solutions", res.count);
+    if (res.count > 0) res.status = Status::solved;
     else res.status = control.status(false);
     if (model.stopped_ && control.reason() == StopReason::interrupted) res.status = Status::interrupted;
     return res;

@@ -47,15 +47,11 @@ struct CpOptions {
     uint64_t restart_base = 0;     // > 0: restart after base * luby(i) failures (not when counting)
 };
 
-struct CpResult {
-    Status status = Status::unsatisfiable;
-    uint64_t solutions = 0;
-    bool complete = false;              // the whole tree was explored
-    std::vector<int> piece, rot;        // first solution (relaxed cells -1), empty if none
+// The common result (first solution with relaxed cells -1) and the deepest node reached.
+struct CpResult : ExactResult {
     std::vector<int> deep_piece, deep_rot;  // the deepest partial assignment seen (-1 = open)
-    int depth = 0;                      // cells assigned in the deepest node (clues excluded)
-    int cells = 0;                      // cells the search had to assign
-    SearchStats stats;                  // nodes = branchings; counters failures, restarts, ...
+    int depth = 0;                          // cells assigned in the deepest node (clues excluded)
+    int cells = 0;                          // cells the search had to assign
 };
 
 // Called on every solution (relaxed cells -1); return true to stop the search.

@@ -60,7 +60,7 @@ void Neighbourhood::select(int cls, int size, const std::vector<double>& key, st
     }
 }
 
-void Neighbourhood::apply(LocalBoard& b, const std::vector<int>& S, Rng& rng, const uint64_t* arc_until,
+void Neighbourhood::apply(LocalBoard& b, const std::vector<int>& S, Rng& rng, const ReverseMoveTabu* tabu,
                           uint64_t now, std::vector<std::pair<int, int>>& moved, const int* penalty,
                           int penalty_weight, int max_penalty) {
     moved.clear();
@@ -80,7 +80,6 @@ void Neighbourhood::apply(LocalBoard& b, const std::vector<int>& S, Rng& rng, co
     const int64_t penalty_unit = kScale / 16 * penalty_weight;
     // A tabu arc must lose against any non-tabu one, penalties included.
     const int64_t tabu_cost = 8 * kScale + 4 * penalty_unit * max_penalty;
-    const int n = lp_.n;
     int64_t side_value[4] = {kScale, kScale, kScale, kScale};
     int64_t value_of[16];  // value of a piece whose matching sides are the bits of the index
     const auto fill_values = [&] {
@@ -117,7 +116,7 @@ void Neighbourhood::apply(LocalBoard& b, const std::vector<int>& S, Rng& rng, co
             }
             int64_t w = best + static_cast<int64_t>(rng.below(static_cast<uint64_t>(noise)));
             // Section 4, tabu_2: a reverse move gets a very small weight.
-            if (arc_until && S[i] != cell && arc_until[static_cast<size_t>(S[i]) * n + cell] > now) w -= tabu_cost;
+            if (tabu && S[i] != cell && tabu->forbidden(S[i], cell, now)) w -= tabu_cost;
             w_[static_cast<size_t>(i) * k + j] = w;
             rot_[static_cast<size_t>(i) * k + j] = static_cast<int8_t>(best_rot);
         }
@@ -157,7 +156,7 @@ void Neighbourhood::swap_rotate(LocalBoard& b, int a, int c, Rng& rng, bool rand
 
 TabuSearch::TabuSearch(const LocalPuzzle& lp, const TabuOptions& opt, uint64_t seed)
     : lp_(lp), opt_(opt), rng_(seed), board_(lp), hood_(lp), key_(lp.n, 0.0), cell_until_(lp.n, 0),
-      arc_until_(static_cast<size_t>(lp.n) * lp.n, 0) {
+      reverse_tabu_(lp.n) {
     if (opt_.penalty_weight > 0) penalty_.assign(static_cast<size_t>(lp.n) * 4, 0);
     for (int k = 0; k < 5; ++k) {
         int w = std::max(0, opt_.class_weight[k]) * static_cast<int>(lp.movable[k].size());
@@ -267,7 +266,7 @@ void TabuSearch::run(SearchControl& control, uint64_t max_iterations, double ela
         }
         hood_.select(cls, opt_.size, key_, S_);
         const bool guided = opt_.penalty_weight > 0 && opt_.tabu;  // tabu=false: the plain VLNS of figure 4
-        hood_.apply(board_, S_, rng_, opt_.tabu ? arc_until_.data() : nullptr, it, moved_,
+        hood_.apply(board_, S_, rng_, opt_.tabu ? &reverse_tabu_ : nullptr, it, moved_,
                     guided ? penalty_.data() : nullptr, opt_.penalty_weight, max_penalty_);
         if (guided && opt_.penalty_every > 0 && it % static_cast<uint64_t>(opt_.penalty_every) == 0) penalise();
         if (board_.score > run_best_) {
@@ -286,8 +285,9 @@ void TabuSearch::run(SearchControl& control, uint64_t max_iterations, double ela
         for (int cell : S_)
             cell_until_[cell] = it + opt_.tabu_cells_min + (span1 > 0 ? rng_.below(static_cast<uint64_t>(span1)) : 0);
         for (const auto& mv : moved_)
-            arc_until_[static_cast<size_t>(mv.second) * lp_.n + mv.first] =
-                it + opt_.tabu_arcs_min + (span2 > 0 ? rng_.below(static_cast<uint64_t>(span2)) : 0);
+            reverse_tabu_.forbid(mv.second, mv.first,
+                                 it + opt_.tabu_arcs_min + (span2 > 0 ? rng_.below(static_cast<uint64_t>(span2)) : 0),
+                                 it);
         // Plateau detection, diversification, intensification (Algorithm 1).
         if (board_.score > phase_best_) {
             phase_best_ = board_.score;
@@ -308,7 +308,7 @@ void TabuSearch::run(SearchControl& control, uint64_t max_iterations, double ela
                         reinit_(rng_, piece, rot);
                     }
                     std::fill(cell_until_.begin(), cell_until_.end(), 0);
-                    std::fill(arc_until_.begin(), arc_until_.end(), 0);
+                    reverse_tabu_.clear();
                     clear_penalties();
                     start(piece, rot);
                     ++restarts_;

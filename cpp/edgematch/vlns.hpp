@@ -17,6 +17,7 @@
 #include "common/rng.hpp"
 #include "edgematch/hungarian.hpp"
 #include "edgematch/local_board.hpp"
+#include "edgematch/reverse_move_tabu.hpp"
 
 namespace cassetete::edgematch {
 
@@ -61,13 +62,13 @@ public:
     // key[cell] is read for the class's free cells only.
     void select(int cls, int size, const std::vector<double>& key, std::vector<int>& S);
 
-    // Rearranges S optimally. An arc (from cell, to cell) with arc_until[from * n + to] > now
-    // is tabu: its weight is pushed down so it is only used when nothing else is possible
-    // (arc_until may be null). Returns the moves made (from cell, to cell), from != to, in
+    // Rearranges S optimally. An arc (from cell, to cell) that `tabu` forbids at iteration `now`
+    // gets its weight pushed down so it is only used when nothing else is possible (tabu may be
+    // null). Returns the moves made (from cell, to cell), from != to, in
     // `moved`. Ties between equal scores are broken at random with rng.
     // penalty (may be null): guided local search penalty per (cell * 4 + side); a matched join
     // is then worth 1 + penalty * penalty_weight / 16 joins. max_penalty bounds the entries.
-    void apply(LocalBoard& b, const std::vector<int>& S, Rng& rng, const uint64_t* arc_until, uint64_t now,
+    void apply(LocalBoard& b, const std::vector<int>& S, Rng& rng, const ReverseMoveTabu* tabu, uint64_t now,
                std::vector<std::pair<int, int>>& moved, const int* penalty = nullptr, int penalty_weight = 0,
                int max_penalty = 0);
 
@@ -111,6 +112,8 @@ public:
     uint64_t diversifications() const { return diversifications_; }
     uint64_t restores() const { return restores_; }
     uint64_t restarts() const { return restarts_; }
+    // Entries of the reverse-move tabu list (linear in the board: at most cells * (tenure + 1)).
+    size_t tabu_entries() const { return reverse_tabu_.entries(); }
     // (seconds, best score) at each improvement of the best.
     std::vector<std::pair<double, int>> trajectory() const;
 
@@ -130,7 +133,7 @@ private:
     std::vector<int> S_;
     std::vector<std::pair<int, int>> moved_;
     std::vector<uint64_t> cell_until_;  // tabu_1: cell chosen -> free again at this iteration
-    std::vector<uint64_t> arc_until_;   // tabu_2: n * n, (from, to) forbidden until
+    ReverseMoveTabu reverse_tabu_;      // tabu_2: reverse moves forbidden until
     std::vector<int> class_pick_;       // classes with free cells, repeated by weight
     std::vector<int> penalty_;          // guided local search: penalty per (cell * 4 + side)
     int max_penalty_ = 0;

@@ -95,6 +95,7 @@ public:
             }
         }
         result_.complete = !control_.stopped() && !consumer_stopped_;
+        result_.stop = control_.reason();
         result_.status = result_.count > 0 ? Status::solved : control_.status(false);
         result_.stats.nodes = control_.nodes();
         result_.stats.seconds =

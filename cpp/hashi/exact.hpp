@@ -22,18 +22,13 @@
 
 #include "common/limits.hpp"
 #include "common/stats.hpp"
+#include "common/result.hpp"
 #include "hashi/graph.hpp"
 
 namespace cassetete::hashi {
 
-struct ExactResult {
-    Status status = Status::unsatisfiable;   // solved when at least one solution was found
-    uint64_t count = 0;                      // solutions found (stops at the limit)
-    bool complete = false;                   // count is exact (or reached the limit): no time or
-                                             // node limit, cancellation or consumer cut the search
-    std::vector<std::vector<uint8_t>> solutions;  // bridges per edge, first `keep` solutions
-    SearchStats stats;
-};
+// The common result (cpp/common/result.hpp); a solution is the bridges per edge, `keep` of them.
+using ExactResult = SearchResult<std::vector<uint8_t>>;
 
 // Called with each solution found (bridges per edge); returning false stops the search (a
 // consumer that wants no more), which then counts as incomplete.

@@ -408,22 +408,46 @@ bool Solver::run_sum(const Constraint& c, int id) {
     return narrow(v[0], sum_lo, sum_hi, id);
 }
 
+// Translated(g) (section 5) per coordinate d: the translations t that keep every point p of an
+// orientation with offsets `off` in its box, lo[p*dim+d] - off <= t <= hi[p*dim+d] - off, as
+// [tlo[d], thi[d]]. False (and the rest unset) as soon as one coordinate has none.
+static bool translation_range(const int64_t* lo, const int64_t* hi, const int64_t* off, int points, int dim,
+                              int64_t* tlo, int64_t* thi) {
+    for (int d = 0; d < dim; ++d) {
+        int64_t low = std::numeric_limits<int64_t>::min(), high = std::numeric_limits<int64_t>::max();
+        for (int p = 0, k = d; p < points; ++p, k += dim) {
+            low = std::max(low, lo[k] - off[k]);
+            high = std::min(high, hi[k] - off[k]);
+        }
+        tlo[d] = low;
+        thi[d] = high;
+        if (low > high) return false;
+    }
+    return true;
+}
+
+// The scratch boxes of a Class or Placement constraint over v[0..m): s_lo_/s_hi_ the current
+// bounds, s_newlo_/s_newhi_ empty (the union of the feasible boxes is built into them).
+void Solver::load_boxes(const int* v, int m) {
+    for (int k = 0; k < m; ++k) {
+        s_lo_[k] = lo_[v[k]];
+        s_hi_[k] = hi_[v[k]];
+        s_newlo_[k] = std::numeric_limits<int64_t>::max();
+        s_newhi_[k] = std::numeric_limits<int64_t>::min();
+    }
+}
+
 // Class(f) (section 5): for each orientation g (its points in lexicographic order), Translated(g)
 // allows the translations t with X_i.lo - g_i <= t <= X_i.hi - g_i for every point i; its box is
 // g + [max(X.lo - g), min(X.hi - g)]. The narrowed box is the union of the orientations' boxes.
 bool Solver::run_class(const Constraint& c, int id) {
     const int* v = &vars_[c.var_begin];
     const int m = c.var_count, dim = c.dim, points = c.points;
+    load_boxes(v, m);
     int64_t* lo = s_lo_.data();
     int64_t* hi = s_hi_.data();
     int64_t* newlo = s_newlo_.data();
     int64_t* newhi = s_newhi_.data();
-    for (int k = 0; k < m; ++k) {
-        lo[k] = lo_[v[k]];
-        hi[k] = hi_[v[k]];
-        newlo[k] = std::numeric_limits<int64_t>::max();
-        newhi[k] = std::numeric_limits<int64_t>::min();
-    }
     const uint64_t live_before = options_.incremental
                                      ? slots_[c.live_slot]
                                      : (c.orientations == 64 ? ~uint64_t(0) : ((uint64_t(1) << c.orientations) - 1));
@@ -432,17 +456,7 @@ bool Solver::run_class(const Constraint& c, int id) {
     for (uint64_t rest = live_before; rest; rest &= rest - 1) {
         const int g = __builtin_ctzll(rest);
         const int64_t* off = &offsets_[c.offset_begin + static_cast<size_t>(g) * m];
-        bool possible = true;
-        for (int d = 0; d < dim && possible; ++d) {
-            int64_t low = std::numeric_limits<int64_t>::min(), high = std::numeric_limits<int64_t>::max();
-            for (int p = 0, k = d; p < points; ++p, k += dim) {
-                low = std::max(low, lo[k] - off[k]);
-                high = std::min(high, hi[k] - off[k]);
-            }
-            tlo[d] = low;
-            thi[d] = high;
-            possible = low <= high;
-        }
+        bool possible = translation_range(lo, hi, off, points, dim, tlo, thi);
         if (!possible) {
             live &= ~(uint64_t(1) << g);
             continue;
@@ -482,16 +496,11 @@ bool Solver::run_placement(const Constraint& c, int id) {
             if (lo_[u] == hi_[u]) occupied |= uint64_t(1) << lo_[u];
         }
     }
+    load_boxes(v, m);
     int64_t* lo = s_lo_.data();
     int64_t* hi = s_hi_.data();
     int64_t* newlo = s_newlo_.data();
     int64_t* newhi = s_newhi_.data();
-    for (int k = 0; k < m; ++k) {
-        lo[k] = lo_[v[k]];
-        hi[k] = hi_[v[k]];
-        newlo[k] = std::numeric_limits<int64_t>::max();
-        newhi[k] = std::numeric_limits<int64_t>::min();
-    }
     const uint64_t live_before = slots_[c.live_slot];
     uint64_t live = live_before;
     const size_t shape_block = 1 + static_cast<size_t>(points);
@@ -502,17 +511,7 @@ bool Solver::run_placement(const Constraint& c, int id) {
         const int64_t* off = &offsets_[c.offset_begin + static_cast<size_t>(g) * ncoord];
         const uint64_t* shape = &shapes_[c.shape_begin + g * shape_block];
         int64_t tlo[3] = {0, 0, 0}, thi[3] = {0, 0, 0};
-        bool possible = true;
-        for (int d = 0; d < dim && possible; ++d) {
-            int64_t low = std::numeric_limits<int64_t>::min(), high = std::numeric_limits<int64_t>::max();
-            for (int p = 0, k = d; p < points; ++p, k += dim) {
-                low = std::max(low, lo[k] - off[k]);
-                high = std::min(high, hi[k] - off[k]);
-            }
-            tlo[d] = low;
-            thi[d] = high;
-            possible = low <= high;
-        }
+        bool possible = translation_range(lo, hi, off, points, dim, tlo, thi);
         int64_t slo = std::numeric_limits<int64_t>::min(), shi = std::numeric_limits<int64_t>::max();
         for (int p = 0; p < points && possible; ++p) {
             const int64_t base = static_cast<int64_t>(shape[1 + p]);
@@ -522,7 +521,9 @@ bool Solver::run_placement(const Constraint& c, int id) {
         }
         int64_t flo[3] = {0, 0, 0}, fhi[3] = {0, 0, 0}, fslo = 0, fshi = -1;
         bool found = false;
-        if (possible && axis) {
+        bool bits = axis != nullptr;  // the bit path needs translations inside [0, 63]
+        for (int d = 0; d < dim && bits && possible; ++d) bits = tlo[d] >= 0 && thi[d] < 64;
+        if (possible && bits) {
             // The anchors (cell of the translation) as bits: inside the translation box, inside
             // the shift range, and with every cell of the shape free.
             uint64_t anchors = ~uint64_t(0);
@@ -535,7 +536,7 @@ bool Solver::run_placement(const Constraint& c, int id) {
             if (shi < 63) anchors &= shi < 0 ? 0 : ~uint64_t(0) >> (63 - shi);
             for (int p = 0; p < points && anchors; ++p) anchors &= ~(occupied >> shape[1 + p]);
             if (anchors) {
-                for (int p = 0; p < points; ++p) cover |= anchors << shape[1 + p];
+                for (int p = 0; p < points; ++p) cover |= anchors << shape[1 + p];  // (all ones stays)
                 found = true;
                 fslo = __builtin_ctzll(anchors);
                 fshi = 63 - __builtin_clzll(anchors);
@@ -548,6 +549,7 @@ bool Solver::run_placement(const Constraint& c, int id) {
                 }
             }
         } else if (possible) {
+            cover = ~uint64_t(0);  // not tracked on this path: wake on every fixed cell
             for (int64_t tz = tlo[2]; tz <= thi[2]; ++tz) {
                 for (int64_t ty = tlo[1]; ty <= thi[1]; ++ty) {
                     for (int64_t tx = tlo[0]; tx <= thi[0]; ++tx) {

@@ -138,6 +138,7 @@ private:
     bool run_class(const Constraint& c, int id);
     bool run_all_different(const Constraint& c, int id);
     bool run_placement(const Constraint& c, int id);
+    void load_boxes(const int* v, int m);
     // -- search
     int choose() const;
     bool backtrack(SearchControl& control);

@@ -19,19 +19,13 @@
 
 #include "common/limits.hpp"
 #include "common/stats.hpp"
+#include "common/result.hpp"
 #include "shikaku/candidates.hpp"
 
 namespace cassetete::shikaku {
 
-struct ExactResult {
-    Status status = Status::unsatisfiable;
-    uint64_t count = 0;                          // solutions found (stops at the limit)
-    bool complete = false;                       // count is exact (or reached the limit): no time or
-                                                 // node limit, cancellation or consumer cut the search
-    StopReason stop = StopReason::none;
-    std::vector<std::vector<Rect>> solutions;    // up to `keep` solutions, one rect per clue
-    SearchStats stats;
-};
+// The common result (cpp/common/result.hpp); a solution is one rect per clue, `keep` of them.
+using ExactResult = SearchResult<std::vector<Rect>>;
 
 // Called with each solution found (one rect per clue); returning false stops the search
 // (a consumer that wants no more), which then counts as incomplete.

@@ -1,353 +1,402 @@
 """Type stubs of the C++ extension cassetete._core (internal; use the cassetete.* modules).
 
-One section per family, in the order of src/module.cpp.
+One class per submodule (_core.sudoku, _core.edgematch, ...; see src/module.cpp): mypy reads
+them as classes of static methods, which type the calls `_core.sudoku.solve(...)` exactly.
 """
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
-
 import numpy as np
 
-# --- common (src/bind_common.cpp) ---------------------------------------------------------
-def hardware_threads() -> int: ...
-def build_info() -> str: ...
+_Path = Sequence[Tuple[int, int, int]]  # (variable, lo, hi) restrictions along a branch (narrowing)
 
-# --- sudoku (src/bind_sudoku.cpp) --------------------------------------------------------
-def sudoku_solve(
-    grid: np.ndarray,
-    box_rows: int,
-    box_cols: int,
-    limit: int,
-    rules: List[str],
-    time_limit: Optional[float],
-    node_limit: Optional[int],
-    seed: Optional[int],
-) -> Tuple[int, Optional[np.ndarray], str, bool, Dict[str, Any]]:
-    """(count up to limit (0 = all), first solution (N*N,) uint8 or None, status, complete, stats)."""
+class common:
+    """_core.common (a submodule at run time; a class here so that one stub file types it)."""
+    # --- common (src/bind_common.cpp) ---------------------------------------------------------
+    @staticmethod
+    def hardware_threads() -> int: ...
+    @staticmethod
+    def build_info() -> str: ...
 
-def sudoku_propagate(
-    grid: np.ndarray, box_rows: int, box_cols: int, rules: List[str], trace: bool
-) -> Tuple[bool, np.ndarray, Dict[str, Any], List[Tuple[str, str, int, int, int]]]:
-    """(contradiction, candidate masks (N*N,) uint64, stats, [(rule, action, value, cell, cause)])."""
+class sudoku:
+    """_core.sudoku (a submodule at run time; a class here so that one stub file types it)."""
+    # --- sudoku (src/bind_sudoku.cpp) --------------------------------------------------------
+    @staticmethod
+    def solve(
+        grid: np.ndarray,
+        box_rows: int,
+        box_cols: int,
+        limit: int,
+        rules: List[str],
+        time_limit: Optional[float],
+        node_limit: Optional[int],
+        seed: Optional[int],
+    ) -> Tuple[int, Optional[np.ndarray], str, bool, Dict[str, Any]]:
+        """(count up to limit (0 = all), first solution (N*N,) uint8 or None, status, complete, stats)."""
 
-def sudoku_solve_many(
-    puzzles: np.ndarray, box_rows: int, box_cols: int, limit: int, rules: List[str], workers: int,
-    node_limit: Optional[int]
-) -> Tuple[np.ndarray, np.ndarray, int]:
-    """(solutions (k, N*N) uint8, counts (k,) int64 (-1 = stopped), nodes)."""
+    @staticmethod
+    def propagate(
+        grid: np.ndarray, box_rows: int, box_cols: int, rules: List[str], trace: bool
+    ) -> Tuple[bool, np.ndarray, Dict[str, Any], List[Tuple[str, str, int, int, int]]]:
+        """(contradiction, candidate masks (N*N,) uint64, stats, [(rule, action, value, cell, cause)])."""
 
-class SudokuSolutionStream(Iterator[np.ndarray]):
-    def __iter__(self) -> "SudokuSolutionStream": ...
-    def __next__(self) -> np.ndarray: ...
-    def close(self) -> None: ...
-    def outcome(self) -> Dict[str, Any]: ...
+    @staticmethod
+    def solve_many(
+        puzzles: np.ndarray, box_rows: int, box_cols: int, limit: int, rules: List[str], workers: int,
+        node_limit: Optional[int]
+    ) -> Tuple[np.ndarray, np.ndarray, int]:
+        """(solutions (k, N*N) uint8, counts (k,) int64 (-1 = stopped), nodes)."""
 
-def sudoku_stream(
-    grid: np.ndarray,
-    box_rows: int,
-    box_cols: int,
-    rules: List[str],
-    limit: int,
-    time_limit: Optional[float],
-    node_limit: Optional[int],
-) -> SudokuSolutionStream:
-    """Solutions streamed from a background thread; outcome() = {count, complete, stats}."""
+    class SolutionStream(Iterator[np.ndarray]):
+        def __iter__(self) -> "sudoku.SolutionStream": ...
+        def __next__(self) -> np.ndarray: ...
+        def close(self) -> None: ...
+        def outcome(self) -> Dict[str, Any]: ...
 
-# --- shikaku (src/bind_shikaku.cpp) -------------------------------------------------------
+    @staticmethod
+    def stream(
+        grid: np.ndarray,
+        box_rows: int,
+        box_cols: int,
+        rules: List[str],
+        limit: int,
+        time_limit: Optional[float],
+        node_limit: Optional[int],
+    ) -> sudoku.SolutionStream:
+        """Solutions streamed from a background thread; outcome() = {count, complete, stats}."""
 
-def shikaku_candidates(grid: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
-    """(owner clue per candidate, (n, 4) int32 rows of row, col, height, width)."""
+class shikaku:
+    """_core.shikaku (a submodule at run time; a class here so that one stub file types it)."""
+    # --- shikaku (src/bind_shikaku.cpp) -------------------------------------------------------
 
-def shikaku_exact(
-    grid: np.ndarray,
-    limit: int = 1,
-    keep: int = 1,
-    time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None,
-) -> Dict[str, Any]:
-    """{"status", "count", "complete", "solutions": [(K, 4) int32 arrays], "stats"}."""
+    @staticmethod
+    def candidates(grid: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+        """(owner clue per candidate, (n, 4) int32 rows of row, col, height, width)."""
 
-def shikaku_anneal(
-    grid: np.ndarray,
-    iterations: int,
-    t0: float,
-    cooling: float,
-    seed: int,
-    time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None,
-) -> Dict[str, Any]:
-    """{"status", "best": (K, 4) int32 array or None, "energy", "target", "trajectory", "stats"}."""
+    @staticmethod
+    def exact(
+        grid: np.ndarray,
+        limit: int = 1,
+        keep: int = 1,
+        time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None,
+    ) -> Dict[str, Any]:
+        """{"status", "count", "complete", "solutions": [(K, 4) int32 arrays], "stats"}."""
 
-def shikaku_exact_many(
-    grids: List[np.ndarray],
-    limit: int = 2,
-    time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None,
-    workers: int = 1,
-) -> Tuple[np.ndarray, np.ndarray]:
-    """(counts int64, seconds float64) per grid on `workers` threads; count -1 = stopped by a
-    per-puzzle limit."""
+    @staticmethod
+    def anneal(
+        grid: np.ndarray,
+        iterations: int,
+        t0: float,
+        cooling: float,
+        seed: int,
+        time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None,
+    ) -> Dict[str, Any]:
+        """{"status", "best": (K, 4) int32 array or None, "energy", "target", "trajectory", "stats"}."""
 
-class ShikakuSolutionStream(Iterator[List[Tuple[int, int, int, int]]]):
-    def __iter__(self) -> "ShikakuSolutionStream": ...
-    def __next__(self) -> List[Tuple[int, int, int, int]]: ...
-    def close(self) -> None: ...
-    def outcome(self) -> Dict[str, Any]:
-        """{"count", "complete", "stats"} once the search has stopped (closes it first)."""
+    @staticmethod
+    def exact_many(
+        grids: List[np.ndarray],
+        limit: int = 2,
+        time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None,
+        workers: int = 1,
+    ) -> Tuple[np.ndarray, np.ndarray]:
+        """(counts int64, seconds float64) per grid on `workers` threads; count -1 = stopped by a
+        per-puzzle limit."""
 
-def shikaku_stream(
-    grid: np.ndarray, limit: int = 0, time_limit: Optional[float] = None, node_limit: Optional[int] = None
-) -> ShikakuSolutionStream:
-    """Solutions as the exact search finds them, from a C++ thread; limit 0 = all."""
+    class SolutionStream(Iterator[List[Tuple[int, int, int, int]]]):
+        def __iter__(self) -> "shikaku.SolutionStream": ...
+        def __next__(self) -> List[Tuple[int, int, int, int]]: ...
+        def close(self) -> None: ...
+        def outcome(self) -> Dict[str, Any]:
+            """{"status", "count", "complete", "stats"} once the search has stopped (closes it first)."""
 
-# ---- hashi (src/bind_hashi.cpp) -------------------------------------------------------------
-def hashi_graph(grid: np.ndarray) -> Dict[str, np.ndarray]: ...
-def hashi_solve_exact(
-    grid: np.ndarray,
-    time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None,
-    limit: int = 1,
-    keep: int = 1,
-) -> Dict[str, Any]: ...
-def hashi_solve_annealing(
-    grid: np.ndarray,
-    time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None,
-    seed: int = 0,
-    initial_temperature: float = 2.0,
-    final_temperature: float = 0.02,
-    steps_per_round: int = 0,
-) -> Dict[str, Any]: ...
+    @staticmethod
+    def stream(
+        grid: np.ndarray, limit: int = 0, time_limit: Optional[float] = None, node_limit: Optional[int] = None
+    ) -> shikaku.SolutionStream:
+        """Solutions as the exact search finds them, from a C++ thread; limit 0 = all."""
 
-class HashiSolutionStream(Iterator[List[Tuple[int, int, int, int, int]]]):
-    def __iter__(self) -> "HashiSolutionStream": ...
-    def __next__(self) -> List[Tuple[int, int, int, int, int]]: ...
-    def close(self) -> None: ...
-    def outcome(self) -> Dict[str, Any]:
-        """{"count", "complete", "stats"} once the search has stopped (closes it first)."""
+class hashi:
+    """_core.hashi (a submodule at run time; a class here so that one stub file types it)."""
+    # ---- hashi (src/bind_hashi.cpp) -------------------------------------------------------------
+    @staticmethod
+    def graph(grid: np.ndarray) -> Dict[str, np.ndarray]: ...
+    @staticmethod
+    def solve_exact(
+        grid: np.ndarray,
+        time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None,
+        limit: int = 1,
+        keep: int = 1,
+    ) -> Dict[str, Any]: ...
+    @staticmethod
+    def solve_annealing(
+        grid: np.ndarray,
+        time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None,
+        seed: int = 0,
+        initial_temperature: float = 2.0,
+        final_temperature: float = 0.02,
+        steps_per_round: int = 0,
+    ) -> Dict[str, Any]: ...
 
-def hashi_stream(
-    grid: np.ndarray, limit: int = 0, time_limit: Optional[float] = None, node_limit: Optional[int] = None
-) -> HashiSolutionStream:
-    """Solutions (bridge lists) as the exact search finds them, from a C++ thread; limit 0 = all."""
+    class SolutionStream(Iterator[List[Tuple[int, int, int, int, int]]]):
+        def __iter__(self) -> "hashi.SolutionStream": ...
+        def __next__(self) -> List[Tuple[int, int, int, int, int]]: ...
+        def close(self) -> None: ...
+        def outcome(self) -> Dict[str, Any]:
+            """{"status", "count", "complete", "stats"} once the search has stopped (closes it first)."""
 
-# --- exactcover -------------------------------------------------------------------------
-class ExactCoverProblem:
-    def __init__(self, primary: int, secondary: int = 0) -> None: ...
-    def add_options_csr(self, starts: np.ndarray, items: np.ndarray) -> None: ...
-    @property
-    def primary(self) -> int: ...
-    @property
-    def secondary(self) -> int: ...
-    @property
-    def options(self) -> int: ...
+    @staticmethod
+    def stream(
+        grid: np.ndarray, limit: int = 0, time_limit: Optional[float] = None, node_limit: Optional[int] = None
+    ) -> hashi.SolutionStream:
+        """Solutions (bridge lists) as the exact search finds them, from a C++ thread; limit 0 = all."""
 
-def exactcover_count(
-    problem: ExactCoverProblem,
-    prefixes: Sequence[Sequence[int]],
-    limit: int = 0,
-    time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None,
-    weights: Sequence[int] = (),
-) -> Tuple[int, bool, Dict[str, Any]]: ...
-def exactcover_first(
-    problem: ExactCoverProblem,
-    prefix: Sequence[int],
-    time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None,
-) -> Tuple[str, Optional[List[int]], Dict[str, Any]]: ...
-def exactcover_split(problem: ExactCoverProblem, prefix: Sequence[int], depth: int) -> List[List[int]]: ...
+class exactcover:
+    """_core.exactcover (a submodule at run time; a class here so that one stub file types it)."""
+    # --- exactcover -------------------------------------------------------------------------
+    class Problem:
+        def __init__(self, primary: int, secondary: int = 0) -> None: ...
+        def add_options_csr(self, starts: np.ndarray, items: np.ndarray) -> None: ...
+        @property
+        def primary(self) -> int: ...
+        @property
+        def secondary(self) -> int: ...
+        @property
+        def options(self) -> int: ...
 
-class ExactCoverIterator:
-    def __init__(
-        self,
-        problem: ExactCoverProblem,
+    @staticmethod
+    def count(
+        problem: exactcover.Problem,
+        prefixes: Sequence[Sequence[int]],
+        limit: int = 0,
+        time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None,
+        weights: Sequence[int] = (),
+    ) -> Tuple[int, bool, Dict[str, Any]]: ...
+    @staticmethod
+    def first(
+        problem: exactcover.Problem,
         prefix: Sequence[int],
         time_limit: Optional[float] = None,
         node_limit: Optional[int] = None,
-    ) -> None: ...
-    def __iter__(self) -> "ExactCoverIterator": ...
-    def __next__(self) -> List[int]: ...
-    def stats(self) -> Dict[str, Any]: ...
-    @property
-    def complete(self) -> bool: ...
+    ) -> Tuple[str, Optional[List[int]], Dict[str, Any]]: ...
+    @staticmethod
+    def split(problem: exactcover.Problem, prefix: Sequence[int], depth: int) -> List[List[int]]: ...
 
-class BitboardPacker:
-    def __init__(self, full: int, pieces: int, piece_of: np.ndarray, masks: np.ndarray) -> None: ...
-    @property
-    def placements(self) -> int: ...
-    def set_neighbours(self, shifts: Sequence[int], masks: Sequence[int]) -> None: ...
-    def set_min_remaining(self, on: bool) -> None: ...
-    def set_simd(self, on: bool) -> None: ...
+    class Iterator:
+        def __init__(
+            self,
+            problem: exactcover.Problem,
+            prefix: Sequence[int],
+            time_limit: Optional[float] = None,
+            node_limit: Optional[int] = None,
+        ) -> None: ...
+        def __iter__(self) -> "exactcover.Iterator": ...
+        def __next__(self) -> List[int]: ...
+        def stats(self) -> Dict[str, Any]: ...
+        @property
+        def complete(self) -> bool: ...
 
-def bitboard_count(
-    packer: BitboardPacker,
-    prefixes: Sequence[Sequence[int]],
-    limit: int = 0,
-    time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None,
-    weights: Sequence[int] = (),
-) -> Tuple[int, bool, Dict[str, Any]]: ...
-def bitboard_solutions(
-    packer: BitboardPacker,
-    prefix: Sequence[int],
-    limit: int,
-    pieces: int,
-    time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None,
-) -> Tuple[np.ndarray, bool, Dict[str, Any]]: ...
+    class BitboardPacker:
+        def __init__(self, full: int, pieces: int, piece_of: np.ndarray, masks: np.ndarray) -> None: ...
+        @property
+        def placements(self) -> int: ...
+        def set_neighbours(self, shifts: Sequence[int], masks: Sequence[int]) -> None: ...
+        def set_min_remaining(self, on: bool) -> None: ...
+        def set_simd(self, on: bool) -> None: ...
 
-# --- edgematch (src/bind_edgematch.cpp) ---
-def edgematch_search(
-    rows: int,
-    cols: int,
-    pieces: np.ndarray,  # (k, 4) int32 colour ids, N E S W; id 0 = frame
-    compl: np.ndarray,  # (C,) int32: colour that must face each colour
-    fixed: np.ndarray,  # (f, 3) int32: cell, piece, rotation
-    order: np.ndarray,  # (rows*cols,) int32 cell order
-    first_fail: bool = False,
-    count: bool = False,
-    limit: int = 0,
-    seed: Optional[int] = None,
-    time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None,
-    cancel: Optional["EdgematchCancel"] = None,  # shared stop flag (parallel counts, Ctrl-C)
-) -> Dict[str, Any]: ...  # status, solutions, complete, board (rows, cols, 2) or None, stats
+    @staticmethod
+    def bitboard_count(
+        packer: exactcover.BitboardPacker,
+        prefixes: Sequence[Sequence[int]],
+        limit: int = 0,
+        time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None,
+        weights: Sequence[int] = (),
+    ) -> Tuple[int, bool, Dict[str, Any]]: ...
+    @staticmethod
+    def bitboard_solutions(
+        packer: exactcover.BitboardPacker,
+        prefix: Sequence[int],
+        limit: int,
+        pieces: int,
+        time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None,
+    ) -> Tuple[np.ndarray, bool, Dict[str, Any]]: ...
 
-class EdgematchCancel:
-    def __init__(self) -> None: ...
-    def cancel(self) -> None: ...
-    def cancelled(self) -> bool: ...
+class edgematch:
+    """_core.edgematch (a submodule at run time; a class here so that one stub file types it)."""
+    # --- edgematch (src/bind_edgematch.cpp) ---
+    @staticmethod
+    def search(
+        rows: int,
+        cols: int,
+        pieces: np.ndarray,  # (k, 4) int32 colour ids, N E S W; id 0 = frame
+        compl: np.ndarray,  # (C,) int32: colour that must face each colour
+        fixed: np.ndarray,  # (f, 3) int32: cell, piece, rotation
+        order: np.ndarray,  # (rows*cols,) int32 cell order
+        first_fail: bool = False,
+        count: bool = False,
+        limit: int = 0,
+        seed: Optional[int] = None,
+        time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None,
+        cancel: Optional["edgematch.Cancel"] = None,  # shared stop flag (parallel counts, Ctrl-C)
+    ) -> Dict[str, Any]: ...  # status, count, complete, board (rows, cols, 2) or None, stats
 
-def edgematch_split(
-    rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, order: np.ndarray, depth: int
-) -> List[np.ndarray]: ...
+    class Cancel:
+        def __init__(self) -> None: ...
+        def cancel(self) -> None: ...
+        def cancelled(self) -> bool: ...
 
-class EdgematchSolutionStream:  # solutions streamed from a search on its own thread
-    def __iter__(self) -> "EdgematchSolutionStream": ...
-    def __next__(self) -> np.ndarray: ...  # (rows*cols, 2) int32: piece, rotation per cell
-    def close(self) -> None: ...
-    def outcome(self) -> Dict[str, Any]: ...  # count, complete, stats (stats["stop"]: the limit)
+    @staticmethod
+    def split(
+        rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, order: np.ndarray, depth: int
+    ) -> List[np.ndarray]: ...
 
-def edgematch_stream(
-    rows: int,
-    cols: int,
-    pieces: np.ndarray,
-    compl: np.ndarray,
-    fixed: np.ndarray,
-    order: np.ndarray,
-    first_fail: bool = False,
-    limit: int = 0,
-    seed: Optional[int] = None,
-    time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None,
-) -> EdgematchSolutionStream: ...
+    class SolutionStream:  # solutions streamed from a search on its own thread
+        def __iter__(self) -> "edgematch.SolutionStream": ...
+        def __next__(self) -> np.ndarray: ...  # (rows*cols, 2) int32: piece, rotation per cell
+        def close(self) -> None: ...
+        def outcome(self) -> Dict[str, Any]: ...  # status, count, complete, stats (stats["stop"]: the limit)
 
-# --- edgematch local search (src/bind_edgematch_local.cpp) ---
-def edgematch_assignment(weight: np.ndarray) -> np.ndarray: ...  # (n,) int32 column per row, -1 if left out
-def edgematch_tuning_defaults() -> Dict[str, Any]: ...  # TabuOptions defaults by name (size, greed, ...)
-def edgematch_local_init(
-    rows: int,
-    cols: int,
-    pieces: np.ndarray,
-    compl: np.ndarray,
-    fixed: np.ndarray,
-    init: str = "cp",  # "cp" | "cp_first_fail" | "random" | "checkerboard"
-    relax: int = 0,
-    seed: int = 0,
-    node_limit: int = 0,
-    time_limit: Optional[float] = None,
-) -> Dict[str, Any]: ...  # board, score, solved, depth, cells, nodes
-
-class EdgematchLocal:
-    def __init__(
-        self,
+    @staticmethod
+    def stream(
         rows: int,
         cols: int,
         pieces: np.ndarray,
         compl: np.ndarray,
         fixed: np.ndarray,
-        seed: int = 0,
-        init: str = "cp",
+        order: np.ndarray,
+        first_fail: bool = False,
+        limit: int = 0,
+        seed: Optional[int] = None,
+        time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None,
+    ) -> edgematch.SolutionStream: ...
+    # --- edgematch local search (src/bind_edgematch_local.cpp) ---
+    @staticmethod
+    def assignment(weight: np.ndarray) -> np.ndarray: ...  # (n,) int32 column per row, -1 if left out
+    @staticmethod
+    def tuning_defaults() -> Dict[str, Any]: ...  # TabuOptions defaults by name (size, greed, ...)
+    @staticmethod
+    def local_init(
+        rows: int,
+        cols: int,
+        pieces: np.ndarray,
+        compl: np.ndarray,
+        fixed: np.ndarray,
+        init: str = "cp",  # "cp" | "cp_first_fail" | "random" | "checkerboard"
         relax: int = 0,
+        seed: int = 0,
         node_limit: int = 0,
-        board: Optional[np.ndarray] = None,  # (rows, cols, 2) starting board (checkpoint)
-        tuning: Dict[str, Any] = ...,  # overrides of edgematch_tuning_defaults() (the defaults live in C++ only)
-    ) -> None: ...
-    def run(self, seconds: float, iterations: int = 0) -> Dict[str, Any]: ...  # stop, score, best, iterations, seconds
-    def cancel(self) -> None: ...
-    def best_score(self) -> int: ...
-    def best_board(self) -> Optional[np.ndarray]: ...
-    def trajectory(self) -> List[Tuple[float, int]]: ...
-    def info(self) -> Dict[str, Any]: ...
+        time_limit: Optional[float] = None,
+    ) -> Dict[str, Any]: ...  # board, score, solved, depth, cells, nodes
 
-# --- edgematch exact engines (src/bind_edgematch_exact.cpp) ---
-def edgematch_checkerboard(
-    rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, count: bool = False,
-    limit: int = 0, parity: int = 0, order: np.ndarray = ..., time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None,
-) -> Dict[str, Any]: ...  # status, solutions, complete, board, stats
-def edgematch_cp(
-    rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, relaxed: np.ndarray,
-    count: bool = False, limit: int = 0, seed: Optional[int] = None, alldifferent: str = "gac",
-    restart_base: int = 0, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
-) -> Dict[str, Any]: ...  # status, solutions, complete, board, deepest, depth, cells, stats
-def edgematch_relaxed_loop(
-    rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, relaxed: np.ndarray,
-    seed: Optional[int] = None, alldifferent: str = "gac", max_solutions: int = 0,
-    time_limit: Optional[float] = None, node_limit: Optional[int] = None,
-) -> Dict[str, Any]: ...  # status, relaxed_solutions, best_score, complete, board, deepest, depth, cells, stats
-def edgematch_pair_search(
-    rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, order: np.ndarray,
-    pair_pruning: bool = True, count: bool = False, limit: int = 0, time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None,
-) -> Dict[str, Any]: ...  # status, solutions, complete, board, stats
-def edgematch_fill_holes(
-    rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, board: np.ndarray,
-) -> Tuple[np.ndarray, int]: ...  # (filled board, matched inner joins)
-# -- narrowing (cpp/narrowing, src/bind_narrowing.cpp) ------------------------------------
-_Path = Sequence[Tuple[int, int, int]]  # (variable, lo, hi) restrictions along a branch
+    class LocalSearch:
+        def __init__(
+            self,
+            rows: int,
+            cols: int,
+            pieces: np.ndarray,
+            compl: np.ndarray,
+            fixed: np.ndarray,
+            seed: int = 0,
+            init: str = "cp",
+            relax: int = 0,
+            node_limit: int = 0,
+            board: Optional[np.ndarray] = None,  # (rows, cols, 2) starting board (checkpoint)
+            tuning: Dict[str, Any] = ...,  # overrides of edgematch_tuning_defaults() (the defaults live in C++ only)
+        ) -> None: ...
+        def run(self, seconds: float, iterations: int = 0) -> Dict[str, Any]: ...  # stop, score, best, iterations, seconds
+        def cancel(self) -> None: ...
+        def best_score(self) -> int: ...
+        def best_board(self) -> Optional[np.ndarray]: ...
+        def trajectory(self) -> List[Tuple[float, int]]: ...
+        def info(self) -> Dict[str, Any]: ...
+    # --- edgematch exact engines (src/bind_edgematch_exact.cpp) ---
+    @staticmethod
+    def checkerboard(
+        rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, count: bool = False,
+        limit: int = 0, parity: int = 0, order: np.ndarray = ..., time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None,
+    ) -> Dict[str, Any]: ...  # status, count, complete, board, stats
+    @staticmethod
+    def cp(
+        rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, relaxed: np.ndarray,
+        count: bool = False, limit: int = 0, seed: Optional[int] = None, alldifferent: str = "gac",
+        restart_base: int = 0, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
+    ) -> Dict[str, Any]: ...  # status, count, complete, board, deepest, depth, cells, stats
+    @staticmethod
+    def relaxed_loop(
+        rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, relaxed: np.ndarray,
+        seed: Optional[int] = None, alldifferent: str = "gac", max_solutions: int = 0,
+        time_limit: Optional[float] = None, node_limit: Optional[int] = None,
+    ) -> Dict[str, Any]: ...  # status, relaxed_solutions, best_score, complete, board, deepest, depth, cells, stats
+    @staticmethod
+    def pair_search(
+        rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, fixed: np.ndarray, order: np.ndarray,
+        pair_pruning: bool = True, count: bool = False, limit: int = 0, time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None,
+    ) -> Dict[str, Any]: ...  # status, count, complete, board, stats
+    @staticmethod
+    def fill_holes(
+        rows: int, cols: int, pieces: np.ndarray, compl: np.ndarray, board: np.ndarray,
+    ) -> Tuple[np.ndarray, int]: ...  # (filled board, matched inner joins)
 
-class NarrowingModel:
-    def __init__(self) -> None: ...
-    def add_var(self, lo: int, hi: int) -> int: ...
-    def add_product(self, x: int, a: int, y: int) -> int: ...
-    def add_sum(self, x: int, ys: Sequence[int]) -> int: ...
-    def add_all_different(self, xs: Sequence[int], algorithm: str = "sort") -> int: ...
-    def add_class(self, vars: Sequence[int], dim: int, offsets: Sequence[int], translated: bool = False) -> int: ...
-    def add_placement(
-        self, vars: Sequence[int], cells: Sequence[int], box: Sequence[int], offsets: Sequence[int],
-        all_cells: Sequence[int],
-    ) -> int: ...
-    def set_branching(self, vars: Sequence[int]) -> None: ...
-    @property
-    def vars(self) -> int: ...
-    @property
-    def constraints(self) -> int: ...
+class narrowing:
+    """_core.narrowing (a submodule at run time; a class here so that one stub file types it)."""
+    # -- narrowing (cpp/narrowing, src/bind_narrowing.cpp) ------------------------------------
 
-def narrowing_propagate(
-    model: NarrowingModel, path: _Path, strategy: str = "smallest-min", incremental: bool = True,
-    profile: bool = False,
-) -> Tuple[bool, List[int], List[int], Dict[str, Any]]: ...
-def narrowing_count(
-    model: NarrowingModel, paths: Sequence[_Path], limit: int = 0, time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None, strategy: str = "smallest-min", incremental: bool = True,
-    profile: bool = False, careful: bool = True,
-) -> Tuple[int, bool, Dict[str, Any]]: ...
-def narrowing_first(
-    model: NarrowingModel, path: _Path, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
-    strategy: str = "smallest-min", incremental: bool = True, profile: bool = False,
-) -> Tuple[str, Optional[List[int]], Dict[str, Any]]: ...
-def narrowing_split(
-    model: NarrowingModel, path: _Path, depth: int, strategy: str = "smallest-min", incremental: bool = True,
-) -> Tuple[List[List[Tuple[int, int, int]]], Dict[str, Any]]: ...
+    class Model:
+        def __init__(self) -> None: ...
+        def add_var(self, lo: int, hi: int) -> int: ...
+        def add_product(self, x: int, a: int, y: int) -> int: ...
+        def add_sum(self, x: int, ys: Sequence[int]) -> int: ...
+        def add_all_different(self, xs: Sequence[int], algorithm: str = "sort") -> int: ...
+        def add_class(self, vars: Sequence[int], dim: int, offsets: Sequence[int], translated: bool = False) -> int: ...
+        def add_placement(
+            self, vars: Sequence[int], cells: Sequence[int], box: Sequence[int], offsets: Sequence[int],
+            all_cells: Sequence[int],
+        ) -> int: ...
+        def set_branching(self, vars: Sequence[int]) -> None: ...
+        @property
+        def vars(self) -> int: ...
+        @property
+        def constraints(self) -> int: ...
 
-class NarrowingIterator:
-    def __init__(
-        self, model: NarrowingModel, path: _Path, time_limit: Optional[float] = None,
-        node_limit: Optional[int] = None, strategy: str = "smallest-min", incremental: bool = True,
+    @staticmethod
+    def propagate(
+        model: narrowing.Model, path: _Path, strategy: str = "smallest-min", incremental: bool = True,
         profile: bool = False,
-    ) -> None: ...
-    def __iter__(self) -> "NarrowingIterator": ...
-    def __next__(self) -> List[int]: ...
-    def stats(self) -> Dict[str, Any]: ...
-    @property
-    def complete(self) -> bool: ...
+    ) -> Tuple[bool, List[int], List[int], Dict[str, Any]]: ...
+    @staticmethod
+    def count(
+        model: narrowing.Model, paths: Sequence[_Path], limit: int = 0, time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None, strategy: str = "smallest-min", incremental: bool = True,
+        profile: bool = False, careful: bool = True,
+    ) -> Tuple[int, bool, Dict[str, Any]]: ...
+    @staticmethod
+    def first(
+        model: narrowing.Model, path: _Path, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
+        strategy: str = "smallest-min", incremental: bool = True, profile: bool = False,
+    ) -> Tuple[str, Optional[List[int]], Dict[str, Any]]: ...
+    @staticmethod
+    def split(
+        model: narrowing.Model, path: _Path, depth: int, strategy: str = "smallest-min", incremental: bool = True,
+    ) -> Tuple[List[List[Tuple[int, int, int]]], Dict[str, Any]]: ...
+
+    class Iterator:
+        def __init__(
+            self, model: narrowing.Model, path: _Path, time_limit: Optional[float] = None,
+            node_limit: Optional[int] = None, strategy: str = "smallest-min", incremental: bool = True,
+            profile: bool = False,
+        ) -> None: ...
+        def __iter__(self) -> "narrowing.Iterator": ...
+        def __next__(self) -> List[int]: ...
+        def stats(self) -> Dict[str, Any]: ...
+        @property
+        def complete(self) -> bool: ...

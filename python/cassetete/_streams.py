@@ -7,7 +7,7 @@ Example:
     >>> from cassetete import _core
     >>> from cassetete._streams import stream_solutions
     >>> grid = np.array([[2, 0], [0, 2]], dtype=np.int32)
-    >>> len(list(stream_solutions(_core.shikaku_stream(grid), limit=None)))
+    >>> len(list(stream_solutions(_core.shikaku.stream(grid), limit=None)))
     2
 """
 

@@ -215,7 +215,7 @@ class ExactCover:
 
     def _problem(self) -> Any:
         if self._core is None:
-            self._core = _core.ExactCoverProblem(self.primary, self.secondary)
+            self._core = _core.exactcover.Problem(self.primary, self.secondary)
             self._core_options = 0
         if self._core_options < self.options:
             start = self._starts[self._core_options]
@@ -261,7 +261,7 @@ class ExactCover:
             from .parallel import solve_cover
 
             return solve_cover(self, executor, prefix=prefix, time_limit=time_limit)
-        status, solution, stats = _core.exactcover_first(
+        status, solution, stats = _core.exactcover.first(
             self._problem(), self._check_prefix(prefix), time_limit, node_limit
         )
         self.last_stats = stats
@@ -295,7 +295,7 @@ class ExactCover:
     def _stream(self, limit: Optional[int], time_limit: Optional[float], node_limit: Optional[int],
                 prefix: List[int]) -> Iterator[List[int]]:
         # A separate generator so that bad options raise at the call, not at the first next().
-        iterator = _core.ExactCoverIterator(self._problem(), prefix, time_limit, node_limit)
+        iterator = _core.exactcover.Iterator(self._problem(), prefix, time_limit, node_limit)
         produced = 0
         try:
             for solution in iterator:
@@ -361,7 +361,7 @@ class ExactCover:
         limit = check_limit(limit)
         time_limit, node_limit = check_time_limit(time_limit), check_node_limit(node_limit)
         checked = [self._check_prefix(p) for p in prefixes]
-        count, complete, stats = _core.exactcover_count(
+        count, complete, stats = _core.exactcover.count(
             self._problem(),
             checked,
             0 if limit is None else int(limit),
@@ -391,7 +391,7 @@ class ExactCover:
         depth = _as_int(depth, "depth")
         if depth < 0:
             raise PuzzleError(f"split depth must be >= 0, got {depth}")
-        prefixes = _core.exactcover_split(self._problem(), self._check_prefix(prefix), depth)
+        prefixes = _core.exactcover.split(self._problem(), self._check_prefix(prefix), depth)
         return [Subproblem(self, tuple(p)) for p in prefixes]
 
 

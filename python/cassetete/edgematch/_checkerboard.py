@@ -26,7 +26,7 @@ def _run(puzzle: EdgePuzzle, count: bool, limit: Optional[int], parity: int, tim
     parity = int(check_choice(str(parity), "parity", ("0", "1")))
     check_choice(order, "order", ORDERS)
     ids, compl, _ = puzzle.encode()
-    return core().edgematch_checkerboard(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(), count=count,
+    return core().edgematch.checkerboard(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(), count=count,
                                          limit=int(limit or 0), parity=parity,
                                          order=cell_order(puzzle.rows, puzzle.cols, order),
                                          **limits(time_limit, node_limit))

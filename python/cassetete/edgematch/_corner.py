@@ -23,7 +23,7 @@ def _run(puzzle: EdgePuzzle, order: str, pair_pruning: bool, count: bool, limit:
     check_puzzle(puzzle)
     check_choice(order, "order", STATIC_ORDERS)
     ids, compl, _ = puzzle.encode()
-    return core().edgematch_pair_search(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
+    return core().edgematch.pair_search(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
                                         cell_order(puzzle.rows, puzzle.cols, order), pair_pruning=bool(pair_pruning),
                                         count=count, limit=int(limit or 0), **limits(time_limit, node_limit))
 

@@ -76,7 +76,7 @@ def _count_part(puzzle: EdgePuzzle, order: str, limit: Optional[int], budget: _B
                node_limit=nodes_left, cancel=cancel)
     stats = dict(out["stats"])
     budget.spend(int(stats["nodes"]))
-    stats["count"] = int(out["solutions"])
+    stats["count"] = int(out["count"])
     stats["complete"] = bool(out["complete"])
     board = out["board"]
     return (None if board is None else np.asarray(board)), stats
@@ -139,7 +139,7 @@ def count_solutions(
     sym = symmetry_parts(puzzle) if symmetry and not limit else None
     factor, roots = sym if sym is not None else (1, [puzzle])
     parts = [q for root in roots for q in split(root, split_depth, order=static)]
-    cancel = _core().EdgematchCancel()
+    cancel = _core().edgematch.Cancel()
     found = [0]
 
     def enough(result) -> bool:  # a capped count stops the other parts once the cap is reached

@@ -70,7 +70,7 @@ def run_cp(puzzle: EdgePuzzle, *, relaxed=None, count: bool = False, limit: Opti
     check_choice(alldifferent, "alldifferent", ALLDIFFERENT)
     restarts = check_count(restarts, "restarts")
     ids, compl, _ = puzzle.encode()
-    return core().edgematch_cp(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
+    return core().edgematch.cp(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
                                _relaxed_array(puzzle, relaxed), count=count, limit=int(limit or 0),
                                seed=seed, alldifferent=alldifferent, restart_base=restarts,
                                **limits(time_limit, node_limit))
@@ -150,7 +150,7 @@ def fill_holes(puzzle: EdgePuzzle, board) -> Tuple[np.ndarray, int]:
     check_puzzle(puzzle)
     ids, compl, _ = puzzle.encode()
     board = np.ascontiguousarray(np.asarray(board, dtype=np.int32))
-    filled, matched = core().edgematch_fill_holes(puzzle.rows, puzzle.cols, ids, compl, board)
+    filled, matched = core().edgematch.fill_holes(puzzle.rows, puzzle.cols, ids, compl, board)
     return np.asarray(filled), int(matched)
 
 

@@ -33,12 +33,12 @@ def _engine_args(puzzle: EdgePuzzle, order: str) -> Dict[str, Any]:
 
 def _run(puzzle: EdgePuzzle, *, order: str, count: bool, limit: Optional[int], seed, time_limit, node_limit,
          cancel=None):
-    """One search by the C++ engine (GIL released): a dict with status, solutions, complete,
-    board and stats. ``cancel`` (an EdgematchCancel) stops it from another thread; a search
+    """One search by the C++ engine (GIL released): a dict with status, count, complete,
+    board and stats. ``cancel`` (a ``_core.edgematch.Cancel``) stops it from another thread; a search
     started after the flag was set stops at once."""
     if cancel is not None and cancel.cancelled():
         time_limit = 0.0
-    return _core().edgematch_search(
+    return _core().edgematch.search(
         **_engine_args(puzzle, order), count=count, limit=int(limit or 0),
         seed=None if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF,
         time_limit=time_limit, node_limit=node_limit, cancel=cancel,

@@ -45,7 +45,7 @@ def result(puzzle: EdgePuzzle, out: Dict[str, Any], stats: Dict[str, Any], board
 
 def exact_count(out: Dict[str, Any], limit: Optional[int], stats: Dict[str, Any]) -> int:
     """The count, or LimitReached when a time or node limit stopped it first."""
-    found = int(out["solutions"])
+    found = int(out["count"])
     if out["complete"] or (limit is not None and found >= limit):
         return found
     raise LimitReached(found, stats)

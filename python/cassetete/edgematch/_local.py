@@ -33,7 +33,7 @@ def _core():
 
 def _tuning_defaults() -> Dict[str, Any]:
     """The engine's defaults (TabuOptions in cpp/edgematch/vlns.hpp), the one place they live."""
-    return dict(_core().edgematch_tuning_defaults())
+    return dict(_core().edgematch.tuning_defaults())
 
 
 _DEFAULTS = _tuning_defaults()
@@ -66,7 +66,7 @@ def max_weight_assignment(weights) -> np.ndarray:
         raise PuzzleError("weights must be a numeric matrix") from None
     if w.ndim != 2:
         raise PuzzleError(f"weights must be a 2-D matrix, got shape {w.shape}")
-    return np.asarray(_core().edgematch_assignment(np.ascontiguousarray(w)), dtype=np.int64)
+    return np.asarray(_core().edgematch.assignment(np.ascontiguousarray(w)), dtype=np.int64)
 
 
 def _check_puzzle(puzzle: EdgePuzzle) -> None:
@@ -109,7 +109,7 @@ def initial_board(
     if time_limit is not None and time_limit <= 0:
         raise PuzzleError(f"time_limit must be positive, got {time_limit}")
     ids, compl, _ = puzzle.encode()
-    out = _core().edgematch_local_init(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(), init=init,
+    out = _core().edgematch.local_init(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(), init=init,
                                        relax=int(relax), seed=int(seed) & 0xFFFFFFFFFFFFFFFF,
                                        node_limit=int(node_limit or 0), time_limit=time_limit)
     info = {k: out[k] for k in ("score", "solved", "depth", "cells", "nodes")}
@@ -286,7 +286,7 @@ def solve_local(
     if checkpoint is not None and os.path.exists(checkpoint):
         start = read_board(checkpoint, puzzle)
     states = [
-        _core().EdgematchLocal(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
+        _core().edgematch.LocalSearch(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
                                seed=(int(seed) + i) & 0xFFFFFFFFFFFFFFFF, init=init, relax=int(relax),
                                node_limit=int(node_limit or 0), board=start, tuning=options)
         for i in range(workers)

@@ -56,7 +56,7 @@ def solve_relaxed_loop(
         relaxed = relaxed_cells(puzzle, relax, seed)
     cap = 0 if max_solutions is None else check_count(max_solutions, "max_solutions", 1)
     ids, compl, _ = puzzle.encode()
-    out = core().edgematch_relaxed_loop(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
+    out = core().edgematch.relaxed_loop(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
                                         _relaxed_array(puzzle, relaxed), seed=seed, alldifferent=alldifferent,
                                         max_solutions=cap, **limits(time_limit, node_limit))
     stats = stats_of(out, method="relaxed_loop", seed=seed, relaxed_solutions=int(out["relaxed_solutions"]),

@@ -111,7 +111,7 @@ def _solve_parallel(puzzle: EdgePuzzle, order: str, workers: int, seed: Optional
         stats["seconds"] = time.perf_counter() - start
         return Result("unsatisfiable", None, stats, puzzle=puzzle)
     budget = _Budget(time_limit, node_limit)
-    cancel = _core().EdgematchCancel()
+    cancel = _core().edgematch.Cancel()
 
     def work(part: EdgePuzzle) -> Dict[str, Any]:
         time_left, nodes_left = budget.limits()
@@ -166,7 +166,7 @@ def solutions(
     seed = _check_seed(seed)
     if not isinstance(progress, bool):
         raise PuzzleError(f"progress must be True or False, got {progress!r}")
-    stream = _core().edgematch_stream(
+    stream = _core().edgematch.stream(
         **args, limit=int(limit or 0), seed=seed, time_limit=check_time_limit(time_limit),
         node_limit=check_node_limit(node_limit))
     shape = (puzzle.rows, puzzle.cols, 2)

@@ -67,7 +67,7 @@ def split(puzzle: EdgePuzzle, depth: int, *, order: str = "row") -> List[EdgePuz
     check_choice(order, "order", ORDERS)
     depth = check_count(depth, "depth")
     ids, compl, _ = puzzle.encode()
-    parts = _core().edgematch_split(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
+    parts = _core().edgematch.split(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
                                     cell_order(puzzle.rows, puzzle.cols, order), int(depth))
     out = []
     for arr in parts:

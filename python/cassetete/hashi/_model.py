@@ -66,7 +66,7 @@ class Hashi:
     def _build_graph(self) -> Graph:
         from .. import _core
 
-        data: Dict[str, np.ndarray] = _core.hashi_graph(self.islands)
+        data: Dict[str, np.ndarray] = _core.hashi.graph(self.islands)
         return Graph(data["islands"], data["edges"], data["crossings"])
 
     @property

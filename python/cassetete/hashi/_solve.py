@@ -71,7 +71,7 @@ def _solve(p: Hashi, method: str, time_limit: Optional[float], node_limit: Optio
            ilp_solver: str, options: dict) -> Result:
     if method == "exact":
         _unknown("exact", options, set())
-        out = _core.hashi_solve_exact(p.islands, time_limit, node_limit, 1, 1)
+        out = _core.hashi.solve_exact(p.islands, time_limit, node_limit, 1, 1)
         solution = out["solutions"][0] if out["solutions"] else None
         return Result(out["status"], solution, out["stats"], puzzle=p)
     if method == "ilp":
@@ -91,7 +91,7 @@ def _solve(p: Hashi, method: str, time_limit: Optional[float], node_limit: Optio
             raise PuzzleError(f"{name} must be a number > 0, got {value!r}")
     if "steps_per_round" in options:
         options["steps_per_round"] = check_node_limit(options["steps_per_round"], "steps_per_round")
-    out = _core.hashi_solve_annealing(p.islands, time_limit, node_limit, seed & 0xFFFFFFFFFFFFFFFF, **options)
+    out = _core.hashi.solve_annealing(p.islands, time_limit, node_limit, seed & 0xFFFFFFFFFFFFFFFF, **options)
     stats = dict(out["stats"])
     stats["energy"] = out["energy"]
     stats["best"] = out["bridges"]
@@ -118,8 +118,8 @@ def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_lim
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)
     if progress:
-        return count_stream(_core.hashi_stream(p.islands, limit or 0, time_limit, node_limit), limit, progress=True)
-    out = _core.hashi_solve_exact(p.islands, time_limit, node_limit, limit or _ALL, 0)
+        return count_stream(_core.hashi.stream(p.islands, limit or 0, time_limit, node_limit), limit, progress=True)
+    out = _core.hashi.solve_exact(p.islands, time_limit, node_limit, limit or _ALL, 0)
     if not out["complete"] and (limit is None or out["count"] < limit):
         raise LimitReached(out["count"], out["stats"])
     return int(out["count"])
@@ -141,5 +141,5 @@ def solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Op
     """
     p = parse(puzzle)
     limit = check_limit(limit)
-    stream = _core.hashi_stream(p.islands, limit or 0, check_time_limit(time_limit), check_node_limit(node_limit))
+    stream = _core.hashi.stream(p.islands, limit or 0, check_time_limit(time_limit), check_node_limit(node_limit))
     return stream_solutions(stream, limit, progress=progress)

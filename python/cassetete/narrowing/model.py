@@ -99,7 +99,7 @@ class Model:
     # -- building -------------------------------------------------------------------------
     def _core_model(self) -> Any:
         if self._core is None:
-            core = _core.NarrowingModel()
+            core = _core.narrowing.Model()
             for v in self._vars:
                 core.add_var(v.lo, v.hi)
             for method, args in self._specs:
@@ -290,7 +290,7 @@ class Model:
             >>> m.propagate()["x"]
             (0, 8)
         """
-        ok, lows, highs, stats = _core.narrowing_propagate(self._core_model(), list(path), incremental=incremental)
+        ok, lows, highs, stats = _core.narrowing.propagate(self._core_model(), list(path), incremental=incremental)
         self.last_stats = stats
         if not ok:
             return None
@@ -319,7 +319,7 @@ class Model:
         time_limit = check_time_limit(time_limit)
         node_limit = check_node_limit(node_limit)
         options = self._options(strategy, incremental, profile)
-        status, values, stats = _core.narrowing_first(self._core_model(), list(_path), time_limit, node_limit, **options)
+        status, values, stats = _core.narrowing.first(self._core_model(), list(_path), time_limit, node_limit, **options)
         self.last_stats = stats
         if status not in (SOLVED, UNSATISFIABLE):
             status = LIMIT
@@ -353,7 +353,7 @@ class Model:
         return self._stream(limit, time_limit, node_limit, options, _path)
 
     def _stream(self, limit, time_limit, node_limit, options, path) -> Iterator[Any]:
-        iterator = _core.NarrowingIterator(self._core_model(), list(path), time_limit, node_limit, **options)
+        iterator = _core.narrowing.Iterator(self._core_model(), list(path), time_limit, node_limit, **options)
         produced = 0
         try:
             for values in iterator:
@@ -408,7 +408,7 @@ class Model:
         """
         depth = check_count(depth, "depth")
         check_choice(strategy, "strategy", STRATEGIES)
-        paths, stats = _core.narrowing_split(self._core_model(), list(_path), depth, strategy)
+        paths, stats = _core.narrowing.split(self._core_model(), list(_path), depth, strategy)
         self.last_stats = stats
         return [Subproblem(self, tuple((int(d[0]), int(d[1]), int(d[2])) for d in p), strategy) for p in paths]
 
@@ -438,20 +438,20 @@ def count_paths(
         # Finer subproblems dealt round-robin to threads (the engine releases the GIL).
         parts: List[list] = []
         for p in path_lists:
-            sub, _ = _core.narrowing_split(core, p, 3, strategy)
+            sub, _ = _core.narrowing.split(core, p, 3, strategy)
             parts.extend(sub)
         chunks = [parts[k :: workers * 4] for k in range(workers * 4)]
         start = time.perf_counter()
         with ThreadPoolExecutor(workers) as pool:
             results = list(
-                pool.map(lambda c: _core.narrowing_count(core, c, 0, time_limit, node_limit, **options), chunks)
+                pool.map(lambda c: _core.narrowing.count(core, c, 0, time_limit, node_limit, **options), chunks)
             )
         total = sum(int(r[0]) for r in results)
         complete = all(r[1] for r in results)
         stats = _merge_stats([r[2] for r in results])
         stats["seconds"] = time.perf_counter() - start
     else:
-        total, complete, stats = _core.narrowing_count(
+        total, complete, stats = _core.narrowing.count(
             core, path_lists, 0 if limit is None else limit, time_limit, node_limit, **options
         )
     stats["complete"] = bool(complete)

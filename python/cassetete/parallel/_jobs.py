@@ -15,6 +15,7 @@ Example:
 
 from __future__ import annotations
 
+import abc
 import hashlib
 import threading
 from typing import Any, Dict, List, Optional, Sequence, Tuple
@@ -29,7 +30,7 @@ __all__ = ["Job", "EdgematchJob", "ExactCoverJob", "PackingJob", "SudokuJob", "P
 Prefix = Tuple[int, ...]
 
 
-class Job:
+class Job(abc.ABC):
     """What the driver needs from a family (subclasses fill it in).
 
     ``key`` names the problem (checkpoints refuse another problem's file); ``roots`` are the
@@ -60,14 +61,17 @@ class Job:
     def roots(self) -> List[Tuple[Prefix, int]]:
         return [((), 1)]
 
+    @abc.abstractmethod
     def count(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[int, bool, int]:
-        raise NotImplementedError
+        """``(count, complete, nodes)`` of the subproblem below ``prefix`` within ``time_limit`` seconds."""
 
+    @abc.abstractmethod
     def split(self, prefix: Prefix) -> List[Prefix]:
-        raise NotImplementedError
+        """The child prefixes one level deeper, whose solution sets partition the prefix's."""
 
+    @abc.abstractmethod
     def first(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[str, Any, int]:
-        raise NotImplementedError
+        """``(status, solution, nodes)`` of a search for one solution below ``prefix``."""
 
 
 def _digest(*parts: Any) -> str:
@@ -101,14 +105,14 @@ class ExactCoverJob(Job):
         return [(self.start, 1)]
 
     def count(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[int, bool, int]:
-        count, complete, stats = _core.exactcover_count(self._problem(), [list(prefix)], 0, time_limit, None, [])
+        count, complete, stats = _core.exactcover.count(self._problem(), [list(prefix)], 0, time_limit, None, [])
         return int(count), bool(complete), int(stats.get("nodes", 0))
 
     def split(self, prefix: Prefix) -> List[Prefix]:
-        return [tuple(p) for p in _core.exactcover_split(self._problem(), list(prefix), 1)]
+        return [tuple(p) for p in _core.exactcover.split(self._problem(), list(prefix), 1)]
 
     def first(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[str, Any, int]:
-        status, solution, stats = _core.exactcover_first(self._problem(), list(prefix), time_limit, None)
+        status, solution, stats = _core.exactcover.first(self._problem(), list(prefix), time_limit, None)
         if status not in (SOLVED, UNSATISFIABLE):
             status = LIMIT
         return status, solution, int(stats.get("nodes", 0))
@@ -166,19 +170,19 @@ class PackingJob(Job):
 
     def count(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[int, bool, int]:
         engine = self._engine()
-        counter = _core.bitboard_count if self.engine == "bitboard" else _core.exactcover_count
+        counter = _core.exactcover.bitboard_count if self.engine == "bitboard" else _core.exactcover.count
         count, complete, stats = counter(engine, [list(prefix)], 0, time_limit, None, [])
         return int(count), bool(complete), int(stats.get("nodes", 0))
 
     def split(self, prefix: Prefix) -> List[Prefix]:
         with self._lock:
             problem = self.model["cover"]._problem()
-        return [tuple(p) for p in _core.exactcover_split(problem, list(prefix), 1)]
+        return [tuple(p) for p in _core.exactcover.split(problem, list(prefix), 1)]
 
     def first(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[str, Any, int]:
         with self._lock:
             problem = self.model["cover"]._problem()
-        status, solution, stats = _core.exactcover_first(problem, list(prefix), time_limit, None)
+        status, solution, stats = _core.exactcover.first(problem, list(prefix), time_limit, None)
         if status not in (SOLVED, UNSATISFIABLE):
             status = LIMIT
         return status, solution, int(stats.get("nodes", 0))
@@ -208,7 +212,7 @@ class SudokuJob(Job):
         return grid
 
     def count(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[int, bool, int]:
-        count, _solution, _status, complete, stats = _core.sudoku_solve(
+        count, _solution, _status, complete, stats = _core.sudoku.solve(
             self._grid(prefix), self.box[0], self.box[1], 0, self.rules, time_limit, None, None)
         return int(count), bool(complete), int(stats.get("nodes", 0))
 
@@ -224,7 +228,7 @@ class SudokuJob(Job):
         return children
 
     def first(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[str, Any, int]:
-        _count, solution, status, _complete, stats = _core.sudoku_solve(
+        _count, solution, status, _complete, stats = _core.sudoku.solve(
             self._grid(prefix), self.box[0], self.box[1], 1, self.rules, time_limit, None, None)
         if status not in (SOLVED, UNSATISFIABLE):
             status = LIMIT
@@ -283,3 +287,9 @@ class EdgematchJob(Job):
 
         static = "row" if self.order == "first_fail" else self.order
         return [self._prefix(p) for p in split(self._sub(prefix), 1, order=static)]
+
+    def first(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[str, Any, int]:
+        from ..edgematch import solve
+
+        result = solve(self._sub(prefix), order=self.order, time_limit=time_limit)
+        return result.status, result.solution, int(result.stats.get("nodes", 0))

@@ -166,7 +166,7 @@ class Packing:
                 pieces[o] = p
                 masks[o] = np.uint64(sum(1 << int(bit[c]) for c in cells))
             full = sum(1 << int(b) for b in bit)
-            self._bitboard = _core.BitboardPacker(full, len(self.names), pieces, masks)
+            self._bitboard = _core.exactcover.BitboardPacker(full, len(self.names), pieces, masks)
             if min(len(s) for s in self.pieces.values()) >= 2:
                 self._set_neighbours(bit)
         if rule == "auto":
@@ -238,7 +238,7 @@ class Packing:
         """
         if weights is not None and limit is not None:
             raise PuzzleError("weights and a count limit cannot be combined")
-        count, complete, stats = _core.bitboard_count(
+        count, complete, stats = _core.exactcover.bitboard_count(
             self.bitboard(),
             [list(p) for p in prefixes],
             0 if limit is None else int(limit),
@@ -260,7 +260,7 @@ class Packing:
             >>> len(p.bitboard_solutions())
             8
         """
-        rows, complete, stats = _core.bitboard_solutions(
+        rows, complete, stats = _core.exactcover.bitboard_solutions(
             self.bitboard(), list(prefix), 0 if limit is None else int(limit), len(self.names)
         )
         stats["complete"] = bool(complete)

@@ -119,12 +119,12 @@ def count(
         packer = packing.bitboard()
 
         def run(chunk: List[Any], time_limit: Optional[float]) -> Any:
-            return _core.bitboard_count(packer, [p for p, _ in chunk], 0, time_limit, node_limit, [w for _, w in chunk])
+            return _core.exactcover.bitboard_count(packer, [p for p, _ in chunk], 0, time_limit, node_limit, [w for _, w in chunk])
 
     else:
 
         def run(chunk: List[Any], time_limit: Optional[float]) -> Any:
-            return _core.exactcover_count(
+            return _core.exactcover.count(
                 packing.cover._problem(), [p for p, _ in chunk], 0, time_limit, node_limit, [w for _, w in chunk]
             )
 

@@ -26,7 +26,7 @@ SOLVERS = ("highs", "cbc")
 
 def candidates(puzzle: Shikaku):
     """``(owner, rects)``: the clue index of every candidate and its ``(row, col, height, width)``."""
-    return _core.shikaku_candidates(puzzle.clues)
+    return _core.shikaku.candidates(puzzle.clues)
 
 
 def solve_ilp(puzzle: Shikaku, time_limit: Optional[float] = None, solver: str = "highs") -> Result:

@@ -84,7 +84,7 @@ def _solve(p: Any, method: str, time_limit: Optional[float], node_limit: Optiona
     if method == "exact":
         if options:
             raise PuzzleError(f"unknown options for method 'exact': {sorted(options)}")
-        out = _core.shikaku_exact(p.clues, 1, 1, time_limit, node_limit)
+        out = _core.shikaku.exact(p.clues, 1, 1, time_limit, node_limit)
         solution = _rects(out["solutions"][0]) if out["solutions"] else None
         return Result(out["status"], solution, out["stats"], puzzle=p)
     if method == "ilp":
@@ -109,7 +109,7 @@ def _anneal(p: Any, time_limit: Optional[float], node_limit: Optional[int], seed
         # geometric schedule from t0 down to t_end over the iterations
         cooling = math.exp(math.log(t_end / t0) / max(1, iterations)) if t0 > 0 and t_end > 0 else 1.0
     cooling = _number("cooling", cooling)
-    out = _core.shikaku_anneal(p.clues, iterations, t0, cooling, seed & (2**64 - 1), time_limit, node_limit)
+    out = _core.shikaku.anneal(p.clues, iterations, t0, cooling, seed & (2**64 - 1), time_limit, node_limit)
     stats = dict(out["stats"])
     stats["energy"] = out["energy"]
     stats["target_energy"] = out["target"]
@@ -143,8 +143,8 @@ def count_solutions(puzzle: Any, *, limit: Optional[int] = None, time_limit: Opt
     if progress:
         from .._streams import count_stream
 
-        return count_stream(_core.shikaku_stream(p.clues, limit or 0, time_limit, node_limit), limit, progress=True)
-    out = _core.shikaku_exact(p.clues, limit or 2**63 - 1, 0, time_limit, node_limit)
+        return count_stream(_core.shikaku.stream(p.clues, limit or 0, time_limit, node_limit), limit, progress=True)
+    out = _core.shikaku.exact(p.clues, limit or 2**63 - 1, 0, time_limit, node_limit)
     if not out["complete"]:
         raise LimitReached(out["count"], out["stats"])
     return int(out["count"])
@@ -165,7 +165,7 @@ def solutions(puzzle: Any, *, limit: Optional[int] = None, time_limit: Optional[
     """
     p = parse(puzzle)
     limit = check_limit(limit)
-    stream = _core.shikaku_stream(p.clues, limit or 0, check_time_limit(time_limit), check_node_limit(node_limit))
+    stream = _core.shikaku.stream(p.clues, limit or 0, check_time_limit(time_limit), check_node_limit(node_limit))
     return stream_solutions(stream, limit, progress=progress)
 
 
@@ -194,13 +194,13 @@ def count_solutions_many(puzzles: Any, *, limit: Optional[int] = None, time_limi
     cap = limit or 2**63 - 1
     bar = progress_bar(progress, "puzzles", total=len(grids), unit="puzzle")
     if bar is None:
-        counts, seconds = _core.shikaku_exact_many(grids, cap, time_limit, node_limit, workers)
+        counts, seconds = _core.shikaku.exact_many(grids, cap, time_limit, node_limit, workers)
     else:
         chunk = max(1, 4 * workers)
         parts = []
         try:
             for start in range(0, len(grids), chunk):
-                parts.append(_core.shikaku_exact_many(grids[start:start + chunk], cap, time_limit, node_limit,
+                parts.append(_core.shikaku.exact_many(grids[start:start + chunk], cap, time_limit, node_limit,
                                                       workers))
                 bar.update(len(grids[start:start + chunk]))
         finally:

@@ -48,7 +48,7 @@ def explain(puzzle: PuzzleLike, *, rules: Sequence[str] = SEED_RULES,
     """
     sudoku = as_sudoku(puzzle, box)
     size = sudoku.size
-    _contradiction, _candidates, _stats, raw = _core.sudoku_propagate(
+    _contradiction, _candidates, _stats, raw = _core.sudoku.propagate(
         sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], check_rules(rules), True)
     steps = []
     for rule, action, value, cell, cause in raw:
@@ -70,7 +70,7 @@ def candidates(puzzle: PuzzleLike, *, rules: Sequence[str] = ("exclusivity",),
         14
     """
     sudoku = as_sudoku(puzzle, box)
-    _contradiction, masks, _stats, _steps = _core.sudoku_propagate(
+    _contradiction, masks, _stats, _steps = _core.sudoku.propagate(
         sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], check_rules(rules), False)
     return masks.reshape(sudoku.size, sudoku.size)
 

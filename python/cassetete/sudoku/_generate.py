@@ -34,7 +34,7 @@ def _random_full_grid(box: Tuple[int, int], seed: int) -> np.ndarray:
     size = box[0] * box[1]
     empty = np.zeros(size * size, dtype=np.uint8)
     for attempt in range(16):
-        count, solution, _status, _complete, _stats = _core.sudoku_solve(
+        count, solution, _status, _complete, _stats = _core.sudoku.solve(
             empty, box[0], box[1], 1, list(DEFAULT_RULES), None, 50_000 * (attempt + 1), seed + attempt)
         if count and solution is not None:
             return solution
@@ -42,7 +42,7 @@ def _random_full_grid(box: Tuple[int, int], seed: int) -> np.ndarray:
 
 
 def _unique(grid: np.ndarray, box: Tuple[int, int]) -> bool:
-    count, _solution, _status, complete, _stats = _core.sudoku_solve(
+    count, _solution, _status, complete, _stats = _core.sudoku.solve(
         grid, box[0], box[1], 2, list(DEFAULT_RULES), None, CHECK_NODE_LIMIT, None)
     return complete and count == 1
 
@@ -152,7 +152,7 @@ def rate(puzzle: PuzzleLike, box: Optional[Sequence[int]] = None) -> Rating:
     sudoku = as_sudoku(puzzle, box)
     flat = sudoku.grid.ravel()
     for index, rules in enumerate(RULE_LADDER):
-        contradiction, candidates, _stats, _steps = _core.sudoku_propagate(
+        contradiction, candidates, _stats, _steps = _core.sudoku.propagate(
             flat, sudoku.box[0], sudoku.box[1], list(rules), False)
         if contradiction:
             raise PuzzleError("the puzzle has no solution (propagation reached a contradiction)")
@@ -160,7 +160,7 @@ def rate(puzzle: PuzzleLike, box: Optional[Sequence[int]] = None) -> Rating:
             return Rating(LEVELS[index], rules, 0, float(index))
     # Branching needed: measure the effort with the general engine (seeded for reproducibility:
     # the fast 9x9 engine's node counts differ, so all orders use the same engine here).
-    count, _solution, _status, _complete, stats = _core.sudoku_solve(
+    count, _solution, _status, _complete, stats = _core.sudoku.solve(
         flat, sudoku.box[0], sudoku.box[1], 2, list(DEFAULT_RULES), None, None, 0)
     if count == 0:
         raise PuzzleError("the puzzle has no solution")

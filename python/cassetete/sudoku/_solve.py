@@ -93,7 +93,7 @@ def solve(puzzle: PuzzleLike, *, time_limit: Optional[float] = None, node_limit:
     """
     sudoku = as_sudoku(puzzle, box)
     time_limit, node_limit, names = _search_options(time_limit, node_limit, rules)
-    count, solution, status, _complete, stats = _core.sudoku_solve(
+    count, solution, status, _complete, stats = _core.sudoku.solve(
         sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], 1, names, time_limit, node_limit, None)
     if solution is not None:
         solution = solution.reshape(sudoku.size, sudoku.size)
@@ -126,7 +126,7 @@ def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_lim
 
         return count_sudoku(sudoku, executor, rules=names, limit=limit, time_limit=time_limit, node_limit=node_limit,
                             progress=progress, checkpoint=checkpoint)
-    count, _solution, _status, complete, stats = _core.sudoku_solve(
+    count, _solution, _status, complete, stats = _core.sudoku.solve(
         sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], limit or 0, names, time_limit, node_limit, None)
     if not complete:
         raise LimitReached(count, _clean_stats(stats))
@@ -154,7 +154,7 @@ def solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Op
 
 def _stream(sudoku: Sudoku, names: List[str], limit: int, time_limit: Optional[float],
             node_limit: Optional[int]) -> Iterator[np.ndarray]:
-    stream = _core.sudoku_stream(sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], names, limit, time_limit,
+    stream = _core.sudoku.stream(sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], names, limit, time_limit,
                                  node_limit)
     size = sudoku.size
     return stream_solutions(stream, limit or None, lambda flat: flat.reshape(size, size))
@@ -190,7 +190,7 @@ def solve_many(puzzles: Union[np.ndarray, Sequence[str], Sequence[Sudoku]], *, w
     if invalid.any():
         array = array.copy()
         array[invalid] = 0  # solved as empty grids, then reported as INVALID
-    solutions_array, counts, _nodes = _core.sudoku_solve_many(array, geometry[0], geometry[1], limit or 0, names,
+    solutions_array, counts, _nodes = _core.sudoku.solve_many(array, geometry[0], geometry[1], limit or 0, names,
                                                               workers, node_limit)
     counts[invalid] = INVALID
     solutions_array[invalid] = 0
@@ -294,7 +294,7 @@ def split(puzzle: PuzzleLike, depth: int = 1, *, box: Optional[Sequence[int]] = 
     for _ in range(depth):
         following: List[Sudoku] = []
         for sudoku in frontier:
-            contradiction, masks, _stats, _steps = _core.sudoku_propagate(
+            contradiction, masks, _stats, _steps = _core.sudoku.propagate(
                 sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], list(DEFAULT_RULES), False)
             if contradiction:
                 continue
