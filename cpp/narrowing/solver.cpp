@@ -711,8 +711,9 @@ bool Solver::run_all_different(const Constraint& c, int id) {
 
 // AllDifferent by sorting on a value line of at most 64 values [base, base + 63], as bit masks:
 // with `incremental`, the fixed values leave the line (the rank of a value among the free ones
-// is a popcount) and the fixed variables leave the call. `done` is false when the values spread
-// wider (the general code then runs).
+// comes from a table of one sweep) and the fixed variables leave the call. Used when the masks
+// of run_all_different_masks are not set up (values outside [0, 63] at creation, or not
+// incremental). `done` is false when the values spread wider (the general code then runs).
 bool Solver::run_all_different_dense(const Constraint& c, int id, bool& done) {
     const int* v = &vars_[c.var_begin];
     const int n = c.var_count;

@@ -35,8 +35,10 @@ struct Options {
     // The "careful implementation" of section 8 (same fixpoint, same tree, less work): each Sum
     // narrowed together with the Products defining its terms (m = x + s + t with s = a*y and
     // t = a*b*z, where s and t appear nowhere else) to their joint fixpoint, without going
-    // through the queue; and AllDifferent by sorting on a value line of at most 64 values as
-    // bit masks (fixed values taken out by popcount, counting sorts, no allocation).
+    // through the queue; AllDifferent by sorting on a value line of at most 64 values with bit
+    // masks (reversible masks of the fixed variables and values, counting sorts, the passes of
+    // López-Ortiz et al. as bit scans, no allocation); Placement with its anchors, the occupied
+    // cells and the cells of its feasible placements as 64-bit masks.
     bool careful = true;
     // Measure the time spent in each constraint kind (costs two clock reads per narrowing).
     bool profile = false;
@@ -161,10 +163,10 @@ private:
     std::vector<int> fix_watch_begin_, fix_watch_;  // CSR: placements woken when a variable is fixed
     std::vector<int> occupants_;
     std::vector<int> fused_;  // careful: the Products absorbed by each fused Sum
-    std::vector<uint64_t> shapes_;
-    std::vector<uint64_t> axis_cells_;  // placement, careful: cells whose coordinate d is x
+    std::vector<uint64_t> shapes_;  // placement: per orientation, its mask then its points' cells
+    std::vector<uint64_t> axis_cells_;    // placement, careful: cells whose coordinate d is x
     std::vector<unsigned char> is_cell_;  // careful: a Placement's cell number
-    int occupied_slot_ = -1;              // careful: reversible mask of the fixed cells  // placement: per orientation, its mask then its points' cells
+    int occupied_slot_ = -1;              // careful: reversible mask of the fixed cells
 
     std::vector<int> queue_[kPriorities];
     size_t queue_head_[kPriorities] = {};
