@@ -128,7 +128,8 @@ pytest-benchmark suite). Machine: {platform.machine()}, {_core.common.hardware_t
 shared with other jobs during the run; build: {_core.common.build_info()}.
 Time = process CPU time of `solve_many(puzzles, workers=1, limit=...)` over the whole file in
 file order, divided by the number of puzzles, best of 3 passes; every answer checked by an
-independent rules check. tdoku figures are the issue's (same kind of machine, thread CPU time).
+independent rules check. tdoku figures are the issue's published goals, not measured here: the
+side-by-side comparison in one run is `bench/sudoku9_vs_tdoku.py` (`bench/results/sudoku9_vs_tdoku.md`).
 9x9 puzzles with the default rules go to the bitboard engine `cpp/sudoku/fast9.cpp`.
 
 ## 9x9 sets, microseconds per puzzle

@@ -180,6 +180,34 @@ def test_solve_many_inputs_and_workers_agree():
         sudoku.solve_many([])
 
 
+@pytest.mark.parametrize("box", [(3, 3), (2, 2), (2, 3)])
+def test_solve_many_reports_clashing_clues_and_solves_the_rest(box):
+    # The batch checks each puzzle's clues on its worker threads (the 9x9 bitboard path and the
+    # general engine): a repeat in a row, a column or a box gives INVALID, the others are solved.
+    size = box[0] * box[1]
+    rng = random.Random(5)
+    puzzles = []
+    for k in range(40):
+        grid = [0] * (size * size)
+        if k % 4 == 1:  # same row
+            grid[0] = grid[size - 1] = 1
+        elif k % 4 == 2:  # same column
+            grid[0] = grid[(size - 1) * size] = 2
+        elif k % 4 == 3:  # same box, other row and column
+            grid[0] = grid[size + 1] = 3
+        else:  # a valid sparse puzzle
+            grid[rng.randrange(size * size)] = rng.randrange(1, size + 1)
+        puzzles.append(grid)
+    array = np.array(puzzles, dtype=np.uint8)
+    solutions, counts = sudoku.solve_many(array, box=box, workers=2, limit=1)
+    for k, grid in enumerate(puzzles):
+        if k % 4:
+            assert counts[k] == sudoku.INVALID and not solutions[k].any()
+        else:
+            assert counts[k] == 1 and is_solution(grid, solutions[k], box)
+    assert (sudoku.invalid_puzzles(array, box) == (np.arange(40) % 4 != 0)).all()
+
+
 @pytest.mark.skipif(not SHARED.exists(), reason="../shared/data not present")
 @pytest.mark.parametrize("name,size,offset", [("acs_general_16x16.txt", 16, 400), ("acs_general_25x25.txt", 25, 600)])
 def test_acs_samples(name, size, offset):

@@ -49,6 +49,24 @@ SearchOutcome solve_puzzle(const Geometry& geometry, const uint8_t* clues, const
     return solve_general(geometry, clues, options, control);
 }
 
+bool clues_clash(const Geometry& geometry, const uint8_t* clues) {
+    const int n = geometry.size();
+    uint64_t rows[kMaxOrder] = {}, cols[kMaxOrder] = {}, boxes[kMaxOrder] = {};
+    for (int cell = 0; cell < n * n; ++cell) {
+        const int v = clues[cell];
+        if (v == 0) continue;
+        const uint64_t bit = uint64_t{1} << (v - 1);
+        uint64_t& row = rows[cell / n];
+        uint64_t& col = cols[cell % n];
+        uint64_t& box = boxes[geometry.box_index(cell)];
+        if ((row | col | box) & bit) return true;
+        row |= bit;
+        col |= bit;
+        box |= bit;
+    }
+    return false;
+}
+
 BatchOutcome solve_batch(const Geometry& geometry, const uint8_t* puzzles, size_t count, uint64_t limit,
                          const Rules& rules, int workers, SearchLimits per_puzzle,
                          const SearchControl::PollHook& poll) {
@@ -57,7 +75,11 @@ BatchOutcome solve_batch(const Geometry& geometry, const uint8_t* puzzles, size_
     batch.solutions.assign(count * static_cast<size_t>(cells), 0);
     batch.counts.assign(count, -1);
     CancellationToken stop_all;
-    std::atomic<uint64_t> nodes{0};
+    // Node counts per worker, each on its own cache line (no shared counter in the loop).
+    struct alignas(64) PaddedCount {
+        uint64_t value = 0;
+    };
+    std::vector<PaddedCount> nodes(static_cast<size_t>(resolve_workers(workers, count)) + 1);
     // Only the calling thread (worker 0) may poll Python; it relays a stop to the others.
     SearchControl::PollHook relay;
     if (poll) {
@@ -73,21 +95,37 @@ BatchOutcome solve_batch(const Geometry& geometry, const uint8_t* puzzles, size_
     SearchOptions options;
     options.limit = limit;
     options.rules = rules;
-    parallel_for(count, workers, 64, [&](size_t i, int worker) {
+    const bool nine = geometry.box_rows() == 3 && geometry.box_cols() == 3 && rules.exclusivity &&
+                      rules.uniqueness && rules.parity && rules.intersections;
+    // Chunks small enough that the workers finish together on small batches (each worker
+    // takes about 16 chunks), large enough that taking one costs nothing.
+    const int threads = resolve_workers(workers, count);
+    const size_t chunk = std::clamp<size_t>(count / (16 * static_cast<size_t>(threads)), 1, 64);
+    parallel_for(count, workers, chunk, [&](size_t i, int worker) {
         if (worker == 0 && relay && ++since_poll >= 256) {
             since_poll = 0;
             if (relay()) return;
         }
+        const uint8_t* clues = puzzles + i * cells;
+        if (clues_clash(geometry, clues)) {
+            batch.counts[i] = kInvalidPuzzle;
+            return;
+        }
         SearchControl control(per_puzzle, &stop_all, worker == 0 ? relay : nullptr, 4096);
-        SearchOutcome outcome = solve_puzzle(geometry, puzzles + i * cells, options, control);
-        nodes.fetch_add(outcome.stats.nodes, std::memory_order_relaxed);
-        if (!outcome.first_solution.empty())
-            std::copy(outcome.first_solution.begin(), outcome.first_solution.end(),
-                      batch.solutions.begin() + static_cast<std::ptrdiff_t>(i * cells));
-        const bool complete = !control.stopped() || (limit && outcome.count >= limit);
-        batch.counts[i] = complete ? static_cast<int64_t>(outcome.count) : -1;
+        uint8_t* out = batch.solutions.data() + i * cells;
+        uint64_t found;
+        if (nine) {  // the bitboard engine writes its first solution in place, no statistics kept
+            found = fast9::solve(clues, limit, out, &control);
+        } else {
+            SearchOutcome outcome = solve_puzzle(geometry, clues, options, control);
+            found = outcome.count;
+            if (!outcome.first_solution.empty()) std::copy(outcome.first_solution.begin(), outcome.first_solution.end(), out);
+        }
+        nodes[static_cast<size_t>(worker)].value += control.nodes();
+        const bool complete = !control.stopped() || (limit && found >= limit);
+        batch.counts[i] = complete ? static_cast<int64_t>(found) : -1;
     }, &stop_all);
-    batch.nodes = nodes.load();
+    for (const PaddedCount& n : nodes) batch.nodes += n.value;
     return batch;
 }
 

@@ -13,9 +13,15 @@ namespace cassetete::sudoku {
 SearchOutcome solve_puzzle(const Geometry& geometry, const uint8_t* clues, const SearchOptions& options,
                            SearchControl& control);
 
+constexpr int64_t kInvalidPuzzle = -2;  // a batch count: the clues repeat a value in a unit
+
+// True when two clues repeat a value in a row, column or box (values must be <= N).
+bool clues_clash(const Geometry& geometry, const uint8_t* clues);
+
 struct BatchOutcome {
     std::vector<uint8_t> solutions;  // count x cells, zeros where no solution was found
-    std::vector<int64_t> counts;     // solutions found, capped at `limit`; -1 if stopped early
+    std::vector<int64_t> counts;     // solutions found, capped at `limit`; -1 if stopped early;
+                                     // kInvalidPuzzle (not searched) if the clues clash
     uint64_t nodes = 0;
 };
 

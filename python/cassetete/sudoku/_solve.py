@@ -186,14 +186,9 @@ def solve_many(puzzles: Union[np.ndarray, Sequence[str], Sequence[Sudoku]], *, w
     names = check_rules(rules)
     if "exclusivity" not in names and node_limit is None:
         raise PuzzleError("a batch without the 'exclusivity' rule needs a node_limit (generate-and-test)")
-    invalid = invalid_puzzles(array, geometry)
-    if invalid.any():
-        array = array.copy()
-        array[invalid] = 0  # solved as empty grids, then reported as INVALID
+    # The C++ batch checks each puzzle's clues on the worker threads and reports INVALID itself.
     solutions_array, counts, _nodes = _core.sudoku.solve_many(array, geometry[0], geometry[1], limit or 0, names,
                                                               workers, node_limit)
-    counts[invalid] = INVALID
-    solutions_array[invalid] = 0
     return solutions_array, counts
 
 
