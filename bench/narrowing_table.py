@@ -12,9 +12,11 @@ runs.
 
 Usage::
 
+    python bench/narrowing_table.py --quick      # a few minutes: the small rows, both models, ablation
+    python bench/narrowing_table.py --full       # every row but 3x4x5 (about 10 minutes idle)
     python bench/narrowing_table.py --rows 2x30,3x20,4x15,5x12,6x10,2x2x15,2x3x10
     python bench/narrowing_table.py --rows 2x5x6 --skip-enumeration     # long: run with nohup
-    python bench/narrowing_table.py --ablation 5x12 --node-limit 1000000
+    python bench/narrowing_table.py --ablation 4x15 --node-limit 600000
     python bench/narrowing_table.py --estimate 3x4x5 --depth 34 --sample 60  # sampled estimate
     python bench/narrowing_table.py --report                              # rewrite the markdown
 """
@@ -97,12 +99,14 @@ def machine() -> str:
 
 
 def run_narrowing(name: str, strategy: str = "smallest-min", algorithm: str = "sort", incremental: bool = True,
-                  node_limit: Any = None, profile: bool = False, narrowing: str = "paper") -> Dict[str, Any]:
+                  node_limit: Any = None, profile: bool = False, narrowing: str = "paper",
+                  careful: bool = True) -> Dict[str, Any]:
     """Count one box by narrowing (one thread; CPU seconds of this process)."""
     model = packing_model(box_of(name), algorithm=algorithm, narrowing=narrowing)
     start = time.process_time()
     try:
-        count = model.count(strategy=strategy, incremental=incremental, node_limit=node_limit, profile=profile)
+        count = model.count(strategy=strategy, incremental=incremental, node_limit=node_limit, profile=profile,
+                            careful=careful)
         complete = True
     except Exception as stopped:  # LimitReached under a node limit (ablation samples)
         count, complete = getattr(stopped, "count", None), False
@@ -334,35 +338,50 @@ def write_report() -> None:
                   "constraint replaced by the Placement constraint (`packing_model(..., narrowing=\"placement\")`): the",
                   "orientations and translations of a piece whose cells are occupied by other pieces' fixed points are",
                   "excluded, and the cell numbers m are narrowed directly (a better treatment of PointsDistincts).", "",
-                  "| box | strategy | solutions | cuts | time | us / cut | cuts, paper's strategy (ours / paper's) "
-                  "| time, paper's strategy |", "|---|---|---|---|---|---|---|---|"]
+                  "rho: time / the same-branching enumeration's time; cuts / nodes: cuts / that enumeration's nodes.", "",
+                  "| box | strategy | solutions | cuts | time | us / cut | rho | cuts / nodes "
+                  "| cuts, paper's strategy (ours / paper's) | time, paper's strategy |",
+                  "|---|---|---|---|---|---|---|---|---|---|"]
         for key in others:
             r = runs[key]
             _, name, strategy = key.split("/")
             base = runs.get(f"narrowing/{name}/smallest-min")
             sol = fmt_int(r["solutions"]) if r["complete"] else f"≥ {r['solutions']}"
             per_cut = f"{r['us_per_cut']:.2f}" if r["cuts"] else ""
+            enum = runs.get(f"enumeration/{name}")
+            rho = f"{r['seconds'] / enum['seconds']:.1f}" if enum and r["cuts"] and enum["seconds"] > 0.001 else ""
+            ratio = f"{r['cuts'] / enum['nodes']:.2f}" if enum and r["cuts"] else ""
             lines.append(f"| {name} | {strategy} | {sol} | {fmt_int(r['cuts'])} | {fmt_s(r['seconds'])} "
-                         f"| {per_cut} | {fmt_int(base and base['cuts'])} / {fmt_int(PAPER[name][4])} "
+                         f"| {per_cut} | {rho} | {ratio} | {fmt_int(base and base['cuts'])} / {fmt_int(PAPER[name][4])} "
                          f"| {fmt_s(base and base['seconds'])} |")
-    ablation = sorted(k for k in runs if k.startswith("ablation/"))
+    ablation = sorted((k for k in runs if k.startswith("ablation/") and k.count("/") == 4),
+                      key=lambda k: (k.split("/")[1], sum(ABLATION_ON[i] == v for i, v in enumerate(k.split("/")[2:])),
+                                     k))
     if ablation:
         lines += ["", "## Ablation: the improvements of section 8, one at a time", "",
                   "The same first cuts of the box in every row (the search stopped by a node limit), so only the time per",
-                  "cut changes. The shares of time come from a second run with the per-kind clock on.", "",
-                  "| box | AllDifferent | incremental | cuts | time | us / cut | share of time: all_different / class / "
-                  "product+sum |", "|---|---|---|---|---|---|---|"]
+                  "cut changes. Improvements: O(n log n) AllDifferent (`sort` instead of the paper's O(n^2) `leconte`),",
+                  "incremental narrowing (Class skips the orientations found impossible above; AllDifferent leaves the",
+                  "fixed variables and values out), careful implementation (each Sum narrowed with the Products of its",
+                  "terms to their joint fixpoint without the queue; AllDifferent on at most 64 values with bit masks,",
+                  "counting sorts and reversible masks of the fixed variables; 32-bit division). The shares of time come",
+                  "from a second run with the per-kind clock on (fused Products are timed with their Sum).", "",
+                  "| box | AllDifferent | incremental | careful | cuts | time | us / cut | speed-up | share of time: "
+                  "all_different / class / product+sum |", "|---|---|---|---|---|---|---|---|---|"]
         for key in ablation:
             r = runs[key]
-            _, name, algorithm, inc = key.split("/")
+            _, name, algorithm, inc, careful = key.split("/")
+            base = runs.get(f"ablation/{name}/leconte/False/False")
+            speedup = (f"{base['us_per_cut'] / r['us_per_cut']:.1f}x"
+                       if base and base["cuts"] == r["cuts"] and r["us_per_cut"] else "")
             share = ""
             ks = r.get("kind_seconds")
             if ks:
                 total = sum(ks.values()) or 1
                 share = (f"{100 * ks['all_different'] / total:.0f} % / {100 * (ks['class'] + ks['translated']) / total:.0f}"
                          f" % / {100 * (ks['product'] + ks['sum']) / total:.0f} %")
-            lines.append(f"| {name} | {algorithm} | {inc} | {fmt_int(r['cuts'])} | {fmt_s(r['seconds'])} "
-                         f"| {r['us_per_cut']:.2f} | {share} |")
+            lines.append(f"| {name} | {algorithm} | {inc} | {careful} | {fmt_int(r['cuts'])} | {fmt_s(r['seconds'])} "
+                         f"| {r['us_per_cut']:.2f} | {speedup} | {share} |")
     lines += estimate_lines(runs)
     lines += ["", f"Machine: {machine()}, Python {platform.python_version()}.", ""]
     notes = os.path.join(HERE, "results", "narrowing_notes.md")
@@ -371,6 +390,28 @@ def write_report() -> None:
             lines += [handle.read()]
     with open(REPORT, "w", encoding="utf-8") as handle:
         handle.write("\n".join(lines))
+
+
+# The three improvements of section 8 as (AllDifferent, incremental, careful): off, then on.
+ABLATION_OFF = ("leconte", "False", "False")
+ABLATION_ON = ("sort", "True", "True")
+QUICK_ROWS = ("2x30", "3x20", "4x15", "2x2x15")
+FULL_ROWS = ("2x30", "3x20", "4x15", "5x12", "6x10", "2x2x15", "2x3x10")
+
+
+def run_ablation(name: str, node_limit: Any) -> None:
+    """Every combination of the three improvements on the same first cuts of one box (each
+    improvement alone, all but one, none, all)."""
+    import itertools
+
+    for flags in itertools.product((False, True), repeat=3):
+        algorithm = ABLATION_ON[0] if flags[0] else ABLATION_OFF[0]
+        options = {"algorithm": algorithm, "incremental": flags[1], "careful": flags[2], "node_limit": node_limit}
+        record = run_narrowing(name, **options)
+        # the same cuts again with the per-kind clock (it costs time, so apart)
+        record["kind_seconds"] = run_narrowing(name, profile=True, **options)["kind_seconds"]
+        save_run(f"ablation/{name}/{algorithm}/{flags[1]}/{flags[2]}", record)
+        print("ablation", algorithm, flags[1], flags[2], record["cuts"], f"{record['us_per_cut']:.2f} us/cut", flush=True)
 
 
 def main(argv: Any = None) -> int:
@@ -387,6 +428,12 @@ def main(argv: Any = None) -> int:
     parser.add_argument("--sample", type=int, default=60, help="estimate: subproblems to count")
     parser.add_argument("--seed", type=int, default=1, help="estimate: sampling seed")
     parser.add_argument("--report", action="store_true", help="only rewrite the markdown")
+    parser.add_argument("--quick", action="store_true",
+                        help=f"rows {','.join(QUICK_ROWS)} (both models, enumeration, best) and the ablation on "
+                             "4x15 (200 000 nodes): a few minutes")
+    parser.add_argument("--full", action="store_true",
+                        help=f"rows {','.join(FULL_ROWS)} (both models, enumeration, best) and the ablation on 4x15 "
+                             "(600 000 nodes)")
     args = parser.parse_args(argv)
     for name in [r for r in args.rows.split(",") if r]:
         if name not in PAPER:
@@ -405,17 +452,22 @@ def main(argv: Any = None) -> int:
                 save_run(f"best/{name}", record)
                 print(name, "best", fmt_s(record["seconds"]), flush=True)
         write_report()
+    if args.quick or args.full:
+        rows = QUICK_ROWS if args.quick else FULL_ROWS
+        for name in rows:
+            for narrowing in ("paper", "placement"):
+                record = run_narrowing(name, narrowing=narrowing)
+                label = "smallest-min" if narrowing == "paper" else "smallest-min+placement"
+                save_run(f"narrowing/{name}/{label}", record)
+                print(name, label, record["solutions"], record["cuts"], fmt_s(record["seconds"]), flush=True)
+            for key, run in ((f"enumeration/{name}", run_enumeration), (f"best/{name}", run_best)):
+                save_run(key, run(name))
+            write_report()
+        args.ablation = args.ablation or "4x15"
+        if args.node_limit is None:
+            args.node_limit = 200_000 if args.quick else 600_000
     if args.ablation:
-        for algorithm in ("leconte", "sort"):
-            for incremental in (False, True):
-                record = run_narrowing(args.ablation, algorithm=algorithm, incremental=incremental,
-                                       node_limit=args.node_limit)
-                # the same cuts again with the per-kind clock (it costs time, so apart)
-                profiled = run_narrowing(args.ablation, algorithm=algorithm, incremental=incremental,
-                                         node_limit=args.node_limit, profile=True)
-                record["kind_seconds"] = profiled["kind_seconds"]
-                save_run(f"ablation/{args.ablation}/{algorithm}/{incremental}", record)
-                print("ablation", algorithm, incremental, record["cuts"], f"{record['us_per_cut']:.2f} us/cut", flush=True)
+        run_ablation(args.ablation, args.node_limit)
         write_report()
     if args.estimate:
         run_estimate(args.estimate, args.depth, args.sample, args.seed, args.narrowing)

@@ -35,7 +35,7 @@ nw::AllDifferentAlgorithm algorithm_of(const std::string& name) {
     throw InputError("unknown all_different algorithm '" + name + "'; expected one of: sort, leconte");
 }
 
-nw::Options options_of(const std::string& strategy, bool incremental, bool profile) {
+nw::Options options_of(const std::string& strategy, bool incremental, bool profile, bool careful = true) {
     nw::Options options;
     if (strategy == "smallest-min") options.strategy = nw::Strategy::smallest_min;
     else if (strategy == "first-fail") options.strategy = nw::Strategy::smallest_min_first_fail;
@@ -43,6 +43,7 @@ nw::Options options_of(const std::string& strategy, bool incremental, bool profi
     else throw InputError("unknown strategy '" + strategy + "'; expected one of: smallest-min, first-fail");
     options.incremental = incremental;
     options.profile = profile;
+    options.careful = careful;
     return options;
 }
 
@@ -114,10 +115,10 @@ py::tuple propagate(const ModelPtr& model, const PyPath& path, const std::string
 // narrowing_count(model, paths, limit, time_limit, node_limit, options...) -> (count, complete, stats)
 py::tuple count(const ModelPtr& model, const std::vector<PyPath>& paths, uint64_t limit,
                 const py::object& time_limit, const py::object& node_limit, const std::string& strategy,
-                bool incremental, bool profile) {
+                bool incremental, bool profile, bool careful) {
     std::vector<std::vector<nw::Decision>> all;
     for (const PyPath& p : paths) all.push_back(decisions_of(*model, p));
-    const nw::Options options = options_of(strategy, incremental, profile);
+    const nw::Options options = options_of(strategy, incremental, profile, careful);
     PythonSearch ps(time_limit, node_limit);
     uint64_t total = 0;
     bool complete = true;
@@ -249,7 +250,7 @@ void register_narrowing(py::module_& m) {
           "Narrow to the fixpoint without search: (ok, lows, highs, stats).");
     m.def("count", &count, py::arg("model"), py::arg("paths"), py::arg("limit") = 0,
           py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(), py::arg("strategy") = "smallest-min",
-          py::arg("incremental") = true, py::arg("profile") = false,
+          py::arg("incremental") = true, py::arg("profile") = false, py::arg("careful") = true,
           "Count the solutions of the subproblems (GIL released): (count, complete, stats).");
     m.def("first", &first, py::arg("model"), py::arg("path"), py::arg("time_limit") = py::none(),
           py::arg("node_limit") = py::none(), py::arg("strategy") = "smallest-min",

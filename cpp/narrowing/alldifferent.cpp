@@ -279,4 +279,170 @@ bool AllDifferentBounds::narrow_leconte(int64_t* lo, int64_t* hi, const unsigned
     }
 }
 
+namespace {
+
+inline uint64_t bit(int r) { return uint64_t(1) << r; }
+// the first set bit at or above r / the last set bit at or below r (one exists)
+inline int first_from(uint64_t mask, int r) { return __builtin_ctzll(mask & (~uint64_t(0) << r)); }
+inline int last_upto(uint64_t mask, int r) {
+    return 63 - __builtin_clzll(mask & (r >= 63 ? ~uint64_t(0) : (uint64_t(1) << (r + 1)) - 1));
+}
+// the bits lo..hi
+inline uint64_t span_bits(int lo, int hi) {
+    return (hi >= 63 ? ~uint64_t(0) : (uint64_t(1) << (hi + 1)) - 1) & (~uint64_t(0) << lo);
+}
+
+}  // namespace
+
+// The two passes of López-Ortiz et al. when the ranks 0 .. nb + 1 fit in 64 bits: their
+// union-find trees only answer "the nearest rank with capacity left, above or below" and "the
+// nearest rank outside every Hall interval found so far", which are one bit scan each on the
+// masks of those ranks (no pointer chasing, no unpredictable loops).
+bool AllDifferentBounds::bit_passes(int n, int nb, const int* bound, const int* by_max, const int* by_min,
+                                    const int* min_rank, const int* max_rank, int* lo, int* hi) {
+    int d[kDense + 3];
+    // Raise the mins: rank r (1 .. nb + 1) holds the values [bound[r - 1], bound[r]); rank 0 is
+    // the left sentinel (always "with capacity").
+    uint64_t live = span_bits(0, nb + 1), hall = 0;
+    for (int r = 1; r <= nb + 1; ++r) d[r] = bound[r] - bound[r - 1];
+    for (int k = 0; k < n; ++k) {
+        const int i = by_max[k];
+        const int x = min_rank[i], y = max_rank[i];
+        int z = first_from(live, x + 1);
+        const int j = last_upto(live, z - 1);
+        if (--d[z] == 0) {
+            live &= ~bit(z);
+            z = first_from(live, z + 1);
+        }
+        if (d[z] < bound[z] - bound[y]) return false;  // more intervals than values
+        if (hall & bit(x)) lo[i] = bound[first_from(~hall, x)];
+        if (d[z] == bound[z] - bound[y]) hall |= span_bits(j, y - 1);  // a Hall interval
+    }
+    // Lower the maxes: the mirror image; rank r (0 .. nb) holds [bound[r], bound[r + 1]), rank
+    // nb + 1 is the right sentinel.
+    live = span_bits(0, nb + 1);
+    hall = 0;
+    for (int r = 0; r <= nb; ++r) d[r] = bound[r + 1] - bound[r];
+    for (int k = n - 1; k >= 0; --k) {
+        const int i = by_min[k];
+        const int x = max_rank[i], y = min_rank[i];
+        int z = last_upto(live, x - 1);
+        const int j = first_from(live, z + 1);
+        if (--d[z] == 0) {
+            live &= ~bit(z);
+            z = last_upto(live, z - 1);
+        }
+        if (d[z] < bound[y] - bound[z]) return false;
+        if (hall & bit(x)) hi[i] = bound[last_upto(~hall, x)] - 1;
+        if (d[z] == bound[y] - bound[z]) hall |= span_bits(y + 1, j);
+    }
+    return true;
+}
+
+// López-Ortiz et al. (2003), as narrow_sort, with the bounds found by marking the ends on the
+// value line instead of sorting them, and the intervals sorted by counting.
+bool AllDifferentBounds::narrow_dense(int n, int values, int* lo, int* hi) {
+    if (n == 0) return true;
+    constexpr int kRanks = kDense + 3;
+    int bound[kRanks], t[kRanks], h[kRanks], d[kRanks];
+    int by_max[kDense], by_min[kDense], hi_bucket[kDense + 1], lo_bucket[kDense + 1];
+    int min_rank[kDense], max_rank[kDense], rank_of[kDense + 1];
+    // The bounds: the distinct mins and maxes + 1, numbered from 1 in increasing order, found by
+    // marking them on the value line; sentinels around.
+    bool is_end[kDense + 1] = {};
+    for (int i = 0; i < n; ++i) is_end[lo[i]] = is_end[hi[i] + 1] = true;
+    int nb = 0;
+    for (int x = 0; x <= values; ++x) {  // branch-free
+        bound[nb + 1] = x;
+        rank_of[x] = nb + 1;
+        nb += is_end[x];
+    }
+    bound[0] = bound[1] - 2;
+    bound[nb + 1] = bound[nb] + 2;
+    for (int i = 0; i < n; ++i) {
+        min_rank[i] = rank_of[lo[i]];
+        max_rank[i] = rank_of[hi[i] + 1];
+    }
+    // counting sorts by max and by min
+    for (int v = 0; v <= values; ++v) hi_bucket[v] = lo_bucket[v] = 0;
+    for (int i = 0; i < n; ++i) {
+        ++hi_bucket[hi[i]];
+        ++lo_bucket[lo[i]];
+    }
+    for (int v = 0, hs = 0, ls = 0; v <= values; ++v) {
+        const int hc = hi_bucket[v], lc = lo_bucket[v];
+        hi_bucket[v] = hs;
+        lo_bucket[v] = ls;
+        hs += hc;
+        ls += lc;
+    }
+    for (int i = 0; i < n; ++i) {
+        by_max[hi_bucket[hi[i]]++] = i;
+        by_min[lo_bucket[lo[i]]++] = i;
+    }
+    if (nb + 1 < 64) return bit_passes(n, nb, bound, by_max, by_min, min_rank, max_rank, lo, hi);
+    auto path_max = [](const int* a, int i) { while (a[i] > i) i = a[i]; return i; };
+    auto path_min = [](const int* a, int i) { while (a[i] < i) i = a[i]; return i; };
+    auto path_set = [](int* a, int start, int end, int to) {
+        int k, l = start;
+        while ((k = l) != end) { l = a[k]; a[k] = to; }
+    };
+    // Raise the mins (intervals by increasing max).
+    for (int r = 1; r <= nb + 1; ++r) {
+        t[r] = h[r] = r - 1;
+        d[r] = bound[r] - bound[r - 1];
+    }
+    for (int k = 0; k < n; ++k) {
+        const int i = by_max[k];
+        const int x = min_rank[i], y = max_rank[i];
+        int z = path_max(t, x + 1);
+        const int j = t[z];
+        if (--d[z] == 0) {
+            t[z] = z + 1;
+            z = path_max(t, t[z]);
+            t[z] = j;
+        }
+        path_set(t, x + 1, z, z);
+        if (d[z] < bound[z] - bound[y]) return false;
+        if (h[x] > x) {
+            const int w = path_max(h, h[x]);
+            lo[i] = bound[w];
+            path_set(h, x, w, w);
+        }
+        if (d[z] == bound[z] - bound[y]) {
+            path_set(h, h[y], j - 1, y);
+            h[y] = j - 1;
+        }
+    }
+    // Lower the maxes (intervals by decreasing min): the mirror image, on the mins of the entry
+    // (as narrow_sort: the two passes are independent).
+    for (int r = 0; r <= nb; ++r) {
+        t[r] = h[r] = r + 1;
+        d[r] = bound[r + 1] - bound[r];
+    }
+    for (int k = n - 1; k >= 0; --k) {
+        const int i = by_min[k];
+        const int x = max_rank[i], y = min_rank[i];
+        int z = path_min(t, x - 1);
+        const int j = t[z];
+        if (--d[z] == 0) {
+            t[z] = z - 1;
+            z = path_min(t, t[z]);
+            t[z] = j;
+        }
+        path_set(t, x - 1, z, z);
+        if (d[z] < bound[y] - bound[z]) return false;
+        if (h[x] < x) {
+            const int w = path_min(h, h[x]);
+            hi[i] = bound[w] - 1;
+            path_set(h, x, w, w);
+        }
+        if (d[z] == bound[y] - bound[z]) {
+            path_set(h, h[y], j + 1, y);
+            h[y] = j + 1;
+        }
+    }
+    return true;
+}
+
 }  // namespace cassetete::narrowing

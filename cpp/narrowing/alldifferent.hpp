@@ -30,6 +30,19 @@ public:
     bool narrow_sort(int64_t* lo, int64_t* hi, const unsigned char* skip = nullptr);
     bool narrow_leconte(int64_t* lo, int64_t* hi, const unsigned char* skip = nullptr);
 
+    // The same bounds consistency as narrow_sort for small value lines: n <= kDense intervals
+    // [lo[i], hi[i]] inside [0, values), values <= kDense. The bounds are found by marking the
+    // ends on the value line, the intervals sorted by counting; O(n + values), no allocation,
+    // no state. lo, hi: narrowed in place (unspecified when false is returned).
+    static constexpr int kDense = 64;
+    static bool narrow_dense(int n, int values, int* lo, int* hi);
+
+private:
+    static bool bit_passes(int n, int nb, const int* bound, const int* by_max, const int* by_min,
+                           const int* min_rank, const int* max_rank, int* lo, int* hi);
+
+public:
+
 private:
     struct Interval {
         int64_t min, max;  // closed

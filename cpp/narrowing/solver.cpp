@@ -36,6 +36,7 @@ Solver::Solver(const Model& model, const Options& options)
         c.var_count = static_cast<int>(spec.vars.size());
         c.a = spec.a;
         c.live_slot = -1;
+        c.cover_slot = -1;
         c.alldiff = -1;
         c.algorithm = spec.algorithm;
         vars_.insert(vars_.end(), spec.vars.begin(), spec.vars.end());
@@ -64,6 +65,21 @@ Solver::Solver(const Model& model, const Options& options)
                 c.stride[d] = d < spec.dim ? step : 0;
                 if (d < spec.dim) step *= spec.box[d];
             }
+            // careful: per axis d and coordinate value x, the mask of the cells with that
+            // coordinate (the anchors of the translations with t_d = x)
+            c.axis_begin = static_cast<int>(axis_cells_.size());
+            axis_cells_.resize(axis_cells_.size() + 3 * 64, 0);
+            int64_t volume = 1;
+            for (int d = 0; d < spec.dim; ++d) volume *= spec.box[d];
+            for (int64_t cell = 0; cell < volume && cell < 64; ++cell)
+                for (int d = 0; d < spec.dim; ++d) {
+                    const int64_t coord = (cell / c.stride[d]) % spec.box[d];
+                    axis_cells_[c.axis_begin + d * 64 + coord] |= uint64_t(1) << cell;
+                }
+            if (options_.careful) {
+                c.cover_slot = static_cast<int>(slots_.size());
+                slots_.push_back(~uint64_t(0));  // everything, until the first narrowing
+            }
             c.occupant_begin = static_cast<int>(occupants_.size());
             for (int u : spec.all_cells)
                 if (std::find(spec.cells.begin(), spec.cells.end(), u) == spec.cells.end()) occupants_.push_back(u);
@@ -86,18 +102,83 @@ Solver::Solver(const Model& model, const Options& options)
         if (spec.kind == Kind::all_different) {
             c.alldiff = static_cast<int>(alldiff_.size());
             alldiff_.emplace_back(c.var_count);
+            // careful + incremental, at most 64 variables with values in [0, 63] (the cell
+            // numbers of a box of at most 64 cells): two reversible bit masks, the positions of
+            // the fixed variables and the fixed values, so a call only visits the others.
+            bool small = options_.careful && options_.incremental && c.algorithm == AllDifferentAlgorithm::sort &&
+                         c.var_count <= AllDifferentBounds::kDense;
+            for (int v : spec.vars) small = small && model.lo(v) >= 0 && model.hi(v) < AllDifferentBounds::kDense;
+            if (small) {
+                c.live_slot = static_cast<int>(slots_.size());
+                slots_.push_back(0);
+                slots_.push_back(0);
+            }
         }
         for (int k = 0; k < c.var_count; ++k) ++watch_count[vars_[c.var_begin + k]];
         max_vars = std::max(max_vars, static_cast<size_t>(c.var_count));
         constraints_.push_back(c);
     }
+    if (options_.careful) {
+        // The cells fixed so far (values in [0, 63]) as one reversible mask, kept up to date by
+        // narrow(): a Placement reads its occupied cells from it instead of visiting the other
+        // pieces' cells. Only when every Placement has the same cells (own and others': one
+        // packing, as packing_model builds it).
+        is_cell_.assign(n, 0);
+        std::vector<int> first;
+        bool same = true;
+        for (const Constraint& c : constraints_) {
+            if (c.kind != Kind::placement) continue;
+            std::vector<int> cells(occupants_.begin() + c.occupant_begin,
+                                   occupants_.begin() + c.occupant_begin + c.occupant_count);
+            for (int k = 0; k < c.points; ++k) cells.push_back(vars_[c.var_begin + c.points * c.dim + k]);
+            std::sort(cells.begin(), cells.end());
+            if (first.empty()) first = cells;
+            same = same && cells == first;
+        }
+        for (int u : first) same = same && model.lo(u) >= 0 && model.hi(u) < 64;
+        if (same && !first.empty()) {
+            for (int u : first) is_cell_[u] = 1;
+            occupied_slot_ = static_cast<int>(slots_.size());
+            slots_.push_back(0);
+            for (int v = 0; v < n; ++v)
+                if (is_cell_[v] && lo_[v] == hi_[v]) slots_[occupied_slot_] |= uint64_t(1) << lo_[v];
+        }
+    }
     slot_stamp_.assign(slots_.size(), 0);
+    if (options_.careful) {
+        // A Product x = a*y whose x appears only there and in one Sum is absorbed by that Sum.
+        std::vector<int> product_of(n, -1);
+        for (size_t p = 0; p < constraints_.size(); ++p)
+            if (constraints_[p].kind == Kind::product && watch_count[vars_[constraints_[p].var_begin]] == 2)
+                product_of[vars_[constraints_[p].var_begin]] = static_cast<int>(p);
+        for (Constraint& c : constraints_) {
+            if (c.kind != Kind::sum) continue;
+            c.fused_begin = static_cast<int>(fused_.size());
+            for (int k = 1; k < c.var_count; ++k) {
+                const int p = product_of[vars_[c.var_begin + k]];
+                if (p < 0 || constraints_[p].absorbed || vars_[constraints_[p].var_begin + 1] == vars_[c.var_begin + k])
+                    continue;
+                constraints_[p].absorbed = true;
+                fused_.push_back(p);
+            }
+            c.fused_count = static_cast<int>(fused_.size()) - c.fused_begin;
+        }
+    }
+    // Watch lists: each constraint on its variables; a fused Sum also on its Products' y.
+    auto watched = [this](int c, auto&& visit) {
+        const Constraint& con = constraints_[c];
+        if (con.absorbed) return;
+        for (int k = 0; k < con.var_count; ++k) visit(vars_[con.var_begin + k]);
+        for (int f = 0; f < con.fused_count; ++f) visit(vars_[constraints_[fused_[con.fused_begin + f]].var_begin + 1]);
+    };
+    std::fill(watch_count.begin(), watch_count.end(), 0);
+    for (size_t c = 0; c < constraints_.size(); ++c) watched(static_cast<int>(c), [&](int v) { ++watch_count[v]; });
     watch_begin_.assign(n + 1, 0);
     for (int v = 0; v < n; ++v) watch_begin_[v + 1] = watch_begin_[v] + watch_count[v];
     watch_.resize(watch_begin_[n]);
     std::vector<int> fill(watch_begin_.begin(), watch_begin_.end() - 1);
     for (size_t c = 0; c < constraints_.size(); ++c)
-        for (int k = 0; k < constraints_[c].var_count; ++k) watch_[fill[vars_[constraints_[c].var_begin + k]]++] = c;
+        watched(static_cast<int>(c), [&](int v) { watch_[fill[v]++] = static_cast<int>(c); });
     // Placements also wake up when another piece's cell becomes fixed (an occupied cell).
     std::vector<int> fix_count(n, 0);
     for (const Constraint& c : constraints_)
@@ -120,14 +201,18 @@ Solver::Solver(const Model& model, const Options& options)
     s_tlo_.resize(max_vars);
     s_thi_.resize(max_vars);
     s_skip_.resize(max_vars);
+    s_dense_lo_.resize(max_vars);
+    s_dense_hi_.resize(max_vars);
+    s_dense_who_.resize(max_vars);
     branching_ = model.branching();
     model_branching_ = static_cast<int>(branching_.size());
     std::vector<char> named(n, 0);
     for (int v : branching_) named[v] = 1;
     for (int v = 0; v < n; ++v)
         if (!named[v]) branching_.push_back(v);
-    // Every constraint is narrowed once at the root.
-    for (size_t c = 0; c < constraints_.size(); ++c) schedule(static_cast<int>(c));
+    // Every constraint is narrowed once at the root (absorbed Products through their Sum).
+    for (size_t c = 0; c < constraints_.size(); ++c)
+        if (!constraints_[c].absorbed) schedule(static_cast<int>(c));
 }
 
 // ---------------------------------------------------------------------------- store
@@ -135,14 +220,21 @@ Solver::Solver(const Model& model, const Options& options)
 void Solver::save_var(int v) {
     if (var_stamp_[v] != stamp_) {
         var_stamp_[v] = stamp_;
-        trail_.push_back({v, lo_[v], hi_[v]});
+        // field by field: building the entry on the stack and copying it stalls on a
+        // store-forwarding failure (half the time of narrow() in a profile)
+        TrailEntry& e = trail_.emplace_back();
+        e.index = v;
+        e.lo = lo_[v];
+        e.hi = hi_[v];
     }
 }
 
 void Solver::set_slot(int slot, uint64_t value) {
     if (slot_stamp_[slot] != stamp_) {
         slot_stamp_[slot] = stamp_;
-        trail_.push_back({~slot, static_cast<int64_t>(slots_[slot]), 0});
+        TrailEntry& e = trail_.emplace_back();
+        e.index = ~slot;
+        e.lo = static_cast<int64_t>(slots_[slot]);
     }
     slots_[slot] = value;
 }
@@ -164,8 +256,7 @@ void Solver::undo(size_t mark) {
 
 // Intersect v's domain with [lo, hi]; wake the other constraints on v if it shrank.
 // False if the domain became empty.
-bool Solver::narrow(int v, int64_t lo, int64_t hi, int by) {
-    if (lo <= lo_[v] && hi >= hi_[v]) return true;
+bool Solver::narrow_slow(int v, int64_t lo, int64_t hi, int by) {
     if (lo < lo_[v]) lo = lo_[v];
     if (hi > hi_[v]) hi = hi_[v];
     if (lo > hi) return false;
@@ -177,8 +268,16 @@ bool Solver::narrow(int v, int64_t lo, int64_t hi, int by) {
     // already at its own fixpoint: only the others are woken.
     for (int k = watch_begin_[v]; k < watch_begin_[v + 1]; ++k)
         if (watch_[k] != by) schedule(watch_[k]);
-    if (lo == hi)
-        for (int k = fix_watch_begin_[v]; k < fix_watch_begin_[v + 1]; ++k) schedule(fix_watch_[k]);
+    if (lo == hi) {
+        for (int k = fix_watch_begin_[v]; k < fix_watch_begin_[v + 1]; ++k) {
+            // careful: a Placement none of whose feasible placements (at its last narrowing)
+            // covers the newly occupied cell has nothing to narrow
+            const Constraint& p = constraints_[fix_watch_[k]];
+            if (p.cover_slot >= 0 && lo >= 0 && lo < 64 && !((slots_[p.cover_slot] >> lo) & 1)) continue;
+            schedule(fix_watch_[k]);
+        }
+        if (occupied_slot_ >= 0 && is_cell_[v]) set_slot(occupied_slot_, slots_[occupied_slot_] | uint64_t(1) << lo);
+    }
     return true;
 }
 
@@ -227,7 +326,7 @@ bool Solver::run(int id) {
     bool ok = true;
     switch (c.kind) {
         case Kind::product: ok = run_product(c, id); break;
-        case Kind::sum: ok = run_sum(c, id); break;
+        case Kind::sum: ok = c.fused_count ? run_cell(c, id) : run_sum(c, id); break;
         case Kind::translated:
         case Kind::klass: ok = run_class(c, id); break;
         case Kind::all_different: ok = run_all_different(c, id); break;
@@ -246,7 +345,12 @@ bool Solver::run_product(const Constraint& c, int id) {
     const int64_t a = c.a;
     if (a == 0) return narrow(x, 0, 0, id);
     int64_t ylo, yhi;
-    if (a > 0) {
+    if (a > 0 && lo_[x] >= 0 && hi_[x] <= INT32_MAX && a <= INT32_MAX) {
+        // the common case (cell numbers): 32-bit unsigned division, several times faster
+        const uint32_t ua = static_cast<uint32_t>(a), xl = static_cast<uint32_t>(lo_[x]);
+        ylo = std::max(lo_[y], static_cast<int64_t>((xl + ua - 1) / ua));
+        yhi = std::min(hi_[y], static_cast<int64_t>(static_cast<uint32_t>(hi_[x]) / ua));
+    } else if (a > 0) {
         ylo = std::max(lo_[y], ceil_div(lo_[x], a));
         yhi = std::min(hi_[y], floor_div(hi_[x], a));
     } else {
@@ -256,6 +360,33 @@ bool Solver::run_product(const Constraint& c, int id) {
     if (ylo > yhi) return false;
     if (!narrow(y, ylo, yhi, id)) return false;
     return a > 0 ? narrow(x, a * ylo, a * yhi, id) : narrow(x, a * yhi, a * ylo, id);
+}
+
+// A Sum with the Products of its terms, to their joint fixpoint: the Products, then the Sum,
+// again while the Sum narrows a Product's x (each narrowing is exact, so a narrowing whose
+// inputs did not change since its last run has nothing to do).
+bool Solver::run_cell(const Constraint& c, int id) {
+    int64_t xlo[8], xhi[8];
+    const int* fused = &fused_[c.fused_begin];
+    const int nf = std::min(c.fused_count, 8);
+    for (;;) {
+        for (int f = 0; f < nf; ++f) {
+            const Constraint& p = constraints_[fused[f]];
+            ++counters_.calls[static_cast<int>(Kind::product)];
+            if (!run_product(p, id)) return false;
+            const int x = vars_[p.var_begin];
+            xlo[f] = lo_[x];
+            xhi[f] = hi_[x];
+        }
+        if (!run_sum(c, id)) return false;
+        bool again = false;
+        for (int f = 0; f < nf; ++f) {
+            const int x = vars_[constraints_[fused[f]].var_begin];
+            again |= lo_[x] != xlo[f] || hi_[x] != xhi[f];
+        }
+        if (!again) return true;
+        ++counters_.calls[static_cast<int>(Kind::sum)];
+    }
 }
 
 // x = y1 + ... + yn: X' = X n [sum lo, sum hi]; Y'i = Yi n [Xlo - sum_{j!=i} hi, Xhi - sum_{j!=i} lo],
@@ -352,9 +483,18 @@ bool Solver::run_placement(const Constraint& c, int id) {
     const int* v = &vars_[c.var_begin];
     const int dim = c.dim, points = c.points, ncoord = points * dim, m = c.var_count;
     uint64_t occupied = 0;
-    for (int k = 0; k < c.occupant_count; ++k) {
-        const int u = occupants_[c.occupant_begin + k];
-        if (lo_[u] == hi_[u]) occupied |= uint64_t(1) << lo_[u];
+    if (occupied_slot_ >= 0) {
+        // every fixed cell but this piece's own (a clash between them fails in AllDifferent)
+        occupied = slots_[occupied_slot_];
+        for (int p = 0; p < points; ++p) {
+            const int u = v[points * dim + p];
+            if (lo_[u] == hi_[u]) occupied &= ~(uint64_t(1) << lo_[u]);
+        }
+    } else {
+        for (int k = 0; k < c.occupant_count; ++k) {
+            const int u = occupants_[c.occupant_begin + k];
+            if (lo_[u] == hi_[u]) occupied |= uint64_t(1) << lo_[u];
+        }
     }
     load_boxes(v, m);
     int64_t* lo = s_lo_.data();
@@ -364,6 +504,8 @@ bool Solver::run_placement(const Constraint& c, int id) {
     const uint64_t live_before = slots_[c.live_slot];
     uint64_t live = live_before;
     const size_t shape_block = 1 + static_cast<size_t>(points);
+    const uint64_t* axis = options_.careful ? &axis_cells_[c.axis_begin] : nullptr;
+    uint64_t cover = 0;  // the cells of the feasible placements (bit path only)
     for (uint64_t rest = live_before; rest; rest &= rest - 1) {
         const int g = __builtin_ctzll(rest);
         const int64_t* off = &offsets_[c.offset_begin + static_cast<size_t>(g) * ncoord];
@@ -379,7 +521,35 @@ bool Solver::run_placement(const Constraint& c, int id) {
         }
         int64_t flo[3] = {0, 0, 0}, fhi[3] = {0, 0, 0}, fslo = 0, fshi = -1;
         bool found = false;
-        if (possible) {
+        bool bits = axis != nullptr;  // the bit path needs translations inside [0, 63]
+        for (int d = 0; d < dim && bits && possible; ++d) bits = tlo[d] >= 0 && thi[d] < 64;
+        if (possible && bits) {
+            // The anchors (cell of the translation) as bits: inside the translation box, inside
+            // the shift range, and with every cell of the shape free.
+            uint64_t anchors = ~uint64_t(0);
+            for (int d = 0; d < dim; ++d) {
+                uint64_t range = 0;
+                for (int64_t x = tlo[d]; x <= thi[d]; ++x) range |= axis[d * 64 + x];
+                anchors &= range;
+            }
+            if (slo > 0) anchors &= slo >= 64 ? 0 : ~uint64_t(0) << slo;
+            if (shi < 63) anchors &= shi < 0 ? 0 : ~uint64_t(0) >> (63 - shi);
+            for (int p = 0; p < points && anchors; ++p) anchors &= ~(occupied >> shape[1 + p]);
+            if (anchors) {
+                for (int p = 0; p < points; ++p) cover |= anchors << shape[1 + p];  // (all ones stays)
+                found = true;
+                fslo = __builtin_ctzll(anchors);
+                fshi = 63 - __builtin_clzll(anchors);
+                for (int d = 0; d < dim; ++d) {
+                    int64_t x = tlo[d], y = thi[d];
+                    while (!(anchors & axis[d * 64 + x])) ++x;
+                    while (!(anchors & axis[d * 64 + y])) --y;
+                    flo[d] = x;
+                    fhi[d] = y;
+                }
+            }
+        } else if (possible) {
+            cover = ~uint64_t(0);  // not tracked on this path: wake on every fixed cell
             for (int64_t tz = tlo[2]; tz <= thi[2]; ++tz) {
                 for (int64_t ty = tlo[1]; ty <= thi[1]; ++ty) {
                     for (int64_t tx = tlo[0]; tx <= thi[0]; ++tx) {
@@ -418,6 +588,7 @@ bool Solver::run_placement(const Constraint& c, int id) {
     }
     if (live == 0) return false;
     if (live != live_before) set_slot(c.live_slot, live);
+    if (c.cover_slot >= 0 && cover != slots_[c.cover_slot]) set_slot(c.cover_slot, cover);
     for (int k = 0; k < m; ++k)
         if (!narrow(v[k], newlo[k], newhi[k], id)) return false;
     return true;
@@ -434,6 +605,12 @@ bool Solver::run_all_different(const Constraint& c, int id) {
     int64_t* hi = s_hi_.data();
     AllDifferentBounds& ad = alldiff_[c.alldiff];
     const bool sort = c.algorithm == AllDifferentAlgorithm::sort;
+    if (c.live_slot >= 0) return run_all_different_masks(c, id);
+    if (options_.careful && sort && n <= AllDifferentBounds::kDense) {
+        bool done = false;
+        const bool ok = run_all_different_dense(c, id, done);
+        if (done) return ok;
+    }
     if (!options_.incremental) {
         for (int k = 0; k < n; ++k) {
             lo[k] = lo_[v[k]];
@@ -529,6 +706,130 @@ bool Solver::run_all_different(const Constraint& c, int id) {
         if (skip[k]) continue;
         if (!narrow(v[k], value_of(lo[k]), value_of(hi[k]), id)) return false;
     }
+    return true;
+}
+
+// AllDifferent by sorting on a value line of at most 64 values [base, base + 63], as bit masks:
+// with `incremental`, the fixed values leave the line (the rank of a value among the free ones
+// comes from a table of one sweep) and the fixed variables leave the call. Used when the masks
+// of run_all_different_masks are not set up (values outside [0, 63] at creation, or not
+// incremental). `done` is false when the values spread wider (the general code then runs).
+bool Solver::run_all_different_dense(const Constraint& c, int id, bool& done) {
+    const int* v = &vars_[c.var_begin];
+    const int n = c.var_count;
+    int64_t base = lo_[v[0]], top = hi_[v[0]];
+    for (int k = 1; k < n; ++k) {
+        base = std::min(base, lo_[v[k]]);
+        top = std::max(top, hi_[v[k]]);
+    }
+    if (top - base >= AllDifferentBounds::kDense) return true;  // done stays false
+    done = true;
+    const int span = static_cast<int>(top - base) + 1;
+    const uint64_t line = span == 64 ? ~uint64_t(0) : (uint64_t(1) << span) - 1;
+    int* dlo = s_dense_lo_.data();
+    int* dhi = s_dense_hi_.data();
+    int* who = s_dense_who_.data();
+    int u = 0;
+    if (!options_.incremental) {
+        for (int k = 0; k < n; ++k) {
+            dlo[k] = static_cast<int>(lo_[v[k]] - base);
+            dhi[k] = static_cast<int>(hi_[v[k]] - base);
+        }
+        if (!AllDifferentBounds::narrow_dense(n, span, dlo, dhi)) return false;
+        for (int k = 0; k < n; ++k)
+            if (!narrow(v[k], base + dlo[k], base + dhi[k], id)) return false;
+        return true;
+    }
+    uint64_t fixed = 0;
+    for (int k = 0; k < n; ++k) {
+        if (lo_[v[k]] != hi_[v[k]]) continue;
+        const uint64_t bit = uint64_t(1) << (lo_[v[k]] - base);
+        if (fixed & bit) return false;  // two variables fixed to one value
+        fixed |= bit;
+    }
+    const uint64_t free = line & ~fixed;
+    // below[x]: how many free values are < x; value_of[r]: the free value of rank r
+    int below[AllDifferentBounds::kDense + 1];
+    int value_of[AllDifferentBounds::kDense];
+    int values = 0;
+    for (int x = 0; x < span; ++x) {
+        below[x] = values;
+        if ((free >> x) & 1) value_of[values++] = x;
+    }
+    below[span] = values;
+    for (int k = 0; k < n; ++k) {
+        const int64_t l = lo_[v[k]] - base, h = hi_[v[k]] - base;
+        if (l == h) continue;
+        // rank among the free values of the first free value >= l and of the last one <= h
+        const int rl = below[l];
+        const int rh = below[h + 1] - 1;
+        if (rl > rh) return false;  // only fixed values left in the interval
+        dlo[u] = rl;
+        dhi[u] = rh;
+        who[u++] = k;
+    }
+    if (u == 0) return true;
+    if (!AllDifferentBounds::narrow_dense(u, values, dlo, dhi)) return false;
+    for (int q = 0; q < u; ++q)
+        if (!narrow(v[who[q]], base + value_of[dlo[q]], base + value_of[dhi[q]], id)) return false;
+    return true;
+}
+
+// The values are in [0, 63] and the fixed variables and values are kept in two reversible bit
+// masks (slots live_slot and live_slot + 1): only the variables not fixed before are visited.
+bool Solver::run_all_different_masks(const Constraint& c, int id) {
+    const int* v = &vars_[c.var_begin];
+    const int n = c.var_count;
+    const uint64_t all = n == 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1;
+    const uint64_t fixed_pos_before = slots_[c.live_slot];
+    uint64_t fixed_pos = fixed_pos_before, fixed = slots_[c.live_slot + 1];
+    int64_t top = 0;
+    for (uint64_t rest = all & ~fixed_pos_before; rest; rest &= rest - 1) {
+        const int k = __builtin_ctzll(rest);
+        const int64_t l = lo_[v[k]], h = hi_[v[k]];
+        if (l == h) {
+            const uint64_t bit = uint64_t(1) << l;
+            if (fixed & bit) return false;  // two variables fixed to one value
+            fixed |= bit;
+            fixed_pos |= uint64_t(1) << k;
+        } else if (h > top) {
+            top = h;
+        }
+    }
+    if (fixed_pos != fixed_pos_before) {
+        set_slot(c.live_slot, fixed_pos);
+        set_slot(c.live_slot + 1, fixed);
+    }
+    const uint64_t unfixed = all & ~fixed_pos;
+    if (!unfixed) return true;
+    const int span = static_cast<int>(top) + 1;
+    const uint64_t line = span == 64 ? ~uint64_t(0) : (uint64_t(1) << span) - 1;
+    const uint64_t free = line & ~fixed;
+    // below[x]: how many free values are < x; value_of[r]: the free value of rank r
+    int below[AllDifferentBounds::kDense + 1];
+    int value_of[AllDifferentBounds::kDense];
+    int values = 0;
+    for (int x = 0; x < span; ++x) {  // branch-free: the free bits are unpredictable
+        below[x] = values;
+        value_of[values] = x;
+        values += static_cast<int>((free >> x) & 1);
+    }
+    below[span] = values;
+    int* dlo = s_dense_lo_.data();
+    int* dhi = s_dense_hi_.data();
+    int* who = s_dense_who_.data();
+    int u = 0;
+    for (uint64_t rest = unfixed; rest; rest &= rest - 1) {
+        const int k = __builtin_ctzll(rest);
+        const int rl = below[lo_[v[k]]], rh = below[hi_[v[k]] + 1] - 1;
+        if (rl > rh) return false;  // only fixed values left in the interval
+        dlo[u] = rl;
+        dhi[u] = rh;
+        who[u++] = k;
+    }
+    if (!AllDifferentBounds::narrow_dense(u, values, dlo, dhi)) return false;
+    for (int q = 0; q < u; ++q)
+        if (!narrow(v[who[q]], value_of[dlo[q]], value_of[dhi[q]], id)) return false;
     return true;
 }
 

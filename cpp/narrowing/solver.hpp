@@ -32,6 +32,14 @@ struct Options {
     // the trail, the orientations found impossible and skip them below that node; AllDifferent
     // leaves the fixed variables and their values out of each call.
     bool incremental = true;
+    // The "careful implementation" of section 8 (same fixpoint, same tree, less work): each Sum
+    // narrowed together with the Products defining its terms (m = x + s + t with s = a*y and
+    // t = a*b*z, where s and t appear nowhere else) to their joint fixpoint, without going
+    // through the queue; AllDifferent by sorting on a value line of at most 64 values with bit
+    // masks (reversible masks of the fixed variables and values, counting sorts, the passes of
+    // López-Ortiz et al. as bit scans, no allocation); Placement with its anchors, the occupied
+    // cells and the cells of its feasible placements as 64-bit masks.
+    bool careful = true;
     // Measure the time spent in each constraint kind (costs two clock reads per narrowing).
     bool profile = false;
 };
@@ -91,6 +99,12 @@ private:
         int occupant_begin, occupant_count;
         int64_t stride[3];                 // cell number = sum of coordinate * stride
         int shape_begin;                   // per orientation: mask at the origin, then the cells
+        int axis_begin;                    // careful: axis_cells_[axis_begin + 64 * d + x]
+        int cover_slot;                    // careful: reversible mask of the feasible placements' cells
+        // careful: a Sum narrowed with the Products of its terms (fused_[fused_begin ..]); those
+        // Products are absorbed (never queued on their own)
+        int fused_begin, fused_count;
+        bool absorbed;
     };
     struct TrailEntry {
         int index;  // >= 0: a variable (lo, hi saved); < 0: reversible slot ~index (lo saved)
@@ -104,7 +118,12 @@ private:
     };
 
     // -- store
-    bool narrow(int v, int64_t lo, int64_t hi, int by);
+    // Intersect v's domain with [lo, hi] (the common case, nothing to do, inline).
+    bool narrow(int v, int64_t lo, int64_t hi, int by) {
+        if (lo <= lo_[v] && hi >= hi_[v]) return true;
+        return narrow_slow(v, lo, hi, by);
+    }
+    bool narrow_slow(int v, int64_t lo, int64_t hi, int by);
     void save_var(int v);
     void set_slot(int slot, uint64_t value);
     void undo(size_t mark);
@@ -114,6 +133,9 @@ private:
     bool propagate();
     bool run(int c);
     bool run_product(const Constraint& c, int id);
+    bool run_cell(const Constraint& c, int id);
+    bool run_all_different_dense(const Constraint& c, int id, bool& done);
+    bool run_all_different_masks(const Constraint& c, int id);
     bool run_sum(const Constraint& c, int id);
     bool run_class(const Constraint& c, int id);
     bool run_all_different(const Constraint& c, int id);
@@ -140,7 +162,11 @@ private:
     std::vector<int> watch_begin_, watch_;  // CSR: constraints of each variable
     std::vector<int> fix_watch_begin_, fix_watch_;  // CSR: placements woken when a variable is fixed
     std::vector<int> occupants_;
+    std::vector<int> fused_;  // careful: the Products absorbed by each fused Sum
     std::vector<uint64_t> shapes_;  // placement: per orientation, its mask then its points' cells
+    std::vector<uint64_t> axis_cells_;    // placement, careful: cells whose coordinate d is x
+    std::vector<unsigned char> is_cell_;  // careful: a Placement's cell number
+    int occupied_slot_ = -1;              // careful: reversible mask of the fixed cells
 
     std::vector<int> queue_[kPriorities];
     size_t queue_head_[kPriorities] = {};
@@ -157,6 +183,7 @@ private:
     std::vector<unsigned char> s_skip_;
     std::vector<int32_t> s_below_;
     std::vector<int64_t> s_free_;
+    std::vector<int> s_dense_lo_, s_dense_hi_, s_dense_who_;
     Counters counters_;
 };
 

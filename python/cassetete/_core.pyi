@@ -410,7 +410,7 @@ class narrowing:
     def count(
         model: narrowing.Model, paths: Sequence[_Path], limit: int = 0, time_limit: Optional[float] = None,
         node_limit: Optional[int] = None, strategy: str = "smallest-min", incremental: bool = True,
-        profile: bool = False,
+        profile: bool = False, careful: bool = True,
     ) -> Tuple[int, bool, Dict[str, Any]]: ...
     @staticmethod
     def first(

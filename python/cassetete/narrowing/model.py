@@ -376,11 +376,14 @@ class Model:
         incremental: bool = True,
         profile: bool = False,
         workers: int = 1,
+        careful: bool = True,
     ) -> int:
         """The exact number of solutions; with ``limit=k``, at most ``k`` (stops at ``k``).
         Raises :class:`cassetete.LimitReached` (with ``.count``, a lower bound) when a time
         or node limit stops the search first. ``workers > 1`` counts subproblems of
         ``split`` on threads. Statistics (``cuts``, ...) are in ``last_stats``.
+        ``incremental=False`` / ``careful=False`` switch off two of the improvements of the
+        paper's section 8 (for measuring them; same counts and cuts, more time).
 
         Example:
             >>> m = Model(); xs = [m.int_var(0, 3) for _ in range(4)]
@@ -388,7 +391,8 @@ class Model:
             >>> m.count(), m.count(limit=5)
             (24, 5)
         """
-        return count_paths(self, [()], limit, time_limit, node_limit, strategy, incremental, profile, workers)
+        return count_paths(self, [()], limit, time_limit, node_limit, strategy, incremental, profile, workers,
+                           careful=careful)
 
     def split(self, depth: int, *, strategy: str = "smallest-min", _path: Path = ()) -> List["Subproblem"]:
         """Cut the search tree ``depth`` cuts below the root into independent picklable
@@ -419,6 +423,7 @@ def count_paths(
     incremental: bool,
     profile: bool,
     workers: int,
+    careful: bool = True,
 ) -> int:
     """Count the solutions of several subproblems of one model (the engine behind ``count``)."""
     limit = check_limit(limit)
@@ -426,6 +431,7 @@ def count_paths(
     node_limit = check_node_limit(node_limit)
     workers = check_workers(workers)
     options = model._options(strategy, incremental, profile)
+    options["careful"] = bool(careful)
     core = model._core_model()
     path_lists: List[Any] = [list(p) for p in paths]
     if workers > 1 and limit is None:
