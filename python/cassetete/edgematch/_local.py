@@ -25,6 +25,19 @@ from ._model import EdgePuzzle, check_board, score
 INITS = ("cp", "cp_first_fail", "random", "checkerboard")
 
 
+
+def check_local_budget(time_limit: Optional[float], iterations: Optional[int]) -> None:
+    """A local search needs a positive ``time_limit`` or ``iterations`` budget (checked values).
+
+    >>> check_local_budget(None, 100)
+    """
+    if time_limit is None and iterations is None:
+        raise PuzzleError("the local search needs a time_limit or an iterations limit")
+    if time_limit is not None and not time_limit > 0:
+        raise PuzzleError(f"time_limit must be positive for the local search, got {time_limit}")
+    if iterations is not None and iterations <= 0:
+        raise PuzzleError(f"iterations must be positive, got {iterations}")
+
 def _core():
     from .. import _core
 
@@ -278,12 +291,7 @@ def solve_local(
     time_limit = check_time_limit(time_limit)
     iterations = check_node_limit(iterations, "iterations")
     node_limit = check_node_limit(node_limit)
-    if time_limit is None and iterations is None:
-        raise PuzzleError("the local search needs a time_limit or an iterations limit")
-    if time_limit is not None and not time_limit > 0:
-        raise PuzzleError(f"time_limit must be positive for the local search, got {time_limit}")
-    if iterations is not None and iterations <= 0:
-        raise PuzzleError(f"iterations must be positive, got {iterations}")
+    check_local_budget(time_limit, iterations)
     workers = check_workers(workers)
     init = check_choice(init, "init", INITS)
     relax = check_count(relax, "relax")

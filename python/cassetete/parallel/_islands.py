@@ -117,18 +117,13 @@ def run_islands(puzzle: Any, executor: Any, *, time_limit: Optional[float] = Non
     ``restarts`` (islands restarted from the best board), ``island_scores``, ``seed``,
     ``trajectory`` [(seconds, best score)], ``resumed``.
     """
-    from ..edgematch._local import INITS, TUNING, read_board, write_board
+    from ..edgematch._local import INITS, TUNING, check_local_budget, read_board, write_board
     from ..edgematch._model import score
     from .._options import check_choice
 
     time_limit = check_time_limit(time_limit)
     iterations = check_node_limit(iterations, "iterations")
-    if time_limit is None and iterations is None:
-        raise PuzzleError("the local search needs a time_limit or an iterations limit")
-    if time_limit is not None and not time_limit > 0:
-        raise PuzzleError(f"time_limit must be positive for the local search, got {time_limit}")
-    if iterations is not None and iterations <= 0:
-        raise PuzzleError(f"iterations must be positive, got {iterations}")
+    check_local_budget(time_limit, iterations)
     seed = check_seed(seed)
     init = check_choice(init, "init", INITS)
     restart_every = check_count(restart_every, "restart_every", 1)
