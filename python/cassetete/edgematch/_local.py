@@ -25,7 +25,6 @@ from ._model import EdgePuzzle, check_board, score
 INITS = ("cp", "cp_first_fail", "random", "checkerboard")
 
 
-
 def check_local_budget(time_limit: Optional[float], iterations: Optional[int]) -> None:
     """A local search needs a positive ``time_limit`` or ``iterations`` budget (checked values).
 
@@ -37,6 +36,7 @@ def check_local_budget(time_limit: Optional[float], iterations: Optional[int]) -
         raise PuzzleError(f"time_limit must be positive for the local search, got {time_limit}")
     if iterations is not None and iterations <= 0:
         raise PuzzleError(f"iterations must be positive, got {iterations}")
+
 
 def _core():
     from .. import _core
