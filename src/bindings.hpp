@@ -136,9 +136,14 @@ py::dict result_to_dict(const SearchResult<Solution>& result, Convert convert) {
     return out;
 }
 
-// A C-contiguous numpy array of T, copied if needed; shape checked by the caller.
+// NPY_ARRAY_ALIGNED: pybind11 has no name for it, but array_t passes its extra flags to
+// PyArray_FromAny, which then copies a misaligned buffer (an array unpickled from a Dask or
+// pickle-5 out-of-band buffer can start at any byte) instead of handing us unaligned ints.
+inline constexpr int kNumpyAligned = 0x0100;
+
+// A C-contiguous, aligned numpy array of T, copied if needed; shape checked by the caller.
 template <class T>
-using CArray = py::array_t<T, py::array::c_style | py::array::forcecast>;
+using CArray = py::array_t<T, py::array::c_style | py::array::forcecast | kNumpyAligned>;
 
 }  // namespace cassetete::bind
 

@@ -137,3 +137,28 @@ def test_reverse_move_tabu_list_stays_within_its_linear_bound():
     assert 0 < info["tabu_entries"] <= cells * (tuning["tabu_arcs_max"] + 1)
     # and in practice far fewer than the cells^2 table it replaces
     assert info["tabu_entries"] < cells * cells // 4
+
+
+def _misaligned_copy(values: np.ndarray) -> np.ndarray:
+    """The same int32 values in a buffer that starts one byte past an aligned address, as an array
+    unpickled from an out-of-band (pickle 5 / Dask) buffer can."""
+    raw = np.ascontiguousarray(values, dtype=np.int32)
+    buffer = bytearray(raw.nbytes + 1)
+    out = np.frombuffer(buffer, dtype=np.int32, count=raw.size, offset=1).reshape(raw.shape)
+    out[...] = raw
+    return out
+
+
+def test_misaligned_input_arrays_are_copied_before_the_engine_reads_them():
+    """Under UBSan a misaligned int read aborts; the binding must hand the engine an aligned copy."""
+    puzzle, _ = em.generate(6, 6, colors=4, seed=5)
+    ids, compl, _ = puzzle.encode()
+    odd_ids, odd_compl = _misaligned_copy(ids), _misaligned_copy(compl)
+    assert not odd_ids.flags.aligned and not odd_compl.flags.aligned
+    boards = []
+    for pieces, complement in ((ids, compl), (odd_ids, odd_compl)):
+        search = _core.edgematch.LocalSearch(6, 6, pieces, complement, puzzle.fixed_array(), seed=3,
+                                             init="random", tuning=dict(_core.edgematch.tuning_defaults()))
+        search.run(60.0, 200)
+        boards.append(np.asarray(search.best_board()))
+    np.testing.assert_array_equal(boards[0], boards[1])
