@@ -72,6 +72,30 @@ def test_killed_worker_loses_nothing(client):
     client.wait_for_workers(2, timeout=60)  # the replacement worker, before the next test
 
 
+def test_losing_every_worker_at_once_loses_nothing(client):
+    """All workers killed together also lose the scattered problem; the runner scatters it again
+    and resubmits the cancelled tasks (before this, the count raised FutureCancelledError)."""
+    job = PackingJob(Packing("3x4x5"), unique=True, engine="bitboard")
+    outcome = {}
+
+    def count():
+        outcome["count"] = run_count(job, client, slice_seconds=0.3)
+
+    driver = threading.Thread(target=count)
+    driver.start()
+    deadline = time.time() + 30
+    while time.time() < deadline and driver.is_alive() and not any(client.processing().values()):
+        time.sleep(0.05)
+    assert any(client.processing().values())
+    for pid in client.run(os.getpid).values():
+        os.kill(pid, signal.SIGKILL)
+    assert driver.is_alive()
+    driver.join(120)
+    count, stats = outcome["count"]
+    assert count == 3940 and stats["complete"]
+    client.wait_for_workers(2, timeout=60)
+
+
 def test_first_solution_frees_the_cluster(client):
     cover = Packing("3x4x5").cover
     status, solution, stats = run_first(ExactCoverJob(cover), client, slice_seconds=0.2)

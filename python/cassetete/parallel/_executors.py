@@ -6,6 +6,11 @@ executor's worker processes load it from one pickle file the first time a task n
 keep it in a per-process cache keyed by the problem's id (threads share the driver's object).
 Tasks then carry only a handle and their prefixes of choices.
 
+A Dask cluster that loses one worker reruns its tasks by itself. One that loses every worker at
+once (a restart, preempted nodes) also loses the scattered problem, and Dask cancels the tasks
+that need it; the runner then scatters the problem again and resubmits those tasks, up to
+``MAX_LOSSES`` times per task, so a count survives that too.
+
 Example:
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> with ThreadPoolExecutor(1) as pool:
@@ -35,6 +40,7 @@ __all__ = ["Runner", "is_dask_client", "resolve"]
 _LOADED: Dict[str, Any] = {}
 _LOADED_LOCK = threading.Lock()
 _CACHE_SIZE = 4  # problems kept per worker process; older ones are dropped
+MAX_LOSSES = 3  # times one task may be cancelled by the loss of its scattered problem
 
 
 class _Local:
@@ -108,6 +114,12 @@ class Runner:
         self.executor = executor
         self.dask = is_dask_client(executor)
         self._files: List[str] = []
+        # Dask only: each shared problem and its current handle (by share key), the share key of
+        # every handle ever scattered (by the handle's Dask key), and every running task's
+        # function, arguments and losses so far, to resubmit it when its problem is lost.
+        self._shares: Dict[str, Tuple[Any, Any]] = {}
+        self._share_of: Dict[str, str] = {}
+        self._tasks: Dict[Any, Tuple[Callable[..., Any], Tuple[Any, ...], int]] = {}
 
     @property
     def workers(self) -> int:
@@ -120,16 +132,10 @@ class Runner:
     def share(self, key: str, problem: Any) -> Any:
         """Send ``problem`` to the workers once; returns the handle tasks take as argument."""
         if self.dask:
-            # Every worker gets a copy now; one that joins later (or replaces a lost one) fetches
-            # it from a peer the first time a task needs it.
-            for attempt in range(3):
-                self.executor.wait_for_workers(1)
-                try:
-                    return self.executor.scatter(problem, broadcast=True, hash=False)
-                except Exception:  # a worker that left during the broadcast (lost, restarted)
-                    if attempt == 2:
-                        raise
-                    time.sleep(1.0)
+            handle = self._scatter(problem)
+            self._shares[key] = (problem, handle)
+            self._share_of[str(handle.key)] = key
+            return handle
         if isinstance(self.executor, ThreadPoolExecutor):
             return _Local(problem)
         descriptor, path = tempfile.mkstemp(prefix="cassetete-", suffix=".pickle")
@@ -138,23 +144,73 @@ class Runner:
         self._files.append(path)
         return _FileRef(key, path)
 
+    def _scatter(self, problem: Any) -> Any:
+        # Every worker gets a copy now; one that joins later (or replaces a lost one) fetches it
+        # from a peer the first time a task needs it.
+        for attempt in range(3):
+            self.executor.wait_for_workers(1)
+            try:
+                # In a list: Dask would scatter a dict's or a list's items one by one.
+                return self.executor.scatter([problem], broadcast=True, hash=False)[0]
+            except Exception:  # a worker that left during the broadcast (lost, restarted)
+                if attempt == 2:
+                    raise
+                time.sleep(1.0)
+        raise AssertionError("unreachable")
+
+    def _current(self, argument: Any) -> Any:
+        """A task argument with a lost scattered problem replaced by a fresh copy of it."""
+        key = self._share_of.get(str(getattr(argument, "key", ""))) if hasattr(argument, "status") else None
+        if key is None:
+            return argument
+        problem, handle = self._shares[key]
+        if handle.status != "finished":  # the cluster lost every copy: scatter it again
+            handle = self._scatter(problem)
+            self._shares[key] = (problem, handle)
+            self._share_of[str(handle.key)] = key
+        return handle
+
     def submit(self, function: Callable[..., Any], *args: Any) -> Any:
         """Start ``function(*args)`` on a worker; a future."""
         if self.dask:
-            return self.executor.submit(function, *args, pure=False)
+            return self._submit_dask(function, args, 0)
         return self.executor.submit(function, *args)
 
-    def wait_first(self, futures: Iterable[Any], timeout: Optional[float] = None) -> Set[Any]:
-        """The futures that are done, waiting until at least one is (or ``timeout`` passes)."""
-        futures = list(futures)
-        if self.dask:
-            from distributed import wait as dask_wait
+    def _submit_dask(self, function: Callable[..., Any], args: Tuple[Any, ...], losses: int) -> Any:
+        args = tuple(self._current(argument) for argument in args)
+        future = self.executor.submit(function, *args, pure=False)
+        self._tasks[future] = (function, args, losses)
+        return future
 
-            try:
-                return set(dask_wait(futures, timeout=timeout, return_when="FIRST_COMPLETED").done)
-            except (TimeoutError, asyncio.TimeoutError):
-                return set()
-        return set(futures_wait(futures, timeout=timeout, return_when="FIRST_COMPLETED").done)
+    def wait_first(self, running: Dict[Any, Any], timeout: Optional[float] = None) -> Set[Any]:
+        """The futures of ``running`` (future -> the caller's data) that are done, waiting until at
+        least one is (or ``timeout`` passes). Dask: a task cancelled because its scattered problem
+        was lost is resubmitted, under a new future that takes the old one's place in ``running``."""
+        futures = list(running)
+        if not self.dask:
+            return set(futures_wait(futures, timeout=timeout, return_when="FIRST_COMPLETED").done)
+        from distributed import wait as dask_wait
+
+        error: Optional[BaseException] = None
+        try:
+            done = set(dask_wait(futures, timeout=timeout, return_when="FIRST_COMPLETED").done)
+        except (TimeoutError, asyncio.TimeoutError):
+            return set()
+        except Exception as exc:  # Dask raises when some of the futures were cancelled
+            done, error = set(), exc
+        lost = [future for future in futures if future.cancelled()]
+        if not lost and error is not None:
+            raise error
+        for future in lost:
+            function, args, losses = self._tasks.pop(future)
+            if losses + 1 >= MAX_LOSSES:
+                raise PuzzleError(f"the Dask cluster lost every worker holding the problem {MAX_LOSSES} times "
+                                  f"while {getattr(function, '__name__', 'a task')} ran; giving up")
+            running[self._submit_dask(function, args, losses + 1)] = running.pop(future)
+        done.difference_update(lost)
+        for future in done:
+            self._tasks.pop(future, None)
+        return done
 
     def cancel(self, futures: Iterable[Any]) -> None:
         """Cancel tasks not started yet (running tasks end at their time slice)."""
@@ -163,6 +219,8 @@ class Runner:
             return
         if self.dask:
             self.executor.cancel(futures)
+            for future in futures:
+                self._tasks.pop(future, None)
         else:
             for future in futures:
                 future.cancel()
