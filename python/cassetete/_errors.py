@@ -50,3 +50,33 @@ class LimitReached(TimeoutError):
 
     def __reduce__(self):
         return (type(self), (self.count, self.stats))
+
+
+class CheckFailed(RuntimeError):
+    """A solver's answer failed the independent check of the puzzle's rules: a bug, never bad input.
+
+    Every family checks a ``solved`` answer with its own ``verify`` (written from the rules,
+    independent of the search engine) before returning it; this is raised instead of ever
+    returning an answer that breaks the rules. Please report it with the puzzle.
+
+    Example:
+        >>> from cassetete._errors import CheckFailed, certify
+        >>> certify(True, "sudoku")          # a checked answer passes silently
+        >>> try:
+        ...     certify(False, "sudoku", "row 3 holds two 7s")
+        ... except CheckFailed as error:
+        ...     print(error)
+        internal error: the sudoku solver returned an answer that breaks the rules (row 3 holds two 7s); please report it with the puzzle
+    """
+
+
+def certify(ok: bool, family: str, detail: str = "") -> None:
+    """Raise :class:`CheckFailed` unless ``ok``, the verdict of the family's independent checker.
+
+    Example:
+        >>> certify(1 + 1 == 2, "exactcover")
+    """
+    if not ok:
+        where = f" ({detail})" if detail else ""
+        raise CheckFailed(f"internal error: the {family} solver returned an answer that breaks the rules"
+                          f"{where}; please report it with the puzzle")
