@@ -8,12 +8,13 @@ from typing import Any, Iterator, List, Optional, Union
 import numpy as np
 
 from .. import _core
-from .._errors import LimitReached, PuzzleError
+from .._errors import LimitReached, PuzzleError, certify
 from .._options import check_choice, check_limit, check_node_limit, check_seed, check_time_limit
 from .._result import Result
-from .._streams import count_stream, elapsed_bar, stream_solutions
+from .._streams import elapsed_bar, stream_solutions
 from ._formats import parse
 from ._model import Bridge, Hashi
+from ._verify import verify
 
 METHODS = ("exact", "ilp", "annealing")
 ILP_SOLVERS = ("highs", "cbc")
@@ -22,6 +23,48 @@ DEFAULT_ANNEALING_STEPS = 20_000_000
 _ALL = 2**63 - 1  # "no limit" for the C++ solution counters
 
 PuzzleLike = Union[Hashi, str, np.ndarray]
+
+
+def check_flag(value: Any, name: str = "progress") -> bool:
+    """A yes/no option (``progress``, ``unique``): ``True`` or ``False`` (numpy bools too), else
+    ``PuzzleError``, so that ``progress="x"`` is not taken as true silently.
+
+    Example:
+        >>> check_flag(True)
+        True
+        >>> check_flag("x")
+        Traceback (most recent call last):
+        ...
+        cassetete._errors.PuzzleError: progress must be True or False, got 'x'
+    """
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise PuzzleError(f"{name} must be True or False, got {value!r}")
+
+
+def certified(puzzle: Any, bridges: Any, how: str) -> Any:
+    """``bridges`` once :func:`cassetete.hashi.verify` (written from the rules, independent of
+    the engines) accepts them; else :class:`cassetete.CheckFailed`, never a wrong answer.
+
+    Example:
+        >>> certified("3x1m2:1a1", [(0, 0, 0, 2, 1)], "exact")
+        [(0, 0, 0, 2, 1)]
+    """
+    certify(verify(puzzle, bridges), "hashi", f"method {how}: {bridges!r}"[:300])
+    return bridges
+
+
+def _first_certified(puzzle: Any) -> Any:
+    """A stream conversion that certifies the first solution of a count (the rest pass as they are)."""
+    seen: List[bool] = []
+
+    def check(bridges: Any) -> Any:
+        if not seen:
+            seen.append(True)
+            certified(puzzle, bridges, "exact count")
+        return bridges
+
+    return check
 
 
 def _unknown(method: str, options: dict, allowed: set) -> None:
@@ -63,8 +106,13 @@ def solve(puzzle: PuzzleLike, *, method: str = "exact", time_limit: Optional[flo
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)
     check_choice(method, "method", METHODS)
+    progress = check_flag(progress)
+    seed = None if seed is None else check_seed(seed)  # checked for every method, used by annealing
     with elapsed_bar(progress, f"hashi {method}", time_limit):
-        return _solve(p, method, time_limit, node_limit, seed, ilp_solver, options)
+        result = _solve(p, method, time_limit, node_limit, seed, ilp_solver, options)
+    if result.status == "solved":  # every method, annealing included: checked before it is returned
+        certified(p, result.solution, method)
+    return result
 
 
 def _solve(p: Hashi, method: str, time_limit: Optional[float], node_limit: Optional[int], seed: Optional[int],
@@ -120,14 +168,19 @@ def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_lim
     limit = check_limit(limit)
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)
+    progress = check_flag(progress)
     if executor is not None or checkpoint is not None:
         from ..parallel import count_hashi
 
         return count_hashi(p, executor, limit=limit, time_limit=time_limit, node_limit=node_limit, progress=progress,
                            checkpoint=checkpoint)
     if progress:
-        return count_stream(_core.hashi.stream(p.islands, limit or 0, time_limit, node_limit), limit, progress=True)
-    out = _core.hashi.solve_exact(p.islands, time_limit, node_limit, limit or _ALL, 0)
+        stream = _core.hashi.stream(p.islands, limit or 0, time_limit, node_limit)
+        return sum(1 for _ in stream_solutions(stream, limit, _first_certified(p), progress=True, what="count"))
+    # keep the first solution: a count >= 1 is certified by one solution the rules accept
+    out = _core.hashi.solve_exact(p.islands, time_limit, node_limit, limit or _ALL, 1)
+    if out["solutions"]:
+        certified(p, out["solutions"][0], "exact count")
     if not out["complete"] and (limit is None or out["count"] < limit):
         raise LimitReached(out["count"], out["stats"])
     return int(out["count"])
@@ -149,5 +202,6 @@ def solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Op
     """
     p = parse(puzzle)
     limit = check_limit(limit)
+    progress = check_flag(progress)
     stream = _core.hashi.stream(p.islands, limit or 0, check_time_limit(time_limit), check_node_limit(node_limit))
-    return stream_solutions(stream, limit, progress=progress)
+    return stream_solutions(stream, limit, lambda b: certified(p, b, "exact"), progress=progress)

@@ -11,6 +11,7 @@ from .._errors import PuzzleError
 from .._options import check_count, check_seed
 from .._streams import progress_bar
 from ._model import Rectangle, Shikaku
+from ._solve import check_flag
 
 
 def cut_layout(rows: int, cols: int, depth: int, rng: np.random.Generator) -> List[Rectangle]:
@@ -138,6 +139,8 @@ def generate(rows: int, cols: int, depth: Optional[int] = None, merge_iterations
             or not 0.0 <= float(merge_probability) <= 1.0:
         raise PuzzleError(f"merge_probability must be a number in [0, 1], got {merge_probability!r}")
     max_layouts = check_count(max_layouts, "max_layouts", 1)
+    unique = check_flag(unique, "unique")
+    progress = check_flag(progress)
     seed = check_seed(seed)
     rng = np.random.default_rng(seed)
     from ._solve import solutions
