@@ -7,19 +7,22 @@ Examples::
     cassetete narrowing count 3x20
     cassetete narrowing count 2x3x10 --stats
     cassetete narrowing solve 6x10
+    cassetete narrowing count 2x3x10 --cluster 2 --json
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
+import time
 from typing import Optional, TextIO
 
 from .._errors import LimitReached
 from ..narrowing import STRATEGIES, packing_model
 from ..narrowing.packing import NARROWINGS
 from ..polyomino import render_text
+from ._common import (EXIT_LIMIT, EXIT_NO_SOLUTION, add_cluster_flags, count_text, executor_from, write_json,
+                      write_result_json)
 
 
 def add_parser(subparsers: "argparse._SubParsersAction") -> None:
@@ -39,6 +42,9 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
         p.add_argument("--time-limit", type=float, default=None)
         p.add_argument("--node-limit", type=int, default=None)
         p.add_argument("--workers", type=int, default=1, help="threads (-1 = all cores)")
+        if action == "count":
+            p.add_argument("--limit", type=int, default=None, help="stop after this many packings")
+            add_cluster_flags(p)
         p.add_argument("--stats", action="store_true", help="print the cuts and narrowings per constraint kind")
         p.add_argument("--json", action="store_true", help="print one JSON object")
         p.set_defaults(handler=count_command if action == "count" else solve_command)
@@ -50,32 +56,45 @@ def _model(args: argparse.Namespace):
 
 
 def count_command(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
-    """Count packings by narrowing; exit 3 (and "at least N") when a limit stops it."""
+    """Count packings by narrowing; exit 3 (and "at least N") when a limit stops it.
+
+    ``--limit N`` stops at N packings ("N+"); ``--scheduler`` / ``--cluster`` spread the count
+    with :mod:`cassetete.parallel`. ``--json`` prints the contract's object: ``status``
+    (``solved``, ``unsatisfiable`` for a complete count of 0, ``limit``), ``solution`` (null),
+    ``stats``, ``count`` and ``complete``.
+    """
     out = out or sys.stdout
     model = _model(args)
     complete = True
+    limit = getattr(args, "limit", None)
+    profile = getattr(args, "stats", False)
+    start = time.perf_counter()
     try:
-        n = model.count(time_limit=args.time_limit, node_limit=getattr(args, "node_limit", None),
-                        strategy=getattr(args, "strategy", "smallest-min"), workers=getattr(args, "workers", 1),
-                        profile=getattr(args, "stats", False))
+        with executor_from(args) as executor:
+            n = model.count(limit=limit, time_limit=args.time_limit, node_limit=getattr(args, "node_limit", None),
+                            strategy=getattr(args, "strategy", "smallest-min"), workers=getattr(args, "workers", 1),
+                            profile=profile and executor is None, executor=executor)
     except LimitReached as stopped:
         n, complete = stopped.count, False
-    stats = model.last_stats
+    stats = dict(model.last_stats)
+    stats.setdefault("seconds", time.perf_counter() - start)
     kind = "packings in all" if getattr(args, "all", False) else "packings (paper's symmetry breaking)"
+    status = "limit" if not complete else ("solved" if n > 0 else "unsatisfiable")
     if getattr(args, "json", False):
-        out.write(json.dumps({"status": "solved" if complete else "limit", "count": n, "complete": complete,
-                              "stats": stats}) + "\n")
+        write_json(out, status=status, solution=None, stats=stats, count=n, complete=complete, region=args.region,
+                   method="narrowing")
     else:
-        amount = n if complete else f"at least {n}"
-        out.write(f"{args.region}: {amount} {kind} by narrowing, {stats['cuts']} cuts ({stats['seconds']:.2f} s)\n")
-        if getattr(args, "stats", False):
+        cuts = f", {stats['cuts']} cuts" if "cuts" in stats else ""
+        out.write(f"{args.region}: {count_text(n, complete, limit)} {kind} by narrowing{cuts} "
+                  f"({stats['seconds']:.2f} s)\n")
+        if profile and "narrowings" in stats:
             out.write(f"narrowings: {stats['narrowings']}\n")
             if "kind_seconds" in stats:
                 out.write("seconds per kind: " + ", ".join(f"{k} {v:.2f}" for k, v in stats["kind_seconds"].items())
                           + "\n")
     if not complete:
-        return 3
-    return 1 if n == 0 else 0  # the contract's exit codes: 1 = no packing
+        return EXIT_LIMIT
+    return EXIT_NO_SOLUTION if n == 0 else 0  # the contract's exit codes: 1 = no packing
 
 
 def solve_command(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
@@ -84,8 +103,7 @@ def solve_command(args: argparse.Namespace, out: Optional[TextIO] = None) -> int
     model = _model(args)
     result = model.solve(time_limit=args.time_limit, node_limit=args.node_limit, strategy=args.strategy)
     if args.json:
-        solution = result.solution.tolist() if result.solution is not None else None
-        out.write(json.dumps({"status": result.status, "solution": solution, "stats": result.stats}) + "\n")
+        write_result_json(out, result, region=args.region)
     elif result.solution is None:
         out.write(f"{args.region}: {result.status}\n")
     else:

@@ -60,16 +60,22 @@ def _count(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
 
         return count_command(args, out)
     start = time.perf_counter()
+    stats: dict = {}
     try:
         with executor_from(args) as executor:
             n, complete = count(args.region, pieces=args.pieces, unique=not args.all, workers=args.workers,
                                 limit=args.limit, time_limit=args.time_limit, node_limit=args.node_limit,
                                 method=args.method, executor=executor), True
     except LimitReached as stopped:
-        n, complete = stopped.count, False
+        n, complete, stats = stopped.count, False, dict(stopped.stats)
     seconds = time.perf_counter() - start
     if args.json:
-        write_json(out, region=args.region, count=n, complete=complete, unique=not args.all, seconds=seconds)
+        # The contract's shape (docs/ARCHITECTURE.md): status, solution, stats, count, complete.
+        status = "limit" if not complete else ("solved" if n > 0 else "unsatisfiable")
+        stats.update(seconds=seconds, unique=not args.all)
+        stats.setdefault("nodes", None)
+        write_json(out, status=status, solution=None, stats=stats, count=n, complete=complete, region=args.region,
+                   unique=not args.all, seconds=seconds)
     else:
         kind = "packings in all" if args.all else "packings up to symmetry"
         out.write(f"{args.region}: {count_text(n, complete, args.limit)} {kind} ({seconds:.2f} s)\n")

@@ -377,6 +377,9 @@ class Model:
         profile: bool = False,
         workers: int = 1,
         careful: bool = True,
+        executor: Any = None,
+        progress: bool = False,
+        checkpoint: Optional[str] = None,
     ) -> int:
         """The exact number of solutions; with ``limit=k``, at most ``k`` (stops at ``k``).
         Raises :class:`cassetete.LimitReached` (with ``.count``, a lower bound) when a time
@@ -385,12 +388,24 @@ class Model:
         ``incremental=False`` / ``careful=False`` switch off two of the improvements of the
         paper's section 8 (for measuring them; same counts and cuts, more time).
 
+        ``executor`` (any ``concurrent.futures`` executor or a Dask ``Client``) spreads the
+        count with :mod:`cassetete.parallel`: time-sliced subproblems of ``split``,
+        ``progress=True`` shows a bar, ``checkpoint`` names a file the count is saved to and
+        resumed from. Then ``last_stats`` has ``nodes`` and the driver's figures, not ``cuts``.
+
         Example:
             >>> m = Model(); xs = [m.int_var(0, 3) for _ in range(4)]
             >>> m.add_all_different(xs)
             >>> m.count(), m.count(limit=5)
             (24, 5)
+            >>> from concurrent.futures import ThreadPoolExecutor
+            >>> with ThreadPoolExecutor(2) as pool:
+            ...     m.count(executor=pool)
+            24
         """
+        if executor is not None or progress or checkpoint is not None:
+            return _count_spread(self, (), executor, limit, time_limit, node_limit, strategy, incremental, careful,
+                                 progress, checkpoint)
         return count_paths(self, [()], limit, time_limit, node_limit, strategy, incremental, profile, workers,
                            careful=careful)
 
@@ -458,6 +473,25 @@ def count_paths(
     model.last_stats = stats
     if not complete:
         raise LimitReached(int(total), stats)
+    return int(total)
+
+
+def _count_spread(model: Model, path: Path, executor: Any, limit: Optional[int], time_limit: Optional[float],
+                  node_limit: Optional[int], strategy: str, incremental: bool, careful: bool, progress: bool,
+                  checkpoint: Optional[str]) -> int:
+    """``Model.count(executor=...)``: the count on :func:`cassetete.parallel.run_count`."""
+    from ..parallel import run_count
+    from ._parallel import NarrowingJob
+
+    model._options(strategy, incremental, False)  # validates the strategy
+    job = NarrowingJob(model, strategy, incremental, careful, path)
+    try:
+        total, stats = run_count(job, executor, limit=limit, time_limit=time_limit, node_limit=node_limit,
+                                 checkpoint=checkpoint, progress=progress)
+    except LimitReached as stopped:
+        model.last_stats = stopped.stats
+        raise
+    model.last_stats = stats
     return int(total)
 
 
