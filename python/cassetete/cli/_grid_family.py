@@ -1,5 +1,6 @@
 """What the ``shikaku`` and ``hashi`` commands share: a puzzle given as a file, ``-`` or a game
-ID / URL; ``solve`` with the shared flags (``--method``, ``--ilp-solver``, limits, ``--count``,
+ID / URL; ``solve`` with the shared flags (``--method``, ``--ilp-solver``, limits, ``--count``
+spread by ``--workers`` threads or a Dask cluster through ``--scheduler`` / ``--cluster``,
 ``--svg``, ``--json``); ``generate`` writing a puzzle in any of the family's formats."""
 
 from __future__ import annotations
@@ -9,14 +10,17 @@ import os
 from types import ModuleType
 from typing import Any, Dict, Optional, TextIO
 
-from .._errors import LimitReached
+from .._errors import LimitReached, PuzzleError
 from ._common import (
     EXIT_LIMIT,
+    add_cluster_flags,
     add_limit_flags,
     add_method_flag,
     add_output_flags,
     add_seed_flag,
+    add_workers_flag,
     count_text,
+    executor_from,
     exit_code,
     write_json,
     write_svg,
@@ -43,11 +47,18 @@ def add_solve_arguments(parser: argparse.ArgumentParser, family: ModuleType) -> 
     add_limit_flags(parser)
     add_seed_flag(parser)
     parser.add_argument("--count", action="store_true", help="also count the solutions (0, 1 or 2+)")
+    add_workers_flag(parser)  # the count's threads; --scheduler / --cluster spread it beyond this process
+    add_cluster_flags(parser)
     add_output_flags(parser)
 
 
 def run_solve(family: ModuleType, args: argparse.Namespace, out: TextIO, describe, extra: Optional[Dict] = None) -> int:
-    """Solve, print (text or JSON), count if asked; the contract's exit code."""
+    """Solve, print (text or JSON), count if asked (on ``--workers`` threads, or on the executor of
+    ``--scheduler`` / ``--cluster``); the contract's exit code."""
+    spread = getattr(args, "workers", 1) != 1 or getattr(args, "scheduler", None) is not None \
+        or getattr(args, "cluster", None) is not None
+    if spread and not args.count:
+        raise PuzzleError("--workers, --scheduler and --cluster spread the count: add --count")
     puzzle = read_puzzle(family, args.puzzle)
     options: Dict[str, Any] = dict(extra or {})
     if args.method == "ilp":
@@ -60,8 +71,10 @@ def run_solve(family: ModuleType, args: argparse.Namespace, out: TextIO, describ
     count = complete = None
     if args.count:
         try:
-            count, complete = family.count_solutions(puzzle, limit=2, time_limit=args.time_limit,
-                                                     node_limit=args.node_limit), True
+            with executor_from(args) as executor:
+                options = {"executor": executor} if executor is not None else {"workers": getattr(args, "workers", 1)}
+                count, complete = family.count_solutions(puzzle, limit=2, time_limit=args.time_limit,
+                                                         node_limit=args.node_limit, **options), True
         except LimitReached as stopped:
             count, complete = stopped.count, False
     if args.json:

@@ -9,7 +9,7 @@ import numpy as np
 
 from .. import _core
 from .._errors import LimitReached, PuzzleError, certify
-from .._options import check_choice, check_limit, check_node_limit, check_seed, check_time_limit
+from .._options import check_choice, check_limit, check_node_limit, check_seed, check_time_limit, check_workers
 from .._result import Result
 from .._streams import elapsed_bar, stream_solutions
 from ._formats import parse
@@ -150,25 +150,35 @@ def _solve(p: Hashi, method: str, time_limit: Optional[float], node_limit: Optio
 
 def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
                     node_limit: Optional[int] = None, progress: bool = False, executor: Any = None,
-                    checkpoint: Optional[str] = None) -> int:
+                    checkpoint: Optional[str] = None, workers: int = 1) -> int:
     """The number of solutions; with ``limit=k`` counting stops at ``k`` (``limit=2`` settles
     uniqueness).
 
     Raises :class:`cassetete.LimitReached` (``.count`` is a lower bound, ``.stats`` the search
     statistics) when ``time_limit`` or ``node_limit`` stops the count before it is exact.
     ``executor`` (a ``concurrent.futures`` executor or a Dask client) and ``checkpoint`` (a file
-    to resume from) spread the count over many workers with :mod:`cassetete.parallel`.
+    to resume from) spread the count over many workers with :mod:`cassetete.parallel`;
+    ``workers=N`` (-1 = all cores) does so on N threads of this process.
 
     Example:
         >>> from cassetete.hashi import count_solutions
-        >>> count_solutions("3x3m2:2a2c2a2")
-        1
+        >>> count_solutions("3x3m2:2a2c2a2"), count_solutions("3x3m2:2a2c2a2", workers=2)
+        (1, 1)
     """
     p = parse(puzzle)
     limit = check_limit(limit)
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)
     progress = check_flag(progress)
+    workers = check_workers(workers)
+    if workers > 1 and executor is None:  # threads (the engines release the GIL) through cassetete.parallel
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(workers, thread_name_prefix="cassetete-hashi") as pool:
+            return count_solutions(p, limit=limit, time_limit=time_limit, node_limit=node_limit,
+                                   progress=progress, executor=pool, checkpoint=checkpoint)
+    if workers > 1:
+        raise PuzzleError("give workers= (threads of this process) or executor=, not both")
     if executor is not None or checkpoint is not None:
         from ..parallel import count_hashi
 

@@ -173,17 +173,20 @@ def _anneal(p: Any, time_limit: Optional[float], node_limit: Optional[int], seed
 
 def count_solutions(puzzle: Any, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
                     node_limit: Optional[int] = None, progress: bool = False, executor: Any = None,
-                    checkpoint: Optional[str] = None) -> int:
+                    checkpoint: Optional[str] = None, workers: int = 1) -> int:
     """The number of solutions; with ``limit=k`` counting stops at ``k`` (``limit=2``: 0, 1 or 2+).
 
     Raises :class:`cassetete.LimitReached` (with ``.count``, a lower bound, and ``.stats``) when
     ``time_limit`` or ``node_limit`` stops the count before it is exact. ``executor`` (a
     ``concurrent.futures`` executor or a Dask client) and ``checkpoint`` (a file to resume from)
-    spread the count over many workers with :mod:`cassetete.parallel`.
+    spread the count over many workers with :mod:`cassetete.parallel`; ``workers=N`` (-1 = all
+    cores) does so on N threads of this process.
 
     Example:
         >>> count_solutions("4x4:a2_2b2_2c2_2_2a2a")
         1
+        >>> count_solutions("2 .\\n. 2", workers=2)
+        2
         >>> count_solutions("2 . . 2")
         1
     """
@@ -192,6 +195,15 @@ def count_solutions(puzzle: Any, *, limit: Optional[int] = None, time_limit: Opt
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)
     progress = check_flag(progress)
+    workers = check_workers(workers)
+    if workers > 1 and executor is None:  # threads (the engines release the GIL) through cassetete.parallel
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(workers, thread_name_prefix="cassetete-shikaku") as pool:
+            return count_solutions(p, limit=limit, time_limit=time_limit, node_limit=node_limit,
+                                   progress=progress, executor=pool, checkpoint=checkpoint)
+    if workers > 1:
+        raise PuzzleError("give workers= (threads of this process) or executor=, not both")
     if executor is not None or checkpoint is not None:
         from ..parallel import count_shikaku
 
