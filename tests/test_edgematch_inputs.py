@@ -142,8 +142,19 @@ def test_boards_with_unknown_or_repeated_pieces_are_refused():
             func(p, b[:2])
         with pytest.raises(PuzzleError, match="integers"):
             func(p, b.astype(float) + 0.5)
-    # verify answers False for anything that is not a solution
-    assert em.verify(p, b) and not em.verify(p, unknown) and not em.verify(p, twice) and not em.verify(p, b[:2])
+    # verify raises for a malformed board like the functions above (issue 22), and answers
+    # False for a well-formed board that breaks a rule (a piece placed twice, an empty cell)
+    for bad, message in ((unknown, r"cell \(1, 2\): piece 99 does not exist"), (bad_rot, r"cell \(2, 2\): rotation 4"),
+                         (b[:2], "shape"), (b.astype(float) + 0.5, "integers")):
+        with pytest.raises(PuzzleError, match=message):
+            em.verify(p, bad)
+    twice_and_unknown = twice.copy()
+    twice_and_unknown[2, 0, 0] = 99
+    with pytest.raises(PuzzleError, match="piece 99 does not exist"):
+        em.verify(p, twice_and_unknown)
+    empty = b.copy()
+    empty[1, 1] = (-1, 0)
+    assert em.verify(p, b) and not em.verify(p, twice) and not em.verify(p, empty)
     # empty cells (-1) are allowed where the approximations leave holes
     holes = b.copy()
     holes[1, 1] = (-1, -1)

@@ -17,6 +17,7 @@ from ._formats import as_puzzle
 from ._model import EdgePuzzle
 from ._orders import ORDERS
 from ._split import split, symmetry_parts
+from ._verify import certify_result
 
 
 def _status(count: int, complete: bool, limit: Optional[int]) -> str:
@@ -67,7 +68,7 @@ def count(
     if sym is not None:
         stats["symmetry_factor"] = factor
     first = next((r[0] for r in results if r[0] is not None), None)
-    return Result(_status(stats["count"], stats["complete"], limit), first, stats, puzzle=puzzle)
+    return certify_result(Result(_status(stats["count"], stats["complete"], limit), first, stats, puzzle=puzzle))
 
 
 def _count_part(puzzle: EdgePuzzle, order: str, limit: Optional[int], budget: _Budget, cancel=None):

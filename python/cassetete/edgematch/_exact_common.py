@@ -40,7 +40,9 @@ def stats_of(out: Dict[str, Any], **extra: Any) -> Dict[str, Any]:
 def result(puzzle: EdgePuzzle, out: Dict[str, Any], stats: Dict[str, Any], board: Optional[np.ndarray] = None) -> Result:
     if board is None and out.get("board") is not None:
         board = np.asarray(out["board"])
-    return Result(out["status"], board, stats, puzzle=puzzle, family="edgematch")
+    from ._verify import certify_result
+
+    return certify_result(Result(out["status"], board, stats, puzzle=puzzle, family="edgematch"))
 
 
 def exact_count(out: Dict[str, Any], limit: Optional[int], stats: Dict[str, Any]) -> int:

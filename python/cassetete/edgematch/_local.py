@@ -21,6 +21,7 @@ from .._options import check_choice, check_count, check_node_limit, check_seed, 
 from .._result import Result
 from ._formats import read_source
 from ._model import EdgePuzzle, check_board, score
+from ._verify import certify_result
 
 INITS = ("cp", "cp_first_fail", "random", "checkerboard")
 
@@ -429,4 +430,4 @@ def _drive(puzzle: EdgePuzzle, states, time_limit, iterations, checkpoint, progr
         "restarts": int(sum(i["restarts"] for i in infos)),
         "rules": {},
     }
-    return Result("solved" if matched == total else "limit", board, stats, puzzle=puzzle)
+    return certify_result(Result("solved" if matched == total else "limit", board, stats, puzzle=puzzle))

@@ -30,6 +30,7 @@ from .._options import check_limit, check_time_limit
 from .._result import Result
 from ._model import EdgePuzzle
 from ._variants import solve_positions, valid_pieces
+from ._verify import certify_result
 
 
 def _labels_meet(puzzle: EdgePuzzle) -> np.ndarray:
@@ -160,4 +161,4 @@ def solve_by_positions(
         status = "solved" if stats["complete"] or reached or not count else "limit"
     else:
         status = "unsatisfiable" if stats["complete"] else "limit"
-    return Result(status, board, stats, puzzle=puzzle)
+    return certify_result(Result(status, board, stats, puzzle=puzzle))

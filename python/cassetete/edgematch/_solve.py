@@ -17,6 +17,7 @@ from ._formats import as_puzzle
 from ._model import EdgePuzzle
 from ._orders import ORDERS
 from ._split import split
+from ._verify import certified, certify_result
 
 METHODS = ("backtrack", "vlns")
 
@@ -89,7 +90,7 @@ def solve(
     board = out["board"]
     stats = dict(out["stats"])
     stats["seed"] = seed
-    return Result(out["status"], None if board is None else np.asarray(board), stats, puzzle=puzzle)
+    return certify_result(Result(out["status"], None if board is None else np.asarray(board), stats, puzzle=puzzle))
 
 
 def _solve_parallel(puzzle: EdgePuzzle, order: str, workers: int, seed: Optional[int],
@@ -125,7 +126,7 @@ def _solve_parallel(puzzle: EdgePuzzle, order: str, workers: int, seed: Optional
     stats["seconds"] = time.perf_counter() - start
     winner = next((out for out in results if out["status"] == "solved"), None)
     if winner is not None:
-        return Result("solved", np.asarray(winner["board"]), stats, puzzle=puzzle)
+        return certify_result(Result("solved", np.asarray(winner["board"]), stats, puzzle=puzzle))
     if all(out["status"] == "unsatisfiable" for out in results):
         return Result("unsatisfiable", None, stats, puzzle=puzzle)
     stats["stop"] = next((out["stats"]["stop"] for out in results if out["stats"]["stop"] not in ("none", "cancelled")),
@@ -170,4 +171,6 @@ def solutions(
         **args, limit=int(limit or 0), seed=seed, time_limit=check_time_limit(time_limit),
         node_limit=check_node_limit(node_limit))
     shape = (puzzle.rows, puzzle.cols, 2)
-    return stream_solutions(stream, limit, lambda board: np.asarray(board).reshape(shape), progress=progress)
+    # every streamed board is checked by verify before it is yielded (issue 22)
+    return stream_solutions(stream, limit, lambda board: certified(puzzle, np.asarray(board).reshape(shape)),
+                            progress=progress)

@@ -25,7 +25,7 @@ from ._generate import Truth, generate, resample, tab_curve
 from ._piece import JigsawPuzzle, Piece, as_pieces
 from ._raster import fill_polygon
 from ._render import render, render_image, render_svg, render_text
-from ._solve import METHODS, board_size, cell_corners, edge_puzzle, repair_kinds, solve, solved_outlines
+from ._solve import METHODS, board_problem, board_size, cell_corners, edge_puzzle, repair_kinds, solve, solved_outlines
 
 
 def read_image(source, **options):
@@ -63,7 +63,7 @@ __all__ = [
     "render_scan", "find_corners", "split_edges", "FLAT", "TAB", "BLANK", "EdgeSet", "classify_edge", "find_edges",
     "matching_form", "normalise_edge", "ENCODINGS", "chain_code", "chain_code_numpy", "encode_edges", "grid_shape",
     "has_kernels", "ordinates", "ordinates_numpy", "Clusters", "edge_labels", "inner_joins", "kmeans",
-    "Dissimilarity", "assemble", "check_joins", "dissimilarities", "frame_first_order", "METHODS", "board_size",
+    "Dissimilarity", "assemble", "check_joins", "dissimilarities", "frame_first_order", "METHODS", "board_problem", "board_size",
     "cell_corners", "edge_puzzle", "repair_kinds", "solve", "solved_outlines", "render", "render_image", "render_svg",
     "render_text", "fill_polygon",
 ]
