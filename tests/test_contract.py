@@ -280,3 +280,170 @@ def test_missing_files_and_directories_are_named(tmp_path):
             load(str(tmp_path / "absent.txt"))
         with pytest.raises(PuzzleError, match="directory"):
             load(str(tmp_path))
+
+
+# ---- every option's bad values, in every family (jigsaw and narrowing included) ----------------
+
+def _jigsaw_puzzle() -> Any:
+    from cassetete import jigsaw
+
+    return jigsaw.generate(2, 2, seed=1)[0]
+
+
+def _narrowing_model(n: int = 4) -> Any:
+    from cassetete import narrowing
+
+    model = narrowing.Model()
+    xs = [model.int_var(0, n - 1, name=f"x{i}") for i in range(n)]
+    model.add_all_different(xs)  # n! solutions
+    return model
+
+
+def _option_calls() -> List[tuple]:
+    """(family, verb, call) for every verb of every family, the puzzle already given: the options
+    each takes are read from its signature."""
+    from cassetete import edgematch, hashi, jigsaw, shikaku, sudoku
+
+    calls = []
+    for fam in FAMILIES:
+        for verb in ("solve", "solutions", "count_solutions", "count"):
+            if callable(getattr(fam.module, verb, None)):
+                calls.append((fam.name, verb, getattr(fam.module, verb), (fam.solvable,)))
+        for verb in ("solve_many", "count_solutions_many"):
+            if callable(getattr(fam.module, verb, None)):
+                calls.append((fam.name, verb, getattr(fam.module, verb), ([fam.solvable],)))
+    calls += [("sudoku", "generate", sudoku.generate, ((2, 2),)), ("shikaku", "generate", shikaku.generate, (4, 4)),
+              ("hashi", "generate", hashi.generate, (6,)), ("edgematch", "generate", edgematch.generate, (3, 3)),
+              ("jigsaw", "solve", jigsaw.solve, (_jigsaw_puzzle(),)), ("jigsaw", "generate", jigsaw.generate, (2, 2))]
+    model = _narrowing_model()
+    calls += [("narrowing", verb, getattr(model, verb), ()) for verb in ("solve", "solutions", "count")]
+    return calls
+
+
+BAD_OPTION_VALUES = {"seed": ["x", -1.5, -1], "workers": ["x", 0, 1.5], "method": ["nope"], "progress": ["x"],
+                     "time_limit": ["x", -1.0], "node_limit": [1.5, -3], "limit": [2.5, 0]}
+
+# (family, verb, option) that do not refuse a bad value yet, in modules other engineers are fixing now
+KNOWN_OPTION_GAPS = {("sudoku", "count_solutions", "progress"), ("sudoku", "generate", "progress"),
+                     ("exactcover", "count_solutions", "progress"), ("polyomino", "count_solutions", "progress"),
+                     ("polyomino", "count", "progress"), ("narrowing", "count", "progress")}
+
+
+def _option_cases() -> List[Any]:
+    import inspect
+
+    cases = []
+    for family, verb, call, args in _option_calls():
+        parameters = inspect.signature(call).parameters
+        for option, values in BAD_OPTION_VALUES.items():
+            if option not in parameters:
+                continue
+            for value in values:
+                marks = ([pytest.mark.xfail(strict=False, reason=f"{family}.{verb} does not check {option} yet "
+                                                                  "(its module belongs to another engineer)")]
+                         if (family, verb, option) in KNOWN_OPTION_GAPS else [])
+                cases.append(pytest.param(call, args, option, value, id=f"{family}.{verb}-{option}={value!r}",
+                                          marks=marks))
+    return cases
+
+
+@pytest.mark.parametrize("call, args, option, value", _option_cases())
+def test_every_bad_option_value_is_a_puzzle_error(call, args, option, value):
+    with pytest.raises(PuzzleError, match=option):
+        out = call(*args, **{option: value})
+        if hasattr(out, "__next__"):  # a generator checks its options when the stream starts at the latest
+            next(out)
+
+
+def test_every_family_takes_the_shared_options_somewhere():
+    import inspect
+
+    taken: Dict[str, set] = {}
+    for family, _verb, call, _args in _option_calls():
+        taken.setdefault(family, set()).update(inspect.signature(call).parameters)
+    for family, names in taken.items():
+        assert {"time_limit"} <= names, family
+    assert {"seed", "method"} <= taken["jigsaw"] and {"workers", "progress"} <= taken["narrowing"]
+
+
+def _generate_size_calls() -> List[Any]:
+    from cassetete import edgematch, hashi, jigsaw, narrowing, shikaku, sudoku
+
+    return [
+        pytest.param(lambda: sudoku.generate(2.5), id="sudoku-2.5"),
+        pytest.param(lambda: sudoku.generate((2, 2.5)), id="sudoku-(2,2.5)",
+                     marks=pytest.mark.xfail(strict=False, reason="sudoku.generate takes box=(2, 2.5) as (2, 2) "
+                                                                  "(sudoku's module belongs to another engineer)")),
+        pytest.param(lambda: shikaku.generate(2.5, 4), id="shikaku-2.5"),
+        pytest.param(lambda: shikaku.generate(4, "4"), id="shikaku-'4'"),
+        pytest.param(lambda: hashi.generate(2.5), id="hashi-2.5"),
+        pytest.param(lambda: hashi.generate(6, size=2.5), id="hashi-size=2.5"),
+        pytest.param(lambda: edgematch.generate(2.5, 3), id="edgematch-2.5"),
+        pytest.param(lambda: edgematch.generate(3, -3), id="edgematch--3"),
+        pytest.param(lambda: jigsaw.generate(2.5, 3), id="jigsaw-2.5"),
+        pytest.param(lambda: jigsaw.generate(2, "3"), id="jigsaw-'3'"),
+        pytest.param(lambda: narrowing.packing_model((2.5, 20)), id="narrowing-2.5"),
+    ]
+
+
+@pytest.mark.parametrize("call", _generate_size_calls())
+def test_generate_with_a_bad_size_is_a_puzzle_error(call):
+    with pytest.raises(PuzzleError):
+        call()
+
+
+# ---- narrowing and jigsaw on the rest of the contract (their verbs: Model methods, module solve) ----
+
+def test_narrowing_counts_never_lie_and_streams_stream():
+    model = _narrowing_model(4)
+    solutions = list(model.solutions())
+    assert model.count() == len(solutions) == len({tuple(sorted(s.items())) for s in solutions})
+    assert all(sorted(s.values()) == [0, 1, 2, 3] for s in solutions)  # all different, from the rule
+    huge = _narrowing_model(12)  # 12! = 479,001,600 solutions
+    with pytest.raises(LimitReached) as stopped:
+        huge.count(node_limit=10)
+    assert stopped.value.count >= 0 and isinstance(stopped.value, TimeoutError)
+    assert huge.count(limit=3) == 3
+    stream = huge.solutions()
+    first = [next(stream) for _ in range(3)]
+    stream.close()
+    assert all(sorted(s.values()) == list(range(12)) for s in first)
+
+
+def test_narrowing_result_statuses_and_pickle():
+    model = _narrowing_model(3)
+    result = model.solve()
+    assert result.status == "solved" and sorted(result.solution.values()) == [0, 1, 2]
+    assert _narrowing_model(12).solve(node_limit=0).status in ("limit", "solved")
+    from cassetete import narrowing
+
+    empty = narrowing.Model()
+    a, b = empty.int_var(0, 0, name="a"), empty.int_var(0, 0, name="b")
+    empty.add_all_different([a, b])
+    assert empty.solve().status == "unsatisfiable" and empty.count() == 0
+    clone = pickle.loads(pickle.dumps(result))
+    assert clone.status == result.status and clone.solution == result.solution
+
+
+def test_jigsaw_solve_checks_its_answer_and_limits():
+    from cassetete import jigsaw
+
+    puzzle, truth = jigsaw.generate(2, 2, seed=3)
+    result = jigsaw.solve(puzzle)
+    assert isinstance(result, Result) and result.status == "solved"
+    assert result.solution.shape == (2, 2, 2)
+    placed = sorted(int(v) for v in result.solution[:, :, 0].ravel())
+    assert placed == list(range(4))  # every piece exactly once
+    assert {"nodes", "seconds"} <= set(result.stats)
+    for option, value in (("time_limit", "x"), ("node_limit", 1.5)):
+        with pytest.raises(PuzzleError, match=option):
+            jigsaw.solve(puzzle, **{option: value})
+    svg = jigsaw.render(puzzle, result.solution, format="svg")
+    assert ET.fromstring(svg).tag.endswith("svg")
+
+
+def test_exactcover_has_no_command_line_yet():
+    # If one is added, its exit codes join test_cli_exit_codes through Family.cli_*.
+    with pytest.raises(SystemExit) as done:
+        main(["exactcover", "--help"])
+    assert done.value.code == 2
