@@ -138,4 +138,4 @@ def test_batch_reports_duplicate_clues_with_puzzle_number(tmp_path, capsys):
     source = tmp_path / "p.txt"
     source.write_text(TOP1465 + "\n" + "11" + "." * 79 + "\n")
     assert main(["sudoku", "solve", str(source)]) == 2
-    assert "puzzle 2: duplicate clue 1 in row 1" in capsys.readouterr().err
+    assert "puzzle 2 (line 2): duplicate clue 1 in row 1" in capsys.readouterr().err

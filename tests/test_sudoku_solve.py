@@ -174,8 +174,9 @@ def test_solve_many_inputs_and_workers_agree():
     assert np.array_equal(objects, one[:10])
     with pytest.raises(PuzzleError):
         sudoku.solve_many(np.zeros((2, 80), np.uint8))
-    with pytest.raises(PuzzleError):
-        sudoku.solve_many(np.full((2, 81), 10, np.uint8))
+    # A value out of range is one bad row, reported per row (issue 16), not a failed batch.
+    bad = sudoku.solve_many(np.full((2, 81), 10, np.uint8))
+    assert bad.counts.tolist() == [sudoku.INVALID] * 2 and "outside 0..9" in bad.errors[0]
     with pytest.raises(PuzzleError):
         sudoku.solve_many([])
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
+from collections import Counter
 from pathlib import Path
-from typing import List, Optional, TextIO
+from typing import List, Optional, TextIO, Tuple
 
 import numpy as np
 
@@ -14,13 +16,16 @@ from .. import sudoku
 from .._errors import LimitReached, PuzzleError
 from .._io import read_text
 from ..sudoku._model import SYMBOLS
+from ..sudoku._solve import line_error
 from ._common import (
     EXIT_BAD_INPUT,
+    add_cluster_flags,
     add_limit_flags,
     add_output_flags,
     add_seed_flag,
     add_workers_flag,
     count_text,
+    executor_from,
     exit_code,
     write_json,
     write_svg,
@@ -67,6 +72,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     solve.add_argument("--grid", action="store_true", help="print solutions as N lines (default for one puzzle)")
     add_limit_flags(solve)
     add_workers_flag(solve, default=-1)
+    add_cluster_flags(solve)
+    solve.add_argument("--progress", action="store_true",
+                       help="stream a big file of one-line puzzles in chunks with a progress bar on stderr "
+                            "(also implied by --scheduler / --cluster)")
     add_output_flags(solve)
     solve.set_defaults(handler=run_solve)
 
@@ -94,21 +103,41 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     """Solve every puzzle of the source. Exit code: 0 all solved, 1 one has no solution, 2 one is
-    malformed (the others are still solved), 3 a limit stopped one."""
+    malformed (the others are still solved and printed; a malformed line prints
+    ``invalid: <reason>``), 3 a limit stopped one."""
     out = out if out is not None else sys.stdout
+    if _streamed(args):
+        return _solve_streamed(args, out)
     text = _read_text(args.source)
-    lines = _one_line_puzzles(text)
-    if lines is not None and len(lines) > 1 and _can_batch(args):
-        return _solve_lines(args, lines, out)
-    puzzles = sudoku.parse_many(text, box=_box(args.box))
-    as_grid = (args.grid or len(puzzles) == 1) and not args.json
-    if len(puzzles) > 1 and _can_batch(args) and len({p.box for p in puzzles}) == 1:
-        array = np.stack([p.grid.ravel() for p in puzzles])
-        return _write_batch(args, array, puzzles[0].box, as_grid, out)
+    found = _one_line_puzzles(text, _box(args.box))
+    entries: List[Tuple[Optional[int], Optional[sudoku.Sudoku], str]] = []  # (line number, puzzle, error)
+    if found is not None and len(found[1]) > 1:
+        numbers, lines, size = found
+        if _can_batch(args):
+            return _write_batch(args, lines, _box(args.box), args.grid, out, numbers)
+        for line_number, line in zip(numbers, lines):
+            try:  # the length and the characters first, as the batch reports them
+                sudoku.parse_lines_array([line], size)
+                entries.append((line_number, sudoku.parse(line, box=_box(args.box)), ""))
+            except PuzzleError as error:
+                entries.append((line_number, None, line_error(error, size)))
+    else:
+        puzzles = sudoku.parse_many(text, box=_box(args.box))
+        if len(puzzles) > 1 and _can_batch(args) and len({p.box for p in puzzles}) == 1:
+            array = np.stack([p.grid.ravel() for p in puzzles])
+            return _write_batch(args, array, puzzles[0].box, args.grid and not args.json, out)
+        entries = [(None, puzzle, "") for puzzle in puzzles]
+    total = len(entries)
+    as_grid = (args.grid or total == 1) and not args.json
     statuses = []
-    for index, puzzle in enumerate(puzzles):
-        if len(puzzles) > 1 and (as_grid or args.explain) and not args.json:
+    malformed = 0
+    for index, (number, puzzle, problem) in enumerate(entries):
+        if total > 1 and (as_grid or args.explain) and not args.json:
             out.write(f"# puzzle {index + 1}\n")
+        if puzzle is None:
+            malformed += 1
+            _report_invalid(args, out, index, number, problem)
+            continue
         if args.explain and not args.json:
             for step in sudoku.explain(puzzle, rules=args.rules):
                 out.write(f"{step}\n")
@@ -136,22 +165,52 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
         else:
             out.write(f"{result.status}\n")
         if args.svg and result.solved:
-            write_svg(str(_svg_path(args.svg, index, len(puzzles))), puzzle.to_svg(solution=result.solution))
+            write_svg(str(_svg_path(args.svg, index, total)), puzzle.to_svg(solution=result.solution))
         if args.count and not args.json:
             out.write(f"solutions: {count_text(count or 0, bool(complete), 2)}\n")
-    return exit_code(statuses)
+    return EXIT_BAD_INPUT if malformed else exit_code(statuses)
 
 
-def _one_line_puzzles(text: str) -> Optional[List[str]]:
-    """The puzzles of a file of one-line puzzles of one length (None for any other layout)."""
-    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
-    if not lines or any(" " in line or "\t" in line for line in lines):
+def _report_invalid(args: argparse.Namespace, out: TextIO, index: int, number: Optional[int], message: str) -> None:
+    """A malformed puzzle: ``invalid: <reason>`` in its place (the convention of
+    ``sudoku.solve_file``) and the reason with its puzzle and line number on stderr; the others go on."""
+    where = f"puzzle {index + 1}" + (f" (line {number})" if number is not None else "")
+    print(f"cassetete: error: {where}: {message}", file=sys.stderr)
+    if args.json:
+        write_json(out, index=index, line=number, status="invalid", error=message)
+    else:
+        out.write(f"invalid: {message}\n")
+
+
+def _one_line_puzzles(text: str, box: Optional[Tuple[int, int]] = None) -> Optional[Tuple[List[int], List[str], int]]:
+    """(line numbers, lines, order N) of a file of one-line puzzles, malformed lines included, or None for
+    any other layout. The order is the box's, else the most common line length; at least half of
+    the lines must have it. N lines of N characters stay a drawn grid unless the parser reads
+    them as one-line puzzles."""
+    numbered = [(number, line.strip()) for number, line in enumerate(text.splitlines(), start=1)
+                if line.strip() and not line.lstrip().startswith("#")]
+    if not numbered or any(" " in line or "\t" in line for _, line in numbered):
         return None
-    length = len(lines[0])
-    size = int(round(length ** 0.5))
-    if size * size != length or size < 4 or size > 35 or any(len(line) != length for line in lines):
+    lines = [line for _, line in numbered]
+    if box is not None:
+        length = (box[0] * box[1]) ** 2
+    else:
+        squares = Counter(len(line) for line in lines if math.isqrt(len(line)) ** 2 == len(line))
+        if not squares:
+            return None
+        length = squares.most_common(1)[0][0]
+    size = math.isqrt(length)
+    if size < (2 if box is not None else 4) or size > 35 or 2 * sum(len(line) == length for line in lines) < len(lines):
         return None
-    return lines
+    if len(lines) == length and all(len(line) == length for line in lines) and not _reads_as_lines(lines, box):
+        return None  # L lines of L characters that the parser reads as one drawn grid
+    return [number for number, _ in numbered], lines, size
+
+
+def _reads_as_lines(lines: List[str], box: Optional[Tuple[int, int]]) -> bool:
+    from ..sudoku._formats import _one_line_puzzles as parser_reads_lines
+
+    return bool(parser_reads_lines(lines, box))
 
 
 def _can_batch(args: argparse.Namespace) -> bool:
@@ -159,34 +218,54 @@ def _can_batch(args: argparse.Namespace) -> bool:
     return not args.explain and not args.svg and args.time_limit is None
 
 
-def _solve_lines(args: argparse.Namespace, lines: List[str], out: TextIO) -> int:
-    size = int(round(len(lines[0]) ** 0.5))
-    box = sudoku.infer_box(size, _box(args.box))
-    return _write_batch(args, sudoku.parse_lines_array(lines, size), box, args.grid, out, lines)
+def _streamed(args: argparse.Namespace) -> bool:
+    return (getattr(args, "scheduler", None) is not None or getattr(args, "cluster", None) is not None
+            or bool(getattr(args, "progress", False)))
 
 
-def _write_batch(args: argparse.Namespace, array: np.ndarray, box, as_grid: bool, out: TextIO,
-                 lines: Optional[List[str]] = None) -> int:
-    size = box[0] * box[1]
-    solutions, counts = sudoku.solve_many(array, workers=args.workers, limit=2 if args.count else 1,
-                                          node_limit=args.node_limit, rules=args.rules, box=box)
+def _solve_streamed(args: argparse.Namespace, out: TextIO) -> int:
+    """``--scheduler`` / ``--cluster`` / ``--progress``: the file streams through
+    ``sudoku.solve_file`` in chunks (on the cluster's workers when one is given), one output line
+    per input line: the solution, ``unsatisfiable``, ``limit`` or ``invalid: <reason>``."""
+    unsupported = [flag for flag, given in (("--count", args.count), ("--explain", args.explain),
+                                            ("--grid", args.grid), ("--json", args.json), ("--svg", args.svg),
+                                            ("--time-limit", args.time_limit is not None)) if given]
+    if unsupported:
+        raise PuzzleError(f"--scheduler, --cluster and --progress stream a file of one-line puzzles; "
+                          f"they do not combine with {', '.join(unsupported)}")
+    source = args.source
+    if source != "-" and not Path(source).is_file():
+        raise PuzzleError(f"no such file: {source}")
+    with executor_from(args) as executor:
+        totals = sudoku.solve_file(source, out, executor=executor, box=_box(args.box), rules=args.rules,
+                                   node_limit=args.node_limit, progress=args.progress)
+    if totals["invalid"]:
+        shown = ", ".join(map(str, totals["invalid_lines"][:10]))
+        more = ", ..." if totals["invalid"] > 10 else ""
+        print(f"cassetete: error: {totals['invalid']} invalid line(s): {shown}{more}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    statuses = ["limit"] * bool(totals["limit"]) + ["unsatisfiable"] * bool(totals["unsatisfiable"])
+    return exit_code(statuses or ["solved"])
+
+
+def _write_batch(args: argparse.Namespace, puzzles, box, as_grid: bool, out: TextIO,
+                 numbers: Optional[List[int]] = None) -> int:
+    """Solve a batch (a (k, N*N) array or one-line strings) with ``sudoku.solve_many`` and print
+    one answer per puzzle; a malformed puzzle prints ``invalid: <reason>`` and the rest go on."""
+    batch = sudoku.solve_many(puzzles, workers=args.workers, limit=2 if args.count else 1,
+                              node_limit=args.node_limit, rules=args.rules, box=box)
+    solutions, counts = batch
+    size = math.isqrt(solutions.shape[1])
+    box = sudoku.infer_box(size, box)
     statuses = []
-    malformed = 0
     symbols = np.frombuffer(("." + SYMBOLS).encode(), dtype=np.uint8)
     for index, (solution, count) in enumerate(zip(solutions, counts)):
         if count == sudoku.INVALID:
-            # Duplicate clues are bad input, not an unsatisfiable puzzle: say where, go on.
-            try:
-                sudoku.Sudoku(array[index].reshape(size, size), box)
-                message = "the clues repeat a value"
-            except PuzzleError as error:
-                message = str(error)
-            malformed += 1
-            print(f"cassetete: error: puzzle {index + 1}: {message}", file=sys.stderr)
-            if args.json:
-                write_json(out, index=index, status="invalid", error=message)
-            else:
-                out.write("invalid\n")
+            # Bad input, not an unsatisfiable puzzle: say why and where, go on with the others.
+            if as_grid and not args.json:
+                out.write(f"# puzzle {index + 1}\n")
+            _report_invalid(args, out, index, numbers[index] if numbers else None,
+                            batch.errors.get(index, "the clues repeat a value"))
             continue
         status = "solved" if count > 0 else "unsatisfiable" if count == 0 else "limit"
         statuses.append(status)
@@ -203,7 +282,7 @@ def _write_batch(args: argparse.Namespace, array: np.ndarray, box, as_grid: bool
             out.write(f"{status}\n")
         if args.count:
             out.write("solutions: " + ("unknown (node limit)" if count < 0 else count_text(int(count), True, 2)) + "\n")
-    return EXIT_BAD_INPUT if malformed else exit_code(statuses)
+    return EXIT_BAD_INPUT if batch.errors else exit_code(statuses)
 
 
 def run_generate(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:

@@ -17,7 +17,8 @@ from ._formats import FORMATS, dump, format, iter_puzzles, load, load_many, pars
 from ._generate import Rating, generate, rate
 from ._model import MAX_ORDER, Sudoku, infer_box
 from ._render import to_svg
-from ._solve import DEFAULT_RULES, INVALID, RULES, as_sudoku, count_solutions, invalid_puzzles, solutions, solve, solve_many, split, verify
+from ._solve import (DEFAULT_RULES, INVALID, RULES, BatchResult, as_sudoku, check_batch, count_solutions, invalid_puzzles,
+                     solutions, solve, solve_many, split, verify)
 
 __all__ = [
     "DEFAULT_RULES",
@@ -25,11 +26,13 @@ __all__ = [
     "INVALID",
     "MAX_ORDER",
     "RULES",
+    "BatchResult",
     "Rating",
     "Step",
     "Sudoku",
     "as_sudoku",
     "candidates",
+    "check_batch",
     "count_solutions",
     "dump",
     "explain",

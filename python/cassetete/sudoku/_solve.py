@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union
+import math
+from collections import Counter
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from .. import _core
-from .._errors import LimitReached, PuzzleError
+from .._errors import LimitReached, PuzzleError, certify
 from .._options import check_count, check_limit, check_node_limit, check_time_limit, check_workers
 from .._result import Result
 from .._streams import stream_solutions
@@ -88,6 +90,7 @@ def solve(puzzle: PuzzleLike, *, time_limit: Optional[float] = None, node_limit:
     `Result.solution` is an (N, N) uint8 array; `Result.stats` has nodes (branching decisions),
     seconds, `engine` and either `rules` (candidates removed by each rule, general engine) or
     `deductions` (the 9x9 bitboard engine, chosen for 9x9 grids with every default rule on).
+    A solution is checked by :func:`verify` before it is returned (``CheckFailed`` otherwise).
 
     Example:
         >>> r = solve("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
@@ -100,6 +103,8 @@ def solve(puzzle: PuzzleLike, *, time_limit: Optional[float] = None, node_limit:
         sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], 1, names, time_limit, node_limit, None)
     if solution is not None:
         solution = solution.reshape(sudoku.size, sudoku.size)
+        if status == "solved":
+            _certified(sudoku, solution)  # checked against the rules before it is returned
     return Result(status, solution, _clean_stats(stats), puzzle=sudoku)
 
 
@@ -143,7 +148,8 @@ def solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Op
 
     The search runs in a background thread and pauses while the consumer is slow; closing the
     iterator (or breaking out of a for loop) stops it. When a time or node limit cuts the stream
-    short, it ends by raising :class:`cassetete.LimitReached`, so it never looks complete.
+    short, it ends by raising :class:`cassetete.LimitReached`, so it never looks complete. Each
+    solution is checked by :func:`verify` before it is yielded (``CheckFailed`` otherwise).
 
     Example:
         >>> sum(1 for _ in solutions("." * 16))
@@ -160,39 +166,175 @@ def _stream(sudoku: Sudoku, names: List[str], limit: int, time_limit: Optional[f
     stream = _core.sudoku.stream(sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], names, limit, time_limit,
                                  node_limit)
     size = sudoku.size
-    return stream_solutions(stream, limit or None, lambda flat: flat.reshape(size, size))
+    return stream_solutions(stream, limit or None, lambda flat: _certified(sudoku, flat.reshape(size, size)))
 
 
-INVALID = -2  # solve_many's count for a puzzle whose clues break the rules (see invalid_puzzles)
+INVALID = -2  # solve_many's count for a puzzle it cannot take: malformed, or clues that break the rules
+
+
+class BatchResult(tuple):
+    """What :func:`solve_many` returns: the pair ``(solutions, counts)``, so that
+    ``solutions, counts = solve_many(...)`` unpacks as it always did, plus ``errors``.
+
+    Attributes:
+        solutions: (k, N*N) uint8, zeros where no solution was found.
+        counts: (k,) int64: solutions found up to the limit, -1 a node limit stopped the
+            search, -2 (``INVALID``) the puzzle was rejected.
+        errors: {index: reason} for every ``INVALID`` puzzle (0-based position in the batch):
+            the same message :func:`solve` gives in its ``PuzzleError``.
+
+    Example:
+        >>> batch = solve_many(["1" + "." * 15, "xyz"], box=(2, 2))
+        >>> batch.counts.tolist(), batch.errors
+        ([1, -2], {1: '3 characters, expected 16 (a 4x4 grid)'})
+    """
+
+    _errors: Dict[int, str]
+
+    def __new__(cls, solutions: np.ndarray, counts: np.ndarray, errors: Optional[Dict[int, str]] = None) -> BatchResult:
+        self = super().__new__(cls, (solutions, counts))
+        self._errors = dict(errors or {})
+        return self
+
+    @property
+    def solutions(self) -> np.ndarray:
+        """(k, N*N) uint8 solutions, zeros where none was found."""
+        return self[0]
+
+    @property
+    def counts(self) -> np.ndarray:
+        """(k,) int64 counts (-1 node limit, -2 ``INVALID``)."""
+        return self[1]
+
+    @property
+    def errors(self) -> Dict[int, str]:
+        """{index: reason} of the rejected puzzles."""
+        return self._errors
+
+    def __reduce__(self):
+        return (BatchResult, (self[0], self[1], self._errors))
 
 
 def solve_many(puzzles: Union[np.ndarray, Sequence[str], Sequence[Sudoku]], *, workers: int = -1,
                limit: Optional[int] = 1, node_limit: Optional[int] = None, rules: Sequence[str] = DEFAULT_RULES,
-               box: Optional[Sequence[int]] = None) -> Tuple[np.ndarray, np.ndarray]:
-    """Solve a batch on C++ threads (GIL released): `puzzles` is a (k, N*N) uint8 array, a list of
-    one-line strings or a list of Sudoku objects of one order.
+               box: Optional[Sequence[int]] = None) -> BatchResult:
+    """Solve a batch on C++ threads (GIL released): `puzzles` is a (k, N*N) integer array, a list
+    of one-line strings or a list of Sudoku objects of one order.
 
-    Returns (solutions (k, N*N) uint8, zeros where none was found; counts (k,) int64: the number
-    of solutions found up to `limit` (None = all), -1 where `node_limit` stopped the search, and
-    -2 (``INVALID``) where the clues repeat a value in a row, column or box, the puzzles
-    :func:`solve` rejects with ``PuzzleError``; the rest of the batch is solved all the same).
+    Returns a :class:`BatchResult`, which unpacks as (solutions (k, N*N) uint8, zeros where none
+    was found; counts (k,) int64: the number of solutions found up to `limit` (None = all), -1
+    where `node_limit` stopped the search, and -2 (``INVALID``) where the puzzle is rejected) and
+    whose ``errors`` maps each rejected puzzle's index to the reason. A puzzle is rejected for
+    what makes :func:`solve` raise ``PuzzleError``: a line of the wrong length or with a bad
+    character, a value out of range, a clue repeated in a row, column or box. One bad puzzle
+    never stops the rest of the batch. The order N is the box's (`box`) or, for strings, the
+    most common line length; an array of the wrong shape or dtype is rejected as a whole.
+
+    Every solution returned is checked against the rules before it is returned (all at once,
+    vectorised); a wrong one raises :class:`cassetete._errors.CheckFailed`.
 
     Example:
         >>> sols, counts = solve_many(["." * 81, "11" + "." * 79], limit=2)
         >>> counts.tolist()
         [2, -2]
+        >>> solve_many(["." * 81, "11" + "." * 79, "xyz"]).errors[1]
+        'duplicate clue 1 in row 1: row 1, column 1 and row 1, column 2'
     """
-    array, geometry = _batch_array(puzzles, box)
     limit = check_limit(limit)
     node_limit = check_node_limit(node_limit)
     workers = check_workers(workers)
     names = check_rules(rules)
     if "exclusivity" not in names and node_limit is None:
         raise PuzzleError("a batch without the 'exclusivity' rule needs a node_limit (generate-and-test)")
+    array, geometry, errors = _batch_array(puzzles, box)
+    good = np.ones(len(array), dtype=bool)
+    if errors:
+        good[list(errors)] = False
+    todo = array if good.all() else np.ascontiguousarray(array[good])
     # The C++ batch checks each puzzle's clues on the worker threads and reports INVALID itself.
-    solutions_array, counts, _nodes = _core.sudoku.solve_many(array, geometry[0], geometry[1], limit or 0, names,
-                                                              workers, node_limit)
-    return solutions_array, counts
+    found, found_counts, _nodes = _core.sudoku.solve_many(todo, geometry[0], geometry[1], limit or 0, names,
+                                                          workers, node_limit)
+    certify_batch(todo, found, found_counts, geometry)
+    if todo is array:
+        solutions_array, counts = found, found_counts
+    else:
+        solutions_array = np.zeros_like(array)
+        counts = np.full(len(array), INVALID, dtype=np.int64)
+        solutions_array[good] = found
+        counts[good] = found_counts
+    size = geometry[0] * geometry[1]
+    for index in np.flatnonzero(counts == INVALID).tolist():
+        if index not in errors:  # clues the engine refused: name them as solve() would
+            try:
+                Sudoku(array[index].reshape(size, size), geometry)
+                errors[index] = "a clue repeats in a row, column or box"
+            except PuzzleError as error:
+                errors[index] = str(error)
+    return BatchResult(solutions_array, counts, dict(sorted(errors.items())))
+
+
+def _unit_masks(grids: np.ndarray, box: Sequence[int]) -> np.ndarray:
+    """(k,) bool: which of the (k, N*N) grids have every row, column and box equal to {1..N}.
+
+    Each value v becomes the bit 1 << (v - 1) (0 and values above N become no bit); a unit of N
+    cells holds every value once exactly when the OR of its bits is the full mask 2**N - 1."""
+    rows, cols = int(box[0]), int(box[1])
+    size = rows * cols
+    dtype = np.uint16 if size <= 16 else np.uint32 if size <= 32 else np.uint64
+    table = np.zeros(256, dtype=dtype)
+    table[1:size + 1] = np.left_shift(np.ones(size, dtype=dtype), np.arange(size, dtype=dtype))
+    full = table[1:size + 1].sum(dtype=dtype)
+    bits = table[np.asarray(grids, dtype=np.uint8)].reshape(-1, size, size)
+    ok = (np.bitwise_or.reduce(bits, axis=2) == full).all(axis=1)
+    ok &= (np.bitwise_or.reduce(bits, axis=1) == full).all(axis=1)
+    in_boxes = bits.reshape(-1, size // rows, rows, size // cols, cols)
+    ok &= (np.bitwise_or.reduce(np.bitwise_or.reduce(in_boxes, axis=4), axis=2) == full).all(axis=(1, 2))
+    return ok
+
+
+def check_batch(puzzles: np.ndarray, solutions: np.ndarray, box: Sequence[int]) -> np.ndarray:
+    """(k,) bool: which rows of `solutions` (k, N*N) solve the matching rows of `puzzles`: every
+    row, column and box a permutation of 1..N, and every clue kept. Written from the rules,
+    independent of the engines, vectorised over the batch.
+
+    Example:
+        >>> check_batch(np.zeros((2, 16), np.uint8), parse_lines_array(["1234341221434321", "1234" * 4], 4),
+        ...             (2, 2)).tolist()
+        [True, False]
+    """
+    puzzles = np.asarray(puzzles)
+    solutions = np.asarray(solutions)
+    if puzzles.shape != solutions.shape:
+        return np.zeros(len(solutions), dtype=bool)
+    kept = ((puzzles == 0) | (puzzles == solutions)).all(axis=1)
+    return kept & _unit_masks(solutions, box)
+
+
+def certify_batch(puzzles: np.ndarray, solutions: np.ndarray, counts: np.ndarray, box: Sequence[int]) -> None:
+    """Raise :class:`cassetete._errors.CheckFailed` unless every solution of a counted puzzle
+    (count >= 1) passes :func:`check_batch`.
+
+    Example:
+        >>> certify_batch(np.zeros((1, 16), np.uint8), parse_lines_array(["1234341221434321"], 4), np.ones(1), (2, 2))
+    """
+    answered = np.asarray(counts) >= 1
+    if not answered.any():
+        return
+    if answered.all():
+        ok = check_batch(puzzles, solutions, box)
+    else:
+        ok = np.ones(len(answered), dtype=bool)
+        ok[answered] = check_batch(puzzles[answered], solutions[answered], box)
+    if not ok.all():
+        bad = np.flatnonzero(~ok)
+        certify(False, "sudoku", f"{len(bad)} solution(s) of the batch, the first at index {int(bad[0])}")
+
+
+def _certified(sudoku: Sudoku, solution: np.ndarray) -> np.ndarray:
+    """`solution` once :func:`verify` accepts it for `sudoku`; else CheckFailed."""
+    certify(verify(sudoku, solution), "sudoku", f"a solution of the {sudoku.size}x{sudoku.size} puzzle {sudoku}"
+            if sudoku.size <= 35 else f"a solution of a {sudoku.size}x{sudoku.size} puzzle")
+    return solution
 
 
 def invalid_puzzles(array: np.ndarray, box: Sequence[int]) -> np.ndarray:
@@ -213,7 +355,26 @@ def invalid_puzzles(array: np.ndarray, box: Sequence[int]) -> np.ndarray:
     return bad
 
 
-def _batch_array(puzzles, box) -> Tuple[np.ndarray, Tuple[int, int]]:
+def line_error(error: PuzzleError, size: int) -> str:
+    """A parse_lines_array message for one line, without its "line 1" prefix.
+
+    Example:
+        >>> line_error(PuzzleError("line 1: 3 characters, expected 16"), 4)
+        '3 characters, expected 16 (a 4x4 grid)'
+    """
+    message = str(error)
+    for prefix in ("line 1: ", "line 1, "):
+        if message.startswith(prefix):
+            message = message[len(prefix):]
+    if "characters, expected" in message:
+        message += f" (a {size}x{size} grid)"
+    return message
+
+
+def _batch_array(puzzles, box) -> Tuple[np.ndarray, Tuple[int, int], Dict[int, str]]:
+    """The (k, N*N) uint8 array of a batch, its box shape and {index: reason} of the puzzles that
+    cannot be read (their rows are zeros). A batch that is not a batch raises PuzzleError."""
+    errors: Dict[int, str] = {}
     if isinstance(puzzles, np.ndarray):
         if puzzles.ndim != 2:
             raise PuzzleError(f"puzzles must be a (k, N*N) array, got shape {puzzles.shape}")
@@ -224,26 +385,68 @@ def _batch_array(puzzles, box) -> Tuple[np.ndarray, Tuple[int, int]]:
         geometry = infer_box(size, box)
         if puzzles.dtype.kind not in "iub":
             raise PuzzleError(f"puzzle values must be integers, got dtype {puzzles.dtype}")
-        bad = np.argwhere((puzzles < 0) | (puzzles > size))
-        if len(bad):
-            k, cell = (int(v) for v in bad[0])
-            raise PuzzleError(f"puzzle {k}, row {cell // size + 1}, column {cell % size + 1}: value "
-                              f"{int(puzzles[k, cell])} is outside 0..{size}")
-        return np.ascontiguousarray(puzzles, dtype=np.uint8), geometry
+        outside: np.ndarray = (puzzles < 0) | (puzzles > size)
+        if not outside.any():
+            return np.ascontiguousarray(puzzles, dtype=np.uint8), geometry, errors
+        bad_rows: np.ndarray = np.asarray(outside.any(axis=1))
+        for k in np.flatnonzero(bad_rows).tolist():
+            cell = int(np.argmax(outside[k]))
+            errors[k] = (f"row {cell // size + 1}, column {cell % size + 1}: value {int(puzzles[k, cell])} "
+                         f"is outside 0..{size}")
+        return np.ascontiguousarray(np.where(bad_rows[:, None], 0, puzzles), dtype=np.uint8), geometry, errors
     items = list(puzzles)
     if not items:
         raise PuzzleError("no puzzles given")
     if all(isinstance(item, str) for item in items):
-        cells = len(items[0].strip())
-        size = int(round(cells ** 0.5))
-        if size * size != cells or size < 1:
-            raise PuzzleError(f"puzzle 0: {cells} characters is not N*N for any N")
-        return parse_lines_array(items, size), infer_box(size, box)
-    sudokus = [as_sudoku(item, box) for item in items]
-    shapes = {s.box for s in sudokus}
-    if len(shapes) != 1:
-        raise PuzzleError(f"puzzles of different box shapes in one batch: {sorted(shapes)}")
-    return np.stack([s.grid.ravel() for s in sudokus]), sudokus[0].box
+        return _lines_array([item.strip() for item in items], box)
+    sudokus: List[Optional[Sudoku]] = []
+    for k, item in enumerate(items):
+        try:
+            sudokus.append(as_sudoku(item, box))
+        except PuzzleError as error:
+            sudokus.append(None)
+            errors[k] = str(error)
+    shapes = Counter(s.box for s in sudokus if s is not None)
+    if not shapes:
+        raise PuzzleError(f"no puzzle of the batch can be read; the first: {errors[0]}")
+    geometry = shapes.most_common(1)[0][0]
+    size = geometry[0] * geometry[1]
+    array = np.zeros((len(items), size * size), dtype=np.uint8)
+    for k, sudoku in enumerate(sudokus):
+        if sudoku is None:
+            continue
+        if sudoku.box != geometry:
+            errors[k] = f"box {sudoku.box[0]}x{sudoku.box[1]} differs from the batch's {geometry[0]}x{geometry[1]}"
+            continue
+        array[k] = sudoku.grid.ravel()
+    return array, geometry, errors
+
+
+def _lines_array(lines: List[str], box) -> Tuple[np.ndarray, Tuple[int, int], Dict[int, str]]:
+    """One-line puzzles (stripped) as a batch: the order is the box's, else the most common length."""
+    if box is not None:
+        try:
+            size = int(box[0]) * int(box[1])
+        except (TypeError, ValueError, IndexError):
+            raise PuzzleError(f"box must be a pair (rows, cols), got {box!r}") from None
+    else:
+        lengths = Counter(len(line) for line in lines if line and math.isqrt(len(line)) ** 2 == len(line))
+        if not lengths:
+            raise PuzzleError(f"puzzle 0: {len(lines[0])} characters is not N*N for any N")
+        size = math.isqrt(lengths.most_common(1)[0][0])
+    geometry = infer_box(size, box)
+    try:  # the common case, a clean batch, decoded at once
+        return parse_lines_array(lines, size), geometry, {}
+    except PuzzleError:
+        pass
+    errors: Dict[int, str] = {}
+    array = np.zeros((len(lines), size * size), dtype=np.uint8)
+    for k, line in enumerate(lines):
+        try:
+            array[k] = parse_lines_array([line], size)[0]
+        except PuzzleError as error:
+            errors[k] = line_error(error, size)
+    return array, geometry, errors
 
 
 def verify(puzzle: PuzzleLike, solution: Union[np.ndarray, Sequence[Sequence[int]], str],
