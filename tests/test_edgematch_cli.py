@@ -38,3 +38,39 @@ def test_demo_prints_a_checked_board():
     assert "Eternity II, 2 s of local search" in text and "/480 joins" in text
     puzzle, _ = em.generate(5, 5, colors=4, frame_colors=2, seed=2024)
     assert check_board(5, 5, puzzle.pieces, em.solve(puzzle, order="first_fail").solution)
+
+
+def test_count_json_has_the_contract_shape(tmp_path, capsys):
+    """Issue 16: ``solve --count --json`` prints status, solution, stats, count, complete."""
+    import json
+
+    path = tmp_path / "p.txt"
+    assert main(["edgematch", "generate", "3", "3", "--colors", "3", "--seed", "1", "-o", str(path)]) == 0
+    puzzle = em.load(path)
+    capsys.readouterr()
+    assert main(["edgematch", "solve", str(path), "--count", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert set(payload) == {"status", "solution", "stats", "count", "complete"}
+    assert payload["status"] == "solved" and payload["complete"] is True
+    assert payload["count"] == em.count_solutions(puzzle) and payload["stats"]["nodes"] >= 1
+    assert check_board(3, 3, puzzle.pieces, payload["solution"])
+    # threads: the same shape and count
+    assert main(["edgematch", "solve", str(path), "--count", "--json", "--workers", "2"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert set(payload) >= {"status", "solution", "stats", "count", "complete"} and payload["count"] == em.count_solutions(puzzle)
+    # a limit: status limit, complete False, exit code 3
+    assert main(["edgematch", "solve", "e2", "--count", "--json", "--node-limit", "50"]) == 3
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["status"] == "limit" and payload["complete"] is False and payload["stats"]["stop"] == "node_limit"
+
+
+def test_count_json_of_a_puzzle_without_solution(tmp_path, capsys):
+    import json
+
+    path = tmp_path / "none.txt"
+    solvable, _ = em.generate(3, 3, colors=3, seed=2)
+    corner = int((solvable.pieces == 0).sum(axis=1).argmax())
+    em.dump(solvable.with_fixed({(1, 1): (corner, 0)}), str(path))  # a corner piece in the middle
+    assert main(["edgematch", "solve", str(path), "--count", "--json"]) == 1
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["status"] == "unsatisfiable" and payload["count"] == 0 and payload["solution"] is None

@@ -87,3 +87,57 @@ def test_limits_on_the_command_line(tmp_path, capsys):
     assert main(["jigsaw", "solve", str(path), "--method", "fit", "--time-limit", "0"]) == 3
     assert main(["jigsaw", "solve", str(path), "--time-limit", "-1"]) == 2
     assert "time_limit" in capsys.readouterr().err
+
+
+class _Stdin:
+    """A stand-in for sys.stdin whose ``buffer`` holds the given bytes."""
+
+    def __init__(self, data: bytes) -> None:
+        self.buffer = io.BytesIO(data)
+
+
+def test_solve_reads_outlines_from_stdin(tmp_path, capsys, monkeypatch):
+    """Issue 16: '-' reads standard input (JSON outlines)."""
+    from jigsaw_checker import assembly_correct
+
+    puzzle, truth = jigsaw.generate(3, 4, seed=6)
+    data = json.dumps({"pieces": [p.contour.tolist() for p in puzzle]}).encode()
+    monkeypatch.setattr("sys.stdin", _Stdin(data))
+    assert main(["jigsaw", "solve", "-", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["status"] == "solved"
+    assert assembly_correct(payload["solution"], truth, jigsaw.find_edges(puzzle).corners)
+
+
+def test_solve_reads_a_scan_from_stdin(tmp_path, capsys, monkeypatch):
+    pytest.importorskip("skimage")
+    scan = tmp_path / "scan.png"
+    assert main(["jigsaw", "generate", "3", "3", "--seed", "5", "--piece-size", "60", "--png", str(scan)]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", _Stdin(scan.read_bytes()))
+    assert main(["jigsaw", "solve", "-"]) == 0
+    assert "status: solved" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("data, message", [(b"", "empty input"), (b"not a puzzle", "neither JSON outlines nor"),
+                                           (b'{"pieces": 3}', "expected a list")])
+def test_bad_stdin_exit_2(capsys, monkeypatch, data, message):
+    monkeypatch.setattr("sys.stdin", _Stdin(data))
+    assert main(["jigsaw", "solve", "-"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_written_files_are_closed(tmp_path, capsys):
+    """Issue 16: generate --json and solve --svg close their files (no ResourceWarning)."""
+    import gc
+    import warnings
+
+    cut, svg = tmp_path / "cut.json", tmp_path / "out.svg"
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert main(["jigsaw", "generate", "3", "3", "--seed", "2", "--json", str(cut)]) == 0
+        assert main(["jigsaw", "solve", str(cut), "--svg", str(svg)]) == 0
+        gc.collect()
+    assert not [w for w in caught if issubclass(w.category, ResourceWarning)]
+    assert json.loads(cut.read_text())["pieces"] and svg.read_text().count("<path") == 9

@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Optional, TextIO
+import time
+from typing import Optional, TextIO, Tuple
+
+import numpy as np
 
 from .. import edgematch as em
 from .._errors import LimitReached, PuzzleError
@@ -71,16 +74,10 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
     puzzle = _load(args.file)
     if args.count:
-        order = "row" if args.order == "first_fail" else args.order
-        try:
-            with executor_from(args) as executor:
-                count, complete = em.count_solutions(puzzle, order=order, time_limit=args.time_limit,
-                                                     node_limit=args.node_limit, workers=args.workers,
-                                                     progress=args.progress, executor=executor), True
-        except LimitReached as stopped:
-            count, complete = stopped.count, False
-        if args.json:
-            write_json(out, count=count, complete=complete)
+        count, complete, stats, first = _count(puzzle, args)
+        if args.json:  # the contract's shape: status, solution, stats, count, complete
+            status = "limit" if not complete else ("solved" if count else "unsatisfiable")
+            write_json(out, status=status, solution=first, stats=stats, count=count, complete=complete)
         else:
             out.write(f"solutions: {count_text(count, complete)}\n")
         return EXIT_LIMIT if not complete else (EXIT_NO_SOLUTION if count == 0 else 0)
@@ -95,6 +92,29 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     if res.solution is not None and args.svg:
         write_svg(args.svg, em.render(puzzle, res.solution, format="svg"))
     return exit_code([res.status])
+
+
+def _count(puzzle: em.EdgePuzzle, args: argparse.Namespace) -> Tuple[int, bool, dict, Optional[np.ndarray]]:
+    """(count, complete, stats, first solution or None) of ``solve --count``: one thread through
+    :func:`edgematch.count` (its stats and first board), else :func:`edgematch.count_solutions`
+    on threads or a cluster (a partial count comes back as ``complete`` False, never as the answer)."""
+    order = "row" if args.order == "first_fail" else args.order
+    start = time.perf_counter()
+    try:
+        with executor_from(args) as executor:
+            if executor is None and args.workers == 1 and not args.progress:
+                res = em.count(puzzle, order=order, time_limit=args.time_limit, node_limit=args.node_limit)
+                stats = dict(res.stats)
+                return int(stats["count"]), bool(stats["complete"]), stats, res.solution
+            count = em.count_solutions(puzzle, order=order, time_limit=args.time_limit, node_limit=args.node_limit,
+                                       workers=args.workers, progress=args.progress, executor=executor)
+            stats = {"seconds": time.perf_counter() - start, "stop": "none"}
+            complete = True
+    except LimitReached as stopped:
+        count, complete = stopped.count, False
+        stats = {"seconds": time.perf_counter() - start, **stopped.stats}
+    stats.update(count=count, complete=complete, workers=args.workers)
+    return count, complete, stats, None
 
 
 def _parse_tuning(text: Optional[str]) -> Optional[dict]:

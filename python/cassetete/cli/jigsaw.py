@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import sys
-from typing import List, Optional, TextIO
+from typing import BinaryIO, List, Optional, TextIO
 
 import numpy as np
 
 from .._errors import PuzzleError
+from ._common import write_result_json
 
 EXIT = {"solved": 0, "unsatisfiable": 1, "limit": 3}
 
@@ -29,7 +31,8 @@ def add_parser(subparsers) -> None:
                                        "doubtful joins, or a time/node limit stopped the search.")
     solve.add_argument("sources", nargs="+", metavar="SCAN",
                        help="image files of one puzzle (PNG, JPEG, ...), or one .json file of outlines "
-                            "(a list of [[x, y], ...] polygons, or {\"pieces\": [...]})")
+                            "(a list of [[x, y], ...] polygons, or {\"pieces\": [...]}); '-' reads either "
+                            "from standard input")
     solve.add_argument("--method", choices=("auto", "labels", "fit"), default="auto",
                        help="labels: k-means classes + exact edge matching; fit: beam assembly by fit; "
                             "auto: labels, then fit if a join is doubtful (default)")
@@ -56,16 +59,59 @@ def add_parser(subparsers) -> None:
 def _pieces_from_json(path: str):
     try:
         with open(path) as fh:
-            data = json.load(fh)
+            text = fh.read()
     except OSError as error:
         raise PuzzleError(f"cannot read {path}: {error.strerror or error}") from None
+    return _pieces_from_text(text, path)
+
+
+def _pieces_from_text(text: str, where: str):
+    """The outlines of a JSON text: a list of [[x, y], ...] polygons or {"pieces": [...]}."""
+    try:
+        data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise PuzzleError(f"{path}: not valid JSON (line {error.lineno}, column {error.colno})") from None
+        raise PuzzleError(f"{where}: not valid JSON (line {error.lineno}, column {error.colno})") from None
     if isinstance(data, dict):
         data = data.get("pieces")
     if not isinstance(data, list):
-        raise PuzzleError(f"{path}: expected a list of outlines or {{\"pieces\": [...]}}")
+        raise PuzzleError(f"{where}: expected a list of outlines or {{\"pieces\": [...]}}")
     return data
+
+
+def _pieces_from_stdin(stream: Optional[BinaryIO] = None):
+    """The pieces of standard input ('-'): a JSON text of outlines, or an image (PNG, JPEG, ...
+    read with Pillow, then segmented; needs ``cassetete[jigsaw]``)."""
+    from .. import jigsaw
+
+    raw = (stream if stream is not None else sys.stdin.buffer).read()
+    if not raw.strip():
+        raise PuzzleError("<stdin>: empty input (expected JSON outlines or an image)")
+    if raw.lstrip()[:1] in (b"[", b"{"):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise PuzzleError("<stdin>: not valid UTF-8 JSON") from None
+        return jigsaw.JigsawPuzzle(_pieces_from_text(text, "<stdin>"))
+    try:
+        from PIL import Image
+    except ImportError:
+        raise PuzzleError('an image on standard input needs Pillow: pip install "cassetete[jigsaw]"') from None
+    try:
+        with Image.open(io.BytesIO(raw)) as img:
+            img.load()
+            image = np.asarray(img.convert("RGB") if img.mode not in ("L", "RGB") else img)
+    except Exception:  # any decoder failure is bad input
+        raise PuzzleError("<stdin>: neither JSON outlines nor an image Pillow can read") from None
+    return jigsaw.JigsawPuzzle(jigsaw.read_image(image), sources=["<stdin>"])
+
+
+def _write_text(path: str, text: str) -> None:
+    """Write a text file, closed at once; a bad path is bad input."""
+    def writer(p: str) -> None:
+        with open(p, "w", encoding="utf-8") as handle:
+            handle.write(text)
+
+    _write(path, writer)
 
 
 def _write(path: str, writer) -> None:
@@ -89,10 +135,14 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     from .. import jigsaw
 
     sources: List[str] = list(args.sources)
+    if "-" in sources and len(sources) > 1:
+        raise PuzzleError("'-' (standard input) must be the only source")
     for path in sources:
-        if not os.path.exists(path):
+        if path != "-" and not os.path.exists(path):
             raise PuzzleError(f"no such file: {path}")
-    if len(sources) == 1 and sources[0].lower().endswith(".json"):
+    if sources == ["-"]:
+        pieces = _pieces_from_stdin()
+    elif len(sources) == 1 and sources[0].lower().endswith(".json"):
         pieces = jigsaw.JigsawPuzzle(_pieces_from_json(sources[0]))
     else:
         pieces = jigsaw.JigsawPuzzle(jigsaw.read_image(sources), sources=sources)
@@ -100,10 +150,7 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
                           node_limit=args.node_limit)
     stats = result.stats
     if args.json:
-        payload = {"status": result.status,
-                   "solution": None if result.solution is None else np.asarray(result.solution).tolist(),
-                   "stats": {k: v for k, v in stats.items() if isinstance(v, (int, float, str, list, type(None)))}}
-        out.write(json.dumps(payload) + "\n")
+        write_result_json(out, result)
     else:
         out.write(f"status: {result.status}  pieces: {len(pieces)}  board: {stats['rows']} x {stats['cols']}  "
                   f"method: {stats.get('method')}  doubtful joins: {stats.get('doubtful_joins', 'n/a')}  "
@@ -112,7 +159,7 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
             out.write(jigsaw.render_text(pieces, result.solution) + "\n")
     if result.solution is not None:
         if args.svg:
-            _write(args.svg, lambda p: open(p, "w").write(jigsaw.render_svg(pieces, result.solution)))
+            _write_text(args.svg, jigsaw.render_svg(pieces, result.solution))
         if args.png:
             _save_png(args.png, jigsaw.render_image(pieces, result.solution))
     return EXIT[result.status]
@@ -128,7 +175,7 @@ def run_generate(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     if args.json_out:
         data = {"pieces": [np.round(p.contour, 3).tolist() for p in puzzle],
                 "truth": {"board": truth.board.tolist(), "seed": truth.seed}}
-        _write(args.json_out, lambda p: open(p, "w").write(json.dumps(data)))
+        _write_text(args.json_out, json.dumps(data))
     if args.png:
         _save_png(args.png, jigsaw.render_scan(puzzle, blur=args.blur, noise=args.noise, seed=truth.seed))
     out.write(f"jigsaw {args.rows} x {args.cols}, seed {truth.seed}; true board (piece indices):\n")
