@@ -12,8 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cassetete import LimitReached, edgematch, exactcover, hashi, polyomino, shikaku, sudoku
+from cassetete import LimitReached, edgematch, exactcover, hashi, jigsaw, narrowing, polyomino, shikaku, sudoku
 from cassetete.exactcover import ExactCover
+
+from jigsaw_checker import assembly_correct
 
 EXAMPLES = settings(max_examples=15, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 # Node limits around the sizes of the searches below, so that some stop and some finish;
@@ -30,6 +32,16 @@ def _cover(seed: int, items: int = 16) -> ExactCover:
     return ExactCover.from_options(options, primary=items)
 
 
+def _narrowing_model() -> narrowing.Model:
+    """8 variables in 0..7, all different, the first three summing to at most 10 (a fresh model
+    per call: a Model keeps its last statistics)."""
+    model = narrowing.Model()
+    xs = [model.int_var(0, 7, name=f"x{i}") for i in range(8)]
+    model.add_all_different(xs)
+    model.add_sum(model.int_var(0, 10, name="s"), xs[:3])
+    return model
+
+
 def _puzzles() -> Dict[str, Tuple[Callable, Callable, object]]:
     """name -> (solve(limits), count(limits), puzzle) on instances big enough for limits to bite."""
     edge, _ = edgematch.generate(4, 4, colors=3, seed=2)
@@ -43,6 +55,7 @@ def _puzzles() -> Dict[str, Tuple[Callable, Callable, object]]:
         "edgematch": (lambda **k: edgematch.solve(edge, **k), lambda **k: edgematch.count_solutions(edge, **k), None),
         "shikaku": (lambda **k: shikaku.solve(shik, **k), lambda **k: shikaku.count_solutions(shik, limit=50, **k), None),
         "hashi": (lambda **k: hashi.solve(hash_, **k), lambda **k: hashi.count_solutions(hash_, limit=50, **k), None),
+        "narrowing": (lambda **k: _narrowing_model().solve(**k), lambda **k: _narrowing_model().count(**k), None),
     }
 
 
@@ -99,3 +112,26 @@ def test_a_limited_count_is_exact_or_raises(name):
 def test_the_unlimited_answers_are_the_published_ones():
     assert _unlimited("sudoku")[1] == 288  # 4x4 grids (Felgenhauer and Jarvis)
     assert _unlimited("polyomino")[1] == 2  # 3x20 pentomino packings up to symmetry (Gilleta)
+
+
+JIGSAW, JIGSAW_TRUTH = jigsaw.generate(3, 4, seed=5)
+
+
+def test_a_limited_jigsaw_solve_is_right_or_says_limit():
+    corners = jigsaw.find_edges(JIGSAW).corners
+    full = jigsaw.solve(JIGSAW)
+    assert full.status == "solved" and assembly_correct(full.solution, JIGSAW_TRUTH, corners)
+
+    @settings(max_examples=10, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+    @given(NODE_LIMITS, TIME_LIMITS)
+    def run(node_limit, time_limit):
+        result = jigsaw.solve(JIGSAW, node_limit=node_limit, time_limit=time_limit)
+        assert result.status in ("solved", "limit"), f"{result.status} for a solvable jigsaw"
+        if result.status == "solved":
+            # a limit may hand the assembly to the fit-scored method: another turn of the board
+            # is as right, so it is checked against the ground truth, not against the full run
+            assert assembly_correct(result.solution, JIGSAW_TRUTH, corners)
+        else:
+            assert result.stats.get("stop") in ("node_limit", "time_limit"), result.stats
+
+    run()

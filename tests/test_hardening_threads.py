@@ -17,10 +17,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cassetete import edgematch, hashi, polyomino, shikaku, sudoku
+from cassetete import edgematch, hashi, jigsaw, narrowing, polyomino, shikaku, sudoku
 from cassetete.exactcover import ExactCover
 
 from edgematch_checker import check_board
+from jigsaw_checker import assembly_correct
 from sudoku_checker import is_solution
 
 HARD_SUDOKU = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
@@ -30,6 +31,15 @@ def _random_cover(seed: int) -> ExactCover:
     rng = np.random.default_rng(seed)
     options = [sorted(rng.choice(14, size=int(rng.integers(1, 4)), replace=False).tolist()) for _ in range(60)]
     return ExactCover.from_options(options, primary=14)
+
+
+def _narrowing_model(n: int, cap: int) -> narrowing.Model:
+    """n variables in 0..n-1, all different, the first three summing to at most ``cap``."""
+    model = narrowing.Model()
+    xs = [model.int_var(0, n - 1, name=f"x{i}") for i in range(n)]
+    model.add_all_different(xs)
+    model.add_sum(model.int_var(0, cap, name="s"), xs[:3])
+    return model
 
 
 def _jobs():
@@ -53,6 +63,12 @@ def _jobs():
     for seed in range(3):
         puzzle = hashi.generate(12, seed=seed)
         jobs.append(("hashi", lambda p=puzzle: hashi.count_solutions(p, limit=5)))
+    for seed in range(3):
+        pieces, _ = jigsaw.generate(3, 3, seed=seed)
+        jobs.append(("jigsaw", lambda p=pieces: jigsaw.solve(p).solution.tolist()))
+    for n, cap in ((7, 6), (7, 9), (6, 20)):  # a fresh model per call: a Model keeps its last_stats
+        jobs.append(("narrowing", lambda n=n, cap=cap: _narrowing_model(n, cap).count()))
+        jobs.append(("narrowing", lambda n=n, cap=cap: _narrowing_model(n, cap).solve().solution))
     return jobs
 
 
@@ -66,7 +82,8 @@ def test_eight_python_threads_give_the_serial_answers(repeat):
         parallel = list(pool.map(lambda i: jobs[i][1](), order))
     for i, answer in zip(order, parallel):
         assert answer == serial[i], f"{jobs[i][0]} job {i} differs on threads"
-    assert {family for family, _ in jobs} == {"sudoku", "exactcover", "polyomino", "edgematch", "shikaku", "hashi"}
+    assert {family for family, _ in jobs} == {"sudoku", "exactcover", "polyomino", "edgematch", "shikaku", "hashi",
+                                             "jigsaw", "narrowing"}
 
 
 def test_threaded_answers_are_right():
@@ -76,6 +93,18 @@ def test_threaded_answers_are_right():
     edge, _ = edgematch.generate(5, 5, colors=4, seed=0)
     assert check_board(edge.rows, edge.cols, edge.pieces, edgematch.solve(edge).solution)
     assert polyomino.count("2x3x10") == 12  # published: 12 ways up to symmetry (Gilleta)
+    pieces, truth = jigsaw.generate(3, 3, seed=0)
+    assert assembly_correct(jigsaw.solve(pieces).solution, truth, jigsaw.find_edges(pieces).corners)
+    model = _narrowing_model(7, 6)
+    found = list(model.solutions())  # checked from the rules: a permutation, x0 + x1 + x2 <= 6
+    assert len(found) == model.count() > 0
+    assert all(sorted(s[f"x{i}"] for i in range(7)) == list(range(7)) and s["x0"] + s["x1"] + s["x2"] <= 6
+               for s in found)
+
+
+def test_narrowing_count_workers_match_one_worker():
+    model = _narrowing_model(8, 10)
+    assert model.count(workers=4) == model.count(workers=1)
 
 
 def test_solve_many_workers_match_one_worker():
