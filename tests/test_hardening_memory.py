@@ -57,3 +57,62 @@ def test_absurd_sizes_are_refused_before_allocation():
     assert len(lines) == 15, out.stdout + out.stderr
     wrong = [f"{name}: {outcome}" for name, outcome in lines if outcome != "PuzzleError"]
     assert not wrong, wrong
+
+
+_HEADER = """
+import os, resource
+if not os.environ.get("CASSETETE_SANITIZED"):
+    resource.setrlimit(resource.RLIMIT_AS, (2 * 2**30, 2 * 2**30))
+from cassetete import PuzzleError
+M = 10**6
+"""
+_FOOTER = """
+for name, call in CASES.items():
+    try:
+        call()
+        print(name, "| accepted")
+    except PuzzleError:
+        print(name, "| PuzzleError")
+    except BaseException as error:
+        print(name, "|", type(error).__name__, str(error)[:100])
+"""
+
+
+def _refusals(cases: str) -> list:
+    """Run `cases` (a dict CASES of name -> call) in a subprocess capped at 2 GiB; (name, outcome)."""
+    script = _HEADER + textwrap.dedent(cases) + _FOOTER
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    lines = [line.split(" | ") for line in out.stdout.splitlines()]
+    assert lines, out.stdout + out.stderr
+    return lines
+
+
+def test_narrowing_absurd_boxes_are_refused():
+    lines = _refusals("""
+        from cassetete import narrowing
+        CASES = {
+            "narrowing.packing_model((10^6, 10^6))": lambda: narrowing.packing_model((M, M)),
+            "narrowing.packing_model((10^6, 10^6, 10^6))": lambda: narrowing.packing_model((M, M, M)),
+            "narrowing.packing_model((10^9, 60))": lambda: narrowing.packing_model((1000 * M, 60)),
+        }
+    """)
+    assert len(lines) == 3
+    wrong = [f"{name}: {outcome}" for name, outcome in lines if outcome != "PuzzleError"]
+    assert not wrong, wrong
+
+
+@pytest.mark.xfail(strict=False, reason="jigsaw.generate allocates before checking its sizes (MemoryError); "
+                                        "the jigsaw module belongs to another engineer, who is fixing it")
+def test_jigsaw_absurd_sizes_are_refused():
+    lines = _refusals("""
+        from cassetete import jigsaw
+        CASES = {
+            "jigsaw.generate(10^6, 10^6)": lambda: jigsaw.generate(M, M),
+            "jigsaw.generate(2, 10^9)": lambda: jigsaw.generate(2, 10**9),
+            "jigsaw.generate(piece_size=10^12)": lambda: jigsaw.generate(2, 2, piece_size=1e12),
+            "jigsaw.generate(points_per_edge=10^9)": lambda: jigsaw.generate(2, 2, points_per_edge=10**9),
+        }
+    """)
+    assert len(lines) == 4
+    wrong = [f"{name}: {outcome}" for name, outcome in lines if outcome != "PuzzleError"]
+    assert not wrong, wrong
