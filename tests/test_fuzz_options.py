@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cassetete import PuzzleError, edgematch, exactcover, hashi, polyomino, shikaku, sudoku
+from cassetete import PuzzleError, edgematch, exactcover, hashi, jigsaw, narrowing, polyomino, shikaku, sudoku
 from cassetete.exactcover import ExactCover
 
 SETTINGS = settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
@@ -28,6 +28,13 @@ EDGE, _ = edgematch.generate(3, 3, colors=3, seed=1)
 SHIKAKU = shikaku.generate(5, 5, 3, seed=1)
 HASHI = hashi.generate(6, seed=1)
 COVER = ExactCover.from_options([[0, 1], [2], [0], [1, 2], [1]])
+JIGSAW, _ = jigsaw.generate(2, 3, seed=1)
+
+
+def _narrowing_model() -> narrowing.Model:
+    model = narrowing.Model()
+    model.add_all_different([model.int_var(0, 4, name=f"x{i}") for i in range(5)])
+    return model
 
 CALLS = {
     "sudoku.solve": (lambda **k: sudoku.solve("." * 16, **k), ["time_limit", "node_limit"]),
@@ -48,6 +55,12 @@ CALLS = {
                                      ["time_limit", "node_limit", "limit", "workers"]),
     "hashi.solve": (lambda **k: hashi.solve(HASHI, **k), ["time_limit", "node_limit", "method", "seed"]),
     "hashi.count_solutions": (lambda **k: hashi.count_solutions(HASHI, **k), ["time_limit", "node_limit", "limit"]),
+    "shikaku.count_solutions": (lambda **k: shikaku.count_solutions(SHIKAKU, **k),
+                                ["time_limit", "node_limit", "limit", "workers"]),
+    "jigsaw.solve": (lambda **k: jigsaw.solve(JIGSAW, **k), ["time_limit", "node_limit", "method"]),
+    "jigsaw.generate": (lambda **k: jigsaw.generate(2, 2, **k), ["seed"]),
+    "narrowing.solve": (lambda **k: _narrowing_model().solve(**k), ["time_limit", "node_limit"]),
+    "narrowing.count": (lambda **k: _narrowing_model().count(**k), ["time_limit", "node_limit", "limit", "workers"]),
 }
 
 
