@@ -81,11 +81,11 @@ def test_3x4x5_every_unique_packing_and_its_copies():
 def test_both_engines_agree(engine):
     for region in ["3x20", "2x3x10"]:
         unique, total = TABLE[region]
-        assert polyomino.count(region, engine=engine) == unique
-        assert polyomino.count(region, unique=False, engine=engine) == total
-        grids = list(polyomino.solutions(region, engine=engine))
+        assert polyomino.count(region, method=engine) == unique
+        assert polyomino.count(region, unique=False, method=engine) == total
+        grids = list(polyomino.solutions(region, method=engine))
         check_unique_set(grids, mask_of(region), unique, total)
-    assert polyomino.count("4x15", engine=engine) == 368
+    assert polyomino.count("4x15", method=engine) == 368
 
 
 @pytest.mark.parametrize("rule", ["lowest", "fewest"])

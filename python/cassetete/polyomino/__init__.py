@@ -12,17 +12,26 @@ Example:
     >>> grid = polyomino.solve("3x20").solution
     >>> grid.shape
     (3, 20)
+    >>> polyomino.count(polyomino.parse("#####/#####"), pieces={"a": "#####", "b": "#####"})
+    1
 """
 
 from __future__ import annotations
 
+from ._io import FORMATS, dump, format, load, parse
 from ._model import Packing
-from ._solve import count, count_solutions, placements, render, solutions, solve, verify
+from ._solve import METHODS, count, count_solutions, placements, render, solutions, solve, verify
 from .region import parse_region, symmetries
 from .render import render_svg, render_svg_iso, render_text
 from .shapes import HEXOMINOES, PENTOMINOES, TETROMINOES, PieceSpec, orientations, piece_set, rotations3d
 
 __all__ = [
+    "FORMATS",
+    "METHODS",
+    "parse",
+    "load",
+    "format",
+    "dump",
     "PENTOMINOES",
     "TETROMINOES",
     "HEXOMINOES",

@@ -27,7 +27,7 @@ import numpy as np
 from .. import _core
 from .._errors import LimitReached, PuzzleError
 from ..exactcover import ExactCover
-from .region import parse_region
+from ._io import parse as _parse
 from .shapes import PieceSpec, Shape, piece_set
 
 __all__ = ["Packing"]
@@ -51,7 +51,7 @@ class Packing:
     def __init__(
         self, region: Any, pieces: PieceSpec = "pentominoes", flips: bool = True, require_area: bool = True
     ) -> None:
-        self.mask = parse_region(region)
+        self.mask = _parse(region)  # sizes, a picture, a mask (polyomino.parse)
         self.dim = self.mask.ndim
         self.pieces: Dict[str, Shape] = piece_set(pieces)
         self.names: List[str] = list(self.pieces)

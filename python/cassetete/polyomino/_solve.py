@@ -13,10 +13,11 @@ import numpy as np
 
 from .. import _core
 from .._errors import LimitReached, PuzzleError
+from ..exactcover import check_progress
 from .._options import check_choice, check_limit, check_node_limit, check_time_limit, check_workers
-from .._result import UNSATISFIABLE, Result
+from .._result import LIMIT, SOLVED, UNSATISFIABLE, Result
 from ._model import Packing
-from .region import parse_region
+from ._io import parse as _parse
 from .render import render_svg, render_svg_iso, render_text
 from .shapes import PieceSpec, normalize, orientations, piece_set
 
@@ -35,16 +36,16 @@ def _packing(region: Any, pieces: PieceSpec, flips: bool) -> Packing:
 
 def count(
     region: Any,
+    *,
     pieces: PieceSpec = "pentominoes",
     unique: bool = True,
     flips: bool = True,
-    *,
     limit: Optional[int] = None,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
     workers: int = 1,
-    engine: str = "auto",
-    method: Optional[str] = None,
+    method: str = "auto",
+    engine: Optional[str] = None,
     executor: Any = None,
     progress: bool = False,
     checkpoint: Optional[str] = None,
@@ -61,10 +62,11 @@ def count(
         executor: a ``concurrent.futures`` executor or a Dask client to spread the count on
             (:mod:`cassetete.parallel`); ``progress`` shows a bar, ``checkpoint`` names a file
             the count is saved to and resumed from.
-        engine: ``"bitboard"`` (64-bit boards, regions of at most 64 cells: fill the lowest
-            empty cell in 2-D, branch on the cell or piece with the fewest placements in 3-D),
-            ``"cells"`` (the general exact cover engine, dancing cells), or
-            ``"auto"``: bitboard when the region fits, cells otherwise.
+        method: the search engine (one of :data:`METHODS`): ``"bitboard"`` (64-bit boards,
+            regions of at most 64 cells: fill the lowest empty cell in 2-D, branch on the cell
+            or piece with the fewest placements in 3-D), ``"cells"`` (the general exact cover
+            engine, dancing cells), or ``"auto"``: bitboard when the region fits, cells
+            otherwise. ``engine`` is its deprecated old name.
 
     With ``unique=False`` (and no ``limit``) the search still runs on the symmetry-broken
     subproblems and weights each by the number of copies its solutions stand for, an exact
@@ -72,17 +74,20 @@ def count(
 
     A region whose area differs from the pieces' area gives 0 with a warning. If a time or
     node limit stops the search, :class:`cassetete.LimitReached` is raised (its ``count`` is a
-    lower bound): a partial count is never returned. ``method`` is a synonym of ``engine``
-    (the contract's option name).
+    lower bound): a partial count is never returned. An unknown ``method`` is a
+    :class:`cassetete.PuzzleError` naming the known ones.
 
     Example:
         >>> count("2x3x10"), count("2x3x10", unique=False)
         (12, 96)
+        >>> count("3x20", method="cells", pieces="pentominoes")
+        2
     """
-    engine = _check_engine(engine if method is None else method)
+    engine = _check_method(method, engine)
     limit = check_limit(limit)
     time_limit, node_limit = check_time_limit(time_limit), check_node_limit(node_limit)
     workers = check_workers(workers)
+    progress = check_progress(progress)
     packing = _packing(region, pieces, flips)
     if not packing.area_matches:
         return 0
@@ -161,41 +166,54 @@ def count(
 count_solutions = count  # the family verb of the contract
 
 
-def _check_engine(engine: object) -> str:
-    return check_choice(engine, "engine", ("auto", "bitboard", "cells"))
+# The search engines behind `method=` (the contract's option name for the algorithm).
+METHODS = ("auto", "bitboard", "cells")
+
+
+def _check_method(method: object, engine: object = None) -> str:
+    """The validated `method`; `engine` is its deprecated alias (kept for old code)."""
+    if engine is not None:
+        warnings.warn("polyomino: engine= is deprecated, use method=", DeprecationWarning, stacklevel=3)
+        if method not in ("auto", engine):
+            raise PuzzleError(f"give method= only (engine= is its deprecated alias), got method={method!r} "
+                              f"and engine={engine!r}")
+        method = engine
+    return check_choice(method, "method", METHODS)
 
 
 def solutions(
     region: Any,
+    *,
     pieces: PieceSpec = "pentominoes",
     unique: bool = True,
     flips: bool = True,
-    *,
     limit: Optional[int] = None,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
-    engine: str = "auto",
+    method: str = "auto",
+    engine: Optional[str] = None,
 ) -> Iterator[np.ndarray]:
     """Yield packings as labelled grids (numpy arrays of piece names, ``"."`` outside the
     region), streamed as the search finds them (the bitboard engine hands them over one small
     branch of the search tree at a time).
 
-    A stream cut short by `time_limit` or `node_limit` ends by raising
-    :class:`cassetete.LimitReached`. A node limit needs the dancing-cells engine (``"auto"``
-    picks it then); the bitboard engine checks the time limit between its branches.
+    ``method`` is the engine as in :func:`count` (``engine`` its deprecated alias). A stream
+    cut short by `time_limit` or `node_limit` ends by raising :class:`cassetete.LimitReached`.
+    A node limit needs the dancing-cells engine (``"auto"`` picks it then); the bitboard engine
+    checks the time limit between its branches.
 
     Example:
         >>> next(solutions("3x20")).shape
         (3, 20)
-        >>> sum(1 for _ in solutions("3x20", unique=False))
+        >>> sum(1 for _ in solutions("3x20", unique=False, method="bitboard"))
         8
     """
-    engine = _check_engine(engine)
+    engine = _check_method(method, engine)
     limit = check_limit(limit)
     time_limit, node_limit = check_time_limit(time_limit), check_node_limit(node_limit)
     if node_limit is not None:
         if engine == "bitboard":
-            raise PuzzleError("node_limit needs engine='cells' (the bitboard engine streams by branches)")
+            raise PuzzleError("node_limit needs method='cells' (the bitboard engine streams by branches)")
         engine = "cells"
     packing = _packing(region, pieces, flips)
     return _stream(packing, unique, limit, engine, time_limit, node_limit)
@@ -241,28 +259,52 @@ def _stream(packing: Packing, unique: bool, limit: Optional[int], engine: str, t
 def solve(
     region: Any,
     pieces: PieceSpec = "pentominoes",
-    flips: bool = True,
     *,
+    flips: bool = True,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
+    method: str = "auto",
 ) -> Result:
     """One packing: a Result whose ``solution`` is the labelled grid.
+
+    ``method``: ``"auto"`` or ``"cells"`` (the dancing-cells engine) or ``"bitboard"``
+    (regions of at most 64 cells, the first packing of its stream); an unknown name is a
+    :class:`cassetete.PuzzleError`. ``pieces`` may be given by position (older code);
+    every other option is keyword-only.
 
     Example:
         >>> r = solve("6x10")
         >>> r.status, sorted(set(r.solution.ravel())) == sorted("FILPNTUVWXYZ")
         ('solved', True)
+        >>> solve("3x20", method="bitboard").status
+        'solved'
     """
+    method = _check_method(method)
+    time_limit, node_limit = check_time_limit(time_limit), check_node_limit(node_limit)
     packing = _packing(region, pieces, flips)
     if not packing.area_matches:
         return Result(UNSATISFIABLE, None, {"nodes": 0, "seconds": 0.0, "reason": "area mismatch"},
                       puzzle=packing.mask, family="polyomino")
+    if method == "bitboard":
+        if node_limit is not None:
+            raise PuzzleError("node_limit needs method='cells' (the bitboard engine streams by branches)")
+        if not packing.fits_bitboard:
+            raise PuzzleError(f"method='bitboard' takes regions of at most 64 cells, this one has {packing.area}")
+        start = time.perf_counter()
+        try:
+            found = next(_stream(packing, False, 1, "bitboard", time_limit, None), None)
+        except LimitReached as stopped:
+            return Result(LIMIT, None, {"nodes": 0, "seconds": time.perf_counter() - start, **stopped.stats},
+                          puzzle=packing.mask, family="polyomino")
+        stats = {"nodes": 0, "seconds": time.perf_counter() - start, "method": "bitboard"}
+        return Result(SOLVED if found is not None else UNSATISFIABLE, found, stats, puzzle=packing.mask,
+                      family="polyomino")
     result = packing.cover.solve(time_limit=time_limit, node_limit=node_limit)
     grid = packing.grid(result.solution) if result.solution is not None else None
     return Result(result.status, grid, result.stats, puzzle=packing.mask, family="polyomino")
 
 
-def placements(region: Any, piece: str, pieces: PieceSpec = "pentominoes", flips: bool = True) -> List[np.ndarray]:
+def placements(region: Any, piece: str, *, pieces: PieceSpec = "pentominoes", flips: bool = True) -> List[np.ndarray]:
     """Every placement of one piece in the region, as arrays of cell coordinates.
 
     Example:
@@ -293,7 +335,7 @@ def render(region: Any, solution: Optional[np.ndarray] = None, format: str = "te
     if format not in ("text", "svg"):
         raise PuzzleError(f"unknown format {format!r}: 'text' or 'svg'")
     if solution is None:
-        mask = parse_region(region)
+        mask = _parse(region)
         grid = np.where(mask, "#", ".")
     else:
         grid = np.asarray(solution)
@@ -302,7 +344,7 @@ def render(region: Any, solution: Optional[np.ndarray] = None, format: str = "te
     return render_svg_iso(grid) if grid.ndim == 3 else render_svg(grid)
 
 
-def verify(region: Any, solution: np.ndarray, pieces: PieceSpec = "pentominoes", flips: bool = True) -> bool:
+def verify(region: Any, solution: np.ndarray, *, pieces: PieceSpec = "pentominoes", flips: bool = True) -> bool:
     """True when the labelled grid covers exactly the region's cells, each piece once, each
     label's cells forming the piece in one of its allowed orientations.
 
@@ -313,7 +355,7 @@ def verify(region: Any, solution: np.ndarray, pieces: PieceSpec = "pentominoes",
         False
     """
     shapes = piece_set(pieces)
-    mask = parse_region(region)
+    mask = _parse(region)
     grid = np.asarray(solution)
     if grid.shape != mask.shape:
         return False
