@@ -140,3 +140,41 @@ def test_module_docstring_examples():
     for module in (sudoku, explain_module, generate_module, model_module, parse_module, render_module, solve_module):
         failures, _ = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
         assert failures == 0, module.__name__
+
+
+def test_generate_reports_the_seed_it_used():
+    # Issue 16: seed=None draws a seed, and the puzzle says which, so the run can be repeated.
+    import pickle
+
+    from cassetete import PuzzleError
+
+    drawn = sudoku.generate((2, 3), seed=None, unique=True)
+    assert isinstance(drawn.seed, int) and drawn.seed >= 0
+    again = sudoku.generate((2, 3), seed=drawn.seed, unique=True)
+    assert again == drawn and again.seed == drawn.seed
+    assert brute_force_count(drawn.grid.ravel(), (2, 3), cap=2) == 1
+    assert sudoku.generate((2, 2), seed=7).seed == 7
+    copy = pickle.loads(pickle.dumps(drawn))
+    assert copy == drawn and copy.seed == drawn.seed
+    assert sudoku.parse(str(drawn), box=(2, 3)).seed is None  # only generated puzzles carry a seed
+    for bad in [(2, 2.5), (2, -1), (2,), "ab"]:
+        with pytest.raises(PuzzleError, match="box"):
+            sudoku.generate(bad)
+
+
+def test_cli_generate_json_prints_the_seed(capsys):
+    import json
+
+    from cassetete.cli import main
+
+    assert main(["sudoku", "generate", "--box", "2", "2", "-n", "2", "--json", "--rate"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(records) == 2
+    for record in records:
+        assert record["seed"] == record["stats"]["seed"] and record["box"] == [2, 2]
+        puzzle = sudoku.parse(record["puzzle"])
+        assert puzzle.clues == record["clues"] and brute_force_count(puzzle.grid.ravel(), (2, 2), cap=2) == 1
+        assert record["rating"]["level"] in ("exclusivity", "uniqueness", "parity", "intersections", "search")
+        # the printed seed gives the same puzzle back
+        assert main(["sudoku", "generate", "--box", "2", "2", "--seed", str(record["seed"])]) == 0
+        assert capsys.readouterr().out.strip() == record["puzzle"]

@@ -90,6 +90,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                      help="per puzzle: stop removing clues after this long (unique, maybe not minimal)")
     gen.add_argument("--rate", action="store_true", help="print each puzzle's rating after it")
     gen.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    add_output_flags(gen, svg=False)
     gen.set_defaults(handler=run_generate)
 
     bench = sub.add_parser("bench", help="time solve_many on a file of one-line puzzles")
@@ -286,17 +287,28 @@ def _write_batch(args: argparse.Namespace, puzzles, box, as_grid: bool, out: Tex
 
 
 def run_generate(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
-    """Print generated puzzles, one per line (N lines of numbers beyond order 35)."""
+    """Print generated puzzles, one per line (N lines of numbers beyond order 35); with ``--json``
+    one object per puzzle: ``puzzle``, ``seed`` (the seed used, drawn at random without
+    ``--seed``: give it back to ``--seed`` to get the same puzzle), ``box``, ``clues``, ``seconds``
+    and, with ``--rate``, ``rating``."""
     out = out if out is not None else sys.stdout
     if args.number < 1:
         raise PuzzleError(f"--number must be >= 1, got {args.number}")
     for k in range(args.number):
         seed = None if args.seed is None else args.seed + k
+        started = time.perf_counter()
         puzzle = sudoku.generate(tuple(args.box), unique=not args.not_unique, symmetric=not args.asymmetric,
                                  clues=args.clues, seed=seed, time_limit=args.time_limit, progress=args.progress)
+        seconds = time.perf_counter() - started
+        rating = sudoku.rate(puzzle) if args.rate else None
+        if args.json:
+            extra = {} if rating is None else {"rating": {"level": rating.level, "nodes": rating.nodes,
+                                                          "score": rating.score}}
+            write_json(out, index=k, puzzle=str(puzzle).rstrip("\n"), seed=puzzle.seed, box=list(puzzle.box),
+                       clues=puzzle.clues, stats={"seed": puzzle.seed, "seconds": seconds}, **extra)
+            continue
         out.write(f"{puzzle}\n" if puzzle.size <= 35 else puzzle.to_grid_text() + "\n")
-        if args.rate:
-            rating = sudoku.rate(puzzle)
+        if rating is not None:
             out.write(f"# clues {puzzle.clues}, level {rating.level}, nodes {rating.nodes}\n")
     return 0
 

@@ -64,14 +64,24 @@ def generate(box: Sequence[int] = (3, 3), *, unique: bool = True, symmetric: boo
     puzzle): when it runs out the puzzle so far is returned, still unique when `unique`, but
     possibly not minimal. `progress` shows a bar of the cells tried on stderr.
 
+    The seed used (drawn at random for ``seed=None``) is the puzzle's ``seed`` attribute:
+    ``generate(box, seed=p.seed, ...)`` with the same options gives the same puzzle again.
+
     Example:
         >>> p = generate((2, 2), seed=1)
-        >>> p.size, p.clues < 16
-        (4, True)
+        >>> p.size, p.clues < 16, p.seed
+        (4, True, 1)
+        >>> q = generate((2, 2))
+        >>> generate((2, 2), seed=q.seed) == q
+        True
     """
     try:
-        rows, cols = (int(v) for v in box)
-    except (TypeError, ValueError):
+        rows, cols = (check_count(v, "box", 1) for v in box)
+    except TypeError:
+        raise PuzzleError(f"box must be a pair (rows, cols), got {box!r}") from None
+    except ValueError as error:
+        if isinstance(error, PuzzleError):
+            raise PuzzleError(f"box must be a pair of integers (rows, cols) >= 1, got {box!r}") from None
         raise PuzzleError(f"box must be a pair (rows, cols), got {box!r}") from None
     shape = infer_box(rows * cols, (rows, cols))
     size = shape[0] * shape[1]
@@ -121,7 +131,7 @@ def generate(box: Sequence[int] = (3, 3), *, unique: bool = True, symmetric: boo
                 grid[cell] = value
                 continue
             given -= 1
-    return Sudoku(grid.reshape(size, size), shape)
+    return Sudoku(grid.reshape(size, size), shape, seed=seed)
 
 
 @dataclass(frozen=True)

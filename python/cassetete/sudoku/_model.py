@@ -49,17 +49,21 @@ class Sudoku:
     box shape (r, c).
 
     Duplicate clues in a row, column or box raise PuzzleError. `str()` gives the one-line form
-    (`.` for empty cells, 1-9 then A-Z), or N lines of N numbers when N > 35.
+    (`.` for empty cells, 1-9 then A-Z), or N lines of N numbers when N > 35. `seed` is the
+    seed :func:`cassetete.sudoku.generate` used (None for a puzzle that was not generated); it
+    does not take part in equality.
 
     Example:
         >>> s = Sudoku(np.zeros((4, 4), np.uint8))
-        >>> s.size, s.box, str(s)
-        (4, (2, 2), '................')
+        >>> s.size, s.box, str(s), s.seed
+        (4, (2, 2), '................', None)
     """
 
-    __slots__ = ("grid", "box")
+    __slots__ = ("grid", "box", "seed")
 
-    def __init__(self, grid: Union[np.ndarray, Sequence[Sequence[int]]], box: Optional[Sequence[int]] = None):
+    def __init__(self, grid: Union[np.ndarray, Sequence[Sequence[int]]], box: Optional[Sequence[int]] = None,
+                 *, seed: Optional[int] = None):
+        self.seed: Optional[int] = seed
         array = np.asarray(grid)
         if array.ndim != 2 or array.shape[0] != array.shape[1]:
             raise PuzzleError(f"a Sudoku grid must be square (N, N), got shape {array.shape}")
@@ -121,11 +125,12 @@ class Sudoku:
         return hash((self.box, self.grid.tobytes()))
 
     def __getstate__(self):
-        return {"grid": self.grid, "box": self.box}
+        return {"grid": self.grid, "box": self.box, "seed": self.seed}
 
     def __setstate__(self, state) -> None:
         self.grid = state["grid"]
         self.box = tuple(state["box"])
+        self.seed = state.get("seed")
 
     def _repr_svg_(self) -> str:
         from ._render import to_svg
