@@ -22,7 +22,7 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tupl
 import numpy as np
 
 from . import _core
-from ._errors import LimitReached, PuzzleError
+from ._errors import LimitReached, PuzzleError, certify
 from ._exactcover_text import format_dlx, parse_dlx
 from ._io import PathOrFile, read_text, write_text
 from ._options import check_limit, check_node_limit, check_time_limit
@@ -35,6 +35,19 @@ __all__ = ["ExactCover", "Subproblem", "count_subproblem", "parse", "load", "for
 
 # Refused before any allocation: the dancing cells tables hold a few words per item.
 MAX_ITEMS = 10_000_000
+
+
+def check_progress(value: object) -> bool:
+    """``progress`` must be True or False (a ``PuzzleError`` otherwise); shared by the exact
+    cover, polyomino and narrowing counts.
+
+    Example:
+        >>> check_progress(False)
+        False
+    """
+    if not isinstance(value, (bool, np.bool_)):
+        raise PuzzleError(f"progress must be True or False, got {value!r}")
+    return bool(value)
 
 
 def _as_int(value: Any, what: str) -> int:
@@ -240,6 +253,29 @@ class ExactCover:
             out.append(o)
         return out
 
+    # -- checking -------------------------------------------------------------------------
+    def _covers(self, solution: Optional[Sequence[int]]) -> bool:
+        """The rules, independent of the engine (what :func:`verify` and the certification of
+        every answer use): valid option indices covering each primary item exactly once and
+        each secondary item at most once."""
+        if solution is None or isinstance(solution, (str, bytes)):
+            return False
+        covered: List[int] = []
+        starts, items, n = self._starts, self._items, self.options
+        for option in solution:
+            if isinstance(option, (bool, np.bool_)) or not isinstance(option, (int, np.integer)):
+                return False
+            k = int(option)
+            if not 0 <= k < n:
+                return False
+            covered.extend(items[starts[k]:starts[k + 1]])
+        primary = self.primary
+        # No item twice (primary or secondary), and every primary item once: O(solution size).
+        return len(set(covered)) == len(covered) and sum(1 for i in covered if i < primary) == primary
+
+    def _certify(self, solution: Optional[Sequence[int]]) -> None:
+        certify(self._covers(solution), "exactcover", f"options {list(solution or [])[:20]} are not an exact cover")
+
     # -- searching ------------------------------------------------------------------------
     def solve(
         self,
@@ -260,13 +296,18 @@ class ExactCover:
         if executor is not None:
             from .parallel import solve_cover
 
-            return solve_cover(self, executor, prefix=prefix, time_limit=time_limit)
+            result = solve_cover(self, executor, prefix=prefix, time_limit=time_limit)
+            if result.status == SOLVED:
+                self._certify(result.solution)
+            return result
         status, solution, stats = _core.exactcover.first(
             self._problem(), self._check_prefix(prefix), time_limit, node_limit
         )
         self.last_stats = stats
         if status not in (SOLVED, UNSATISFIABLE):
             status = LIMIT
+        if status == SOLVED:
+            self._certify(solution)  # never return an answer that breaks the rules
         return Result(status, solution, stats, puzzle=self, family="exactcover")
 
     def solutions(
@@ -299,6 +340,7 @@ class ExactCover:
         produced = 0
         try:
             for solution in iterator:
+                self._certify(solution)
                 yield solution
                 produced += 1
                 if limit is not None and produced >= limit:
@@ -330,6 +372,7 @@ class ExactCover:
             >>> ExactCover.from_options([[0], [1], [0, 1]]).count()
             2
         """
+        check_progress(progress)
         if executor is not None or progress or checkpoint is not None:
             from .parallel import count_cover
 
@@ -544,15 +587,7 @@ def verify(problem: Any, solution: Sequence[int]) -> bool:
         >>> verify([[0], [1], [0, 1]], [2]), verify([[0], [1], [0, 1]], [0, 2])
         (True, False)
     """
-    cover = parse(problem)
-    seen = np.zeros(cover.items, dtype=np.int64)
-    for option in solution:
-        if isinstance(option, (bool, np.bool_)) or not isinstance(option, (int, np.integer)):
-            return False
-        if not 0 <= int(option) < cover.options:
-            return False
-        seen[cover.option(int(option))] += 1
-    return bool((seen[:cover.primary] == 1).all() and (seen[cover.primary:] <= 1).all())
+    return parse(problem)._covers(solution)
 
 
 def render(problem: Any, solution: Optional[Sequence[int]] = None, format: str = "text") -> str:  # noqa: A002

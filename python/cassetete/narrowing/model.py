@@ -25,6 +25,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 from .. import _core
 from .._errors import LimitReached, PuzzleError
 from .._options import check_choice, check_count, check_limit, check_node_limit, check_time_limit, check_workers
+from ..exactcover import check_progress
 from .._result import LIMIT, SOLVED, UNSATISFIABLE, Result
 from .orientations import ROTATIONS, orientation_offsets
 
@@ -403,7 +404,7 @@ class Model:
             ...     m.count(executor=pool)
             24
         """
-        if executor is not None or progress or checkpoint is not None:
+        if executor is not None or check_progress(progress) or checkpoint is not None:
             return _count_spread(self, (), executor, limit, time_limit, node_limit, strategy, incremental, careful,
                                  progress, checkpoint)
         return count_paths(self, [()], limit, time_limit, node_limit, strategy, incremental, profile, workers,
