@@ -88,6 +88,71 @@ def _polyomino_pieces(text: str) -> None:
         polyomino.solve(f"1x{area}", pieces, node_limit=FUZZ_NODES)
 
 
+def _in_file(text: str, read: Callable[[str], object]) -> object:
+    """``read(path)`` of a temporary file holding ``text`` (the load / load_many / read_board paths)."""
+    import os
+    import tempfile
+
+    handle, path = tempfile.mkstemp(prefix="cassetete-fuzz-", suffix=".txt")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", errors="surrogatepass") as stream:
+            stream.write(text)
+        return read(path)
+    finally:
+        os.unlink(path)
+
+
+def _shikaku_many(text: str) -> None:
+    for puzzle in shikaku.parse_many(text)[:4]:
+        if puzzle.rows * puzzle.cols <= MAX_SEARCH_CELLS:
+            shikaku.solve(puzzle, node_limit=FUZZ_NODES)
+
+
+def _hashi_many(text: str) -> None:
+    for puzzle in hashi.parse_many(text)[:4]:
+        if puzzle.shape[0] * puzzle.shape[1] <= MAX_SEARCH_CELLS:
+            hashi.solve(puzzle, node_limit=FUZZ_NODES)
+
+
+def _edgematch_many(text: str) -> None:
+    for puzzle in edgematch.parse_many(text)[:4]:
+        if puzzle.rows * puzzle.cols <= 64:
+            edgematch.solve(puzzle, node_limit=FUZZ_NODES)
+
+
+def _loads(text: str) -> None:
+    """``load`` of the three grid families on the same file (each may refuse it: PuzzleError)."""
+    for family in (shikaku, hashi, edgematch):
+        try:
+            _in_file(text, family.load)
+        except cassetete.PuzzleError:
+            pass
+
+
+def _loads_many(text: str) -> None:
+    """``load_many`` of the three grid families on the same file."""
+    for family in (shikaku, hashi, edgematch):
+        try:
+            _in_file(text, family.load_many)
+        except cassetete.PuzzleError:
+            pass
+
+
+READ_BOARD_PUZZLE = edgematch.parse("edgematch 2 2 equal\n0 1 2 0\n0 0 2 1\n2 1 0 0\n2 0 0 1\n")
+
+
+def _edgematch_read_board(text: str) -> None:
+    _in_file(text, lambda path: edgematch.read_board(path, READ_BOARD_PUZZLE))
+
+
+def _polyomino_picture(text: str) -> None:
+    from cassetete.polyomino.shapes import parse_picture
+
+    cells = parse_picture(text)
+    if 0 < len(cells) <= 12:
+        polyomino.piece_set({"p": text})
+
+
 TEXT_TARGETS: Dict[str, Callable[[str], None]] = {
     "sudoku.parse": _sudoku,
     "sudoku.parse_many": _sudoku_many,
@@ -97,6 +162,13 @@ TEXT_TARGETS: Dict[str, Callable[[str], None]] = {
     "hashi.parse": _hashi,
     "polyomino.parse_region": _polyomino_region,
     "polyomino.piece_set": _polyomino_pieces,
+    "shikaku.parse_many": _shikaku_many,
+    "hashi.parse_many": _hashi_many,
+    "edgematch.parse_many": _edgematch_many,
+    "grid.load": _loads,
+    "grid.load_many": _loads_many,
+    "edgematch.read_board": _edgematch_read_board,
+    "polyomino.parse_picture": _polyomino_picture,
 }
 
 # Valid inputs of every format, the starting points of mutations.
@@ -138,6 +210,14 @@ SEEDS: Dict[str, List[str]] = {
     ],
     "polyomino.parse_region": ["6x10", "3x4x5", "1x5", "2 x 10"],
     "polyomino.piece_set": ["##\n\n#\n#", "###\n#..\n\n.#\n##", "#"],
+    "shikaku.parse_many": ["4x4:a2_2b2_2c2_2_2a2a\n2x1:2a\n", "2 .\n. 2\n\n2 .\n2 .\n"],
+    "hashi.parse_many": ["3x3m2:2a2c1a1\n3x1m2:1a1\n", "2.2\n...\n1.1\n\n1.1\n"],
+    "edgematch.parse_many": ["edgematch 1 2 equal\n0 1 0 0\n0 0 0 1\n\nedgematch 1 2 equal\n0 1 0 0\n0 0 0 1\n"],
+    "grid.load": ["4x4:a2_2b2_2c2_2_2a2a\n", "2.2\n...\n1.1\n", "edgematch 1 2 equal\n0 1 0 0\n0 0 0 1\n"],
+    "grid.load_many": ["4x4:a2_2b2_2c2_2_2a2a\n2x1:2a\n", "3x3m2:2a2c1a1\n3x1m2:1a1\n",
+                       "edgematch 1 2 equal\n0 1 0 0\n0 0 0 1\n\nedgematch 1 2 equal\n0 1 0 0\n0 0 0 1\n"],
+    "edgematch.read_board": ["0 0 1 0 2 0 3 0\n", "0/0 1/0\n2/0 3/0\n", "0 1\n2 3\n"],
+    "polyomino.parse_picture": ["###\n#..", ".#.\n###\n.#.", "#"],
 }
 
 
