@@ -1,5 +1,6 @@
 """Validation of the options every family shares (``time_limit``, ``node_limit``, ``limit``,
-``seed``, ``workers``), so that a bad value is the same ``PuzzleError`` everywhere.
+``seed``, ``workers``, ``method``, ``progress``), so that a bad value is the same ``PuzzleError``
+everywhere.
 
 Example:
     >>> from cassetete._options import check_time_limit
@@ -19,10 +20,12 @@ import os
 import random
 from typing import Optional
 
+import numpy as np
+
 from ._errors import PuzzleError
 
 __all__ = ["check_time_limit", "check_node_limit", "check_limit", "check_seed", "check_workers",
-           "check_choice", "check_count"]
+           "check_choice", "check_count", "check_flag", "check_progress"]
 
 
 MAX_COUNT = 2**63 - 1  # node limits, counts and seeds go to C++ as 64-bit integers
@@ -30,7 +33,7 @@ MAX_WORKERS = 4096  # threads; a larger value is a mistake, not a machine
 
 
 def _is_bool(value: object) -> bool:
-    return isinstance(value, (bool,)) or type(value).__name__ == "bool_"
+    return isinstance(value, (bool, np.bool_))
 
 
 def check_time_limit(value: object, name: str = "time_limit") -> Optional[float]:
@@ -88,3 +91,35 @@ def check_choice(value: object, name: str, choices) -> str:
     if not isinstance(value, str) or value not in choices:
         raise PuzzleError(f"unknown {name} {value!r}; expected one of: {', '.join(map(str, choices))}")
     return value
+
+
+def check_flag(value: object, name: str) -> bool:
+    """A yes/no option: ``True`` or ``False`` (numpy bools too), else ``PuzzleError``, so that
+    ``progress="x"`` or ``"no"`` is never taken as true silently.
+
+    Example:
+        >>> check_flag(False, "unique")
+        False
+        >>> check_flag("yes", "unique")
+        Traceback (most recent call last):
+        ...
+        cassetete._errors.PuzzleError: unique must be True or False, got 'yes'
+    """
+    if _is_bool(value):
+        return bool(value)
+    raise PuzzleError(f"{name} must be True or False, got {value!r}")
+
+
+def check_progress(value: object, name: str = "progress") -> bool:
+    """The shared ``progress`` option: ``True`` shows a tqdm bar on stderr, ``False`` (the
+    default) prints nothing; anything else is a ``PuzzleError``.
+
+    Example:
+        >>> check_progress(True)
+        True
+        >>> check_progress("x")
+        Traceback (most recent call last):
+        ...
+        cassetete._errors.PuzzleError: progress must be True or False, got 'x'
+    """
+    return check_flag(value, name)

@@ -12,7 +12,7 @@ from tqdm import tqdm
 
 from .. import _core
 from .._errors import PuzzleError
-from .._options import check_count, check_seed, check_time_limit
+from .._options import check_count, check_flag, check_progress, check_seed, check_time_limit
 from ._model import Sudoku, infer_box
 from ._solve import DEFAULT_RULES, PuzzleLike, as_sudoku
 
@@ -92,6 +92,9 @@ def generate(box: Sequence[int] = (3, 3), *, unique: bool = True, symmetric: boo
             raise PuzzleError(f"clues must be in 0..{cells}, got {clues}")
     seed = check_seed(seed)
     time_limit = check_time_limit(time_limit)
+    progress = check_progress(progress)
+    unique = check_flag(unique, "unique")
+    symmetric = check_flag(symmetric, "symmetric")
     deadline = None if time_limit is None else time.monotonic() + time_limit
     rng = np.random.default_rng(seed)
     solution = _random_full_grid(shape, int(rng.integers(0, 2**62)))

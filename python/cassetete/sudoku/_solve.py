@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import _core
 from .._errors import LimitReached, PuzzleError, certify
-from .._options import check_count, check_limit, check_node_limit, check_time_limit, check_workers
+from .._options import check_count, check_limit, check_node_limit, check_progress, check_time_limit, check_workers
 from .._result import Result
 from .._streams import stream_solutions
 from ._formats import parse, parse_lines_array
@@ -129,6 +129,7 @@ def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_lim
     sudoku = as_sudoku(puzzle, box)
     limit = check_limit(limit)
     time_limit, node_limit, names = _search_options(time_limit, node_limit, rules)
+    progress = check_progress(progress)
     if executor is not None or progress or checkpoint is not None:
         from ..parallel import count_sudoku
 
