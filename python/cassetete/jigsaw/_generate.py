@@ -176,6 +176,13 @@ def _cut(rows: int, cols: int, size: float, rng: np.random.Generator, count: int
     return outlines, np.array(signs), np.array(joins), np.array(home_corners)
 
 
+#: Size caps of :func:`generate`, checked before any allocation (issue 22: absurd sizes are a
+#: PuzzleError, never a MemoryError): pieces, pixels per piece side, outline points in all.
+MAX_PIECES = 100_000
+MAX_PIECE_SIZE = 10_000
+MAX_POINTS = 20_000_000
+
+
 def generate(rows: int, cols: int, seed=None, *, piece_size: float = 100.0, rotate: bool = True,
              mirror: bool = False, points_per_edge: int = 0, layout: str = "grid") -> Tuple[JigsawPuzzle, Truth]:
     """A synthetic monochrome jigsaw: a rows x cols board cut with random tabs and blanks
@@ -191,6 +198,9 @@ def generate(rows: int, cols: int, seed=None, *, piece_size: float = 100.0, rota
         points_per_edge: outline points per edge (default: about one per pixel, at least 40).
         layout: ``"grid"`` (pieces on a loose grid) or ``"random"`` (random places, no overlap).
 
+    Absurd sizes (over :data:`MAX_PIECES` pieces, :data:`MAX_PIECE_SIZE` pixels per side or
+    :data:`MAX_POINTS` outline points in all) are refused with PuzzleError before any allocation.
+
     Example:
         >>> puzzle, truth = generate(3, 4, seed=7)
         >>> len(puzzle), truth.board.shape, int((truth.signs == 0).sum())
@@ -198,12 +208,23 @@ def generate(rows: int, cols: int, seed=None, *, piece_size: float = 100.0, rota
     """
     rows, cols = check_count(rows, "rows", 2), check_count(cols, "cols", 2)
     seed = check_seed(seed)
+    if isinstance(piece_size, bool) or not isinstance(piece_size, (int, float, np.integer, np.floating)):
+        raise PuzzleError(f"piece_size must be a number of pixels, got {piece_size!r}")
     if not (np.isfinite(piece_size) and piece_size >= 8):
         raise PuzzleError(f"piece_size must be at least 8 pixels, got {piece_size!r}")
+    if rows * cols > MAX_PIECES:  # refused before anything is allocated
+        raise PuzzleError(f"a {rows} x {cols} jigsaw is too large: at most {MAX_PIECES:,} pieces are generated")
+    if piece_size > MAX_PIECE_SIZE:
+        raise PuzzleError(f"piece_size {piece_size!r} is too large: at most {MAX_PIECE_SIZE:,} pixels")
+    points_per_edge = check_count(points_per_edge, "points_per_edge")
+    per_edge = int(points_per_edge) or max(40, int(round(piece_size * 1.5)))
+    if rows * cols * 4 * per_edge > MAX_POINTS:
+        raise PuzzleError(f"a {rows} x {cols} jigsaw with {per_edge} points per edge is too large: at most "
+                          f"{MAX_POINTS:,} outline points are generated (lower piece_size or points_per_edge)")
     if layout not in ("grid", "random"):
         raise PuzzleError(f"unknown layout {layout!r}; expected 'grid' or 'random'")
     rng = np.random.default_rng(seed)
-    count = int(points_per_edge) or max(40, int(round(piece_size * 1.5)))
+    count = per_edge
     outlines, signs, joins, home = _cut(rows, cols, float(piece_size), rng, count)
     n = rows * cols
     board = np.arange(n).reshape(rows, cols)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -117,7 +117,10 @@ class JigsawPuzzle:
         (6, (2, 3))
     """
 
-    def __init__(self, pieces: Sequence[Any], sources: Optional[List[str]] = None) -> None:
+    def __init__(self, pieces: Sequence[Any], sources: Optional[List[str]] = None,
+                 dropped: Optional[List[Dict[str, Any]]] = None) -> None:
+        # the piece-like shapes read_image left out at an image border (see ScanPieces)
+        self.dropped: List[Dict[str, Any]] = list(dropped if dropped is not None else getattr(pieces, "dropped", []))
         self.pieces: List[Piece] = as_pieces(pieces)
         self._edges: Optional[Any] = None  # corners and edges, found once by jigsaw.analyse
         self.sources = list(sources or [])

@@ -36,7 +36,10 @@ def render_scan(puzzle: Any, *, blur: float = 1.0, noise: float = 0.03, backgrou
         >>> image.dtype                            # doctest: +SKIP
         dtype('uint8')
     """
-    from scipy import ndimage
+    try:
+        from scipy import ndimage
+    except ImportError:
+        raise PuzzleError('render_scan needs scipy: pip install "cassetete[jigsaw]"') from None
 
     pieces = puzzle.pieces if isinstance(puzzle, JigsawPuzzle) else as_pieces(puzzle)
     if not pieces:

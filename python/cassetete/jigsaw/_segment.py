@@ -7,7 +7,7 @@ the whole stage) and Pillow for reading files."""
 from __future__ import annotations
 
 import os
-from typing import Any, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence
 
 import numpy as np
 
@@ -85,8 +85,49 @@ def _dilate(mask: np.ndarray, radius: int) -> np.ndarray:
     return out
 
 
+class ScanPieces(List[Piece]):
+    """The list of pieces :func:`read_image` returns, with ``dropped``: the shapes touching an
+    image border that look like pieces (area comparable to the others) and were left out, as
+    dicts ``{"image", "x", "y", "area"}`` (``area`` in typical piece areas). :func:`solve` names
+    them when the pieces found fit no rectangle, and warns about them otherwise.
+
+    Example:
+        >>> ScanPieces([]).dropped
+        []
+    """
+
+    def __init__(self, pieces: Sequence[Piece] = (), dropped: Optional[List[Dict[str, Any]]] = None) -> None:
+        super().__init__(pieces)
+        self.dropped: List[Dict[str, Any]] = list(dropped or [])
+
+
+def _piece_like_at_border(props: Sequence[Any], typical: float, lower: float, image_index: int) -> List[Dict[str, Any]]:
+    """The border components whose area and extent are those of a piece (not a scanner lid, a
+    strip along the border or a speck)."""
+    out = []
+    extent = 2.5 * np.sqrt(typical)
+    for p in props:
+        y0, x0, y1, x1 = p.bbox
+        if lower <= p.area <= 1.6 * typical and max(y1 - y0, x1 - x0) <= extent:
+            cy, cx = p.centroid
+            out.append({"image": image_index, "x": round(float(cx), 1), "y": round(float(cy), 1),
+                        "area": round(float(p.area / typical), 2)})
+    return out
+
+
+def dropped_text(dropped: Sequence[Dict[str, Any]]) -> str:
+    """How messages list the piece-like shapes left out at an image border.
+
+    Example:
+        >>> dropped_text([{"image": 0, "x": 12.0, "y": 340.5, "area": 0.8}])
+        'image 0 at x=12, y=340'
+    """
+    return "; ".join(f"image {d['image']} at x={d['x']:.0f}, y={d['y']:.0f}" for d in dropped)
+
+
 def segment(image: np.ndarray, *, image_index: int = 0, min_area: Optional[float] = None,
-            opening: Optional[int] = None, smooth: float = 1.0, keep_patches: bool = True) -> List[Piece]:
+            opening: Optional[int] = None, smooth: float = 1.0, keep_patches: bool = True,
+            dropped: Optional[List[Dict[str, Any]]] = None) -> List[Piece]:
     """The pieces of one image array, in reading order (top to bottom, left to right).
 
     The background is the side of Otsu's threshold that forms one connected region.
@@ -101,6 +142,8 @@ def segment(image: np.ndarray, *, image_index: int = 0, min_area: Optional[float
             the piece size).
         smooth: Gaussian sigma (pixels) applied to each piece's crop before its outline is
             traced at the threshold (0 = none).
+        dropped: a list to which the shapes touching the image border that look like pieces
+            (see :class:`ScanPieces`) are appended, instead of being left out silently.
 
     Example:
         >>> from cassetete import jigsaw
@@ -132,13 +175,16 @@ def segment(image: np.ndarray, *, image_index: int = 0, min_area: Optional[float
         mask = ndimage.binary_opening(mask, morphology.disk(opening))
     labels = measure.label(mask, connectivity=2)
     h, w = mask.shape
-    drop = _border_ids(labels)  # what touches the image border: a scanner lid, a cut-off piece
-    props = [p for p in measure.regionprops(labels) if p.label not in set(drop.tolist())]
+    drop = set(_border_ids(labels).tolist())  # what touches the image border: a scanner lid, a cut-off piece
+    every = measure.regionprops(labels)
+    props = [p for p in every if p.label not in drop]
     if not props:
         raise PuzzleError(f"image {image_index}: no pieces found away from the image border")
     areas = np.array([p.area for p in props], dtype=float)
     typical = float(np.median(areas[areas >= 0.3 * areas.max()]))
     lower = min_area if min_area is not None else 0.35 * typical
+    if dropped is not None:  # left out at the border but shaped like a piece: say where
+        dropped.extend(_piece_like_at_border([p for p in every if p.label in drop], typical, lower, image_index))
     pieces: list = []
     row_height = max(1, int(np.sqrt(typical)))
     for p in sorted(props, key=lambda q: (q.bbox[0] // row_height, q.bbox[1])):
@@ -198,8 +244,8 @@ def read_image(source: Any, **options) -> List[Piece]:
             raise PuzzleError(f"expected an image path, an array or a list of them, got {type(source).__name__}") from None
     if not sources:
         raise PuzzleError("no image given")
-    pieces: List[Piece] = []
+    pieces = ScanPieces()
     for index, item in enumerate(sources):
         image = item if isinstance(item, np.ndarray) else load_image(item)
-        pieces.extend(segment(image, image_index=index, **options))
+        pieces.extend(segment(image, image_index=index, dropped=pieces.dropped, **options))
     return pieces

@@ -38,22 +38,37 @@ def board_size(kinds: np.ndarray) -> Tuple[int, int]:
     n = len(kinds)
     flats = (kinds == FLAT).sum(axis=1)
     corners, border = int((flats == 2).sum()), int((flats == 1).sum())
+    found = f"{n} pieces ({corners} corner, {border} border, {n - corners - border} inner)"
     if corners != 4:
-        raise PuzzleError(f"{n} pieces with {corners} corner pieces (two flat edges) fit no rectangle "
-                          f"(a rectangle has 4)")
+        raise PuzzleError(f"{found} fit no rectangle: a rectangle has 4 corner pieces (two flat edges)")
     if border % 2:
-        raise PuzzleError(f"{n} pieces with {border} border pieces (one flat edge) fit no rectangle "
-                          f"(a rectangle has an even number)")
+        raise PuzzleError(f"{found} fit no rectangle: a rectangle has an even number of border pieces "
+                          f"(one flat edge)")
     total = border // 2 + 4                           # rows + cols
     disc = total * total - 4 * n
     root = math.isqrt(disc) if disc >= 0 else -1
     if root < 0 or root * root != disc or (total - root) % 2:
-        raise PuzzleError(f"{n} pieces with 4 corner and {border} border pieces fit no rectangle "
-                          f"(rows + cols = {total}, rows x cols = {n})")
+        raise PuzzleError(f"{found} fit no rectangle: the border makes rows + cols = {total}, "
+                          f"which no rows x cols = {n} has")
     rows, cols = (total - root) // 2, (total + root) // 2
     if rows < 2:
         raise PuzzleError(f"{n} pieces would make a {rows} x {cols} board; boards of one row are not handled")
     return rows, cols
+
+
+def _board_size_of(puzzle: JigsawPuzzle, edges: EdgeSet) -> Tuple[int, int]:
+    """:func:`board_size`, and when the count fits no rectangle while piece-like shapes were
+    left out at an image border, an error that names where they are."""
+    try:
+        return board_size(edges.kinds)
+    except PuzzleError as error:
+        if not puzzle.dropped:
+            raise
+        from ._segment import dropped_text
+
+        raise PuzzleError(f"{error}; {len(puzzle.dropped)} shape(s) that look like pieces touch the image border "
+                          f"and were left out: {dropped_text(puzzle.dropped)} (move them away from the border "
+                          f"and scan again)") from None
 
 
 def _rim_problem(kinds: np.ndarray) -> Optional[int]:
@@ -197,10 +212,16 @@ def solve(pieces: Any, *, method: str = "auto", encoding: str = "ordinates", pre
     if bad is not None:
         raise PuzzleError(f"{where(puzzle[bad], bad)}: flat edges {np.flatnonzero(edges.kinds[bad] == FLAT).tolist()} "
                           f"cannot lie on the rim of a rectangle")
-    rows, cols = board_size(edges.kinds)
+    rows, cols = _board_size_of(puzzle, edges)
     diss = dissimilarities(edges)
     stats: dict = {"rows": rows, "cols": cols, "pieces": len(puzzle), "nodes": 0, "encoding": encoding,
                    "reclassified_edges": repaired}
+    if puzzle.dropped:  # the pieces fit a rectangle anyway: a warning, not an error
+        from ._segment import dropped_text
+
+        stats["dropped_at_border"] = list(puzzle.dropped)
+        stats["warnings"] = [f"{len(puzzle.dropped)} shape(s) touching the image border look like pieces and "
+                             f"were left out: {dropped_text(puzzle.dropped)}"]
     tabs, blanks = int((edges.kinds == 1).sum()), int((edges.kinds == -1).sum())
     stats["tabs"], stats["blanks"] = tabs, blanks
     board, status, used = None, UNSATISFIABLE, None
