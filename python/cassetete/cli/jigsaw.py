@@ -36,7 +36,8 @@ def add_parser(subparsers) -> None:
     solve.add_argument("--method", choices=("auto", "labels", "fit"), default="auto",
                        help="labels: k-means classes + exact edge matching; fit: beam assembly by fit; "
                             "auto: labels, then fit if a join is doubtful (default)")
-    solve.add_argument("--encoding", choices=("ordinates", "chain"), default="ordinates")
+    solve.add_argument("--encoding", choices=("chain", "ordinates"), default="chain",
+                       help="edge encoding of the labels: chain code (default) or ordinates")
     solve.add_argument("--time-limit", type=float, default=None, help="seconds")
     solve.add_argument("--node-limit", type=int, default=None, help="placements of the exact search (labels)")
     solve.add_argument("--svg", metavar="OUT", help="write the assembled outlines as SVG")
@@ -149,6 +150,8 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     result = jigsaw.solve(pieces, method=args.method, encoding=args.encoding, time_limit=args.time_limit,
                           node_limit=args.node_limit)
     stats = result.stats
+    for warning in stats.get("warnings", []):  # e.g. piece-like shapes left out at the image border
+        sys.stderr.write(f"warning: {warning}\n")
     if args.json:
         write_result_json(out, result)
     else:

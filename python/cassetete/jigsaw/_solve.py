@@ -162,7 +162,7 @@ def analyse(puzzle: JigsawPuzzle) -> EdgeSet:
     return cached
 
 
-def solve(pieces: Any, *, method: str = "auto", encoding: str = "ordinates", precision: Optional[int] = None,
+def solve(pieces: Any, *, method: str = "auto", encoding: str = "chain", precision: Optional[int] = None,
           k: Optional[int] = None, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
           beam: int = 8, doubt_cost: float = DOUBT_COST) -> Result:
     """Assemble a jigsaw from the shapes of its pieces.
@@ -174,8 +174,12 @@ def solve(pieces: Any, *, method: str = "auto", encoding: str = "ordinates", pre
             classes, signed labels, exact edge-matching search), ``"fit"`` (frame-first beam
             assembly on the pairwise edge dissimilarities) or ``"auto"`` (labels, and the fit
             assembly when the labelled puzzle fails or a join is doubtful).
-        encoding: ``"ordinates"`` (section 2.3) or ``"chain"`` (section 2.1) for the labels.
-        precision: verticals (ordinates) or grid cells per edge (chain).
+        encoding: ``"chain"`` (section 2.1, the default) or ``"ordinates"`` (section 2.3) for
+            the labels. The chain code is the default because it survives scanning: with the
+            labels alone it assembles 21 of 45 rendered scans against 1 of 45 for the ordinates
+            (bench/results/jigsaw_accuracy.md), both assemble clean outlines exactly, and its
+            quadratic size costs little in time (a 30 x 30 cut: 6.3 s against 3.5 s).
+        precision: grid cells per edge (chain) or verticals (ordinates); default 48.
         k: edge classes (default: one per inner join, 2mn - m - n on an m x n board).
         beam: boards kept by the fit assembly.
         doubt_cost: fit (RMS gap in edge lengths) above which a join is doubtful.
