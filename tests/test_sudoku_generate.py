@@ -178,3 +178,30 @@ def test_cli_generate_json_prints_the_seed(capsys):
         # the printed seed gives the same puzzle back
         assert main(["sudoku", "generate", "--box", "2", "2", "--seed", str(record["seed"])]) == 0
         assert capsys.readouterr().out.strip() == record["puzzle"]
+
+
+def test_generate_gives_each_uniqueness_check_only_the_time_left(monkeypatch):
+    # Issue 16: a single uniqueness check could run seconds past --time-limit at 25x25. Each check
+    # now gets the time left before the deadline (checked here without timing the machine).
+    import time
+
+    from cassetete import _core
+
+    real = _core.sudoku.solve
+    calls = []
+
+    def recording(grid, rows, cols, limit, rules, time_limit, node_limit, seed):
+        calls.append((time.monotonic(), time_limit))
+        return real(grid, rows, cols, limit, rules, time_limit, node_limit, seed)
+
+    monkeypatch.setattr(_core.sudoku, "solve", recording)
+    puzzle = sudoku.generate((2, 3), seed=3, time_limit=0.5)
+    first_call = calls[0][0]  # after generate() set its deadline
+    checks = calls[1:]  # calls[0] fills the grid
+    assert checks and all(limit is not None and at + limit <= first_call + 0.5 + 1e-6 for at, limit in checks)
+    monkeypatch.setattr(_core.sudoku, "solve", real)
+    assert brute_force_count(puzzle.grid.ravel(), (2, 3), cap=2) == 1  # still unique
+    no_limit = []
+    monkeypatch.setattr(_core.sudoku, "solve", lambda *args: no_limit.append(args[5]) or real(*args))
+    sudoku.generate((2, 2), seed=1)
+    assert set(no_limit) == {None}

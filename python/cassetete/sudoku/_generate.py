@@ -41,9 +41,13 @@ def _random_full_grid(box: Tuple[int, int], seed: int) -> np.ndarray:
     raise PuzzleError(f"could not fill an empty {size}x{size} grid")  # never seen in practice
 
 
-def _unique(grid: np.ndarray, box: Tuple[int, int]) -> bool:
+def _unique(grid: np.ndarray, box: Tuple[int, int], deadline: Optional[float] = None) -> bool:
+    """Whether `grid` has exactly one solution, proved within CHECK_NODE_LIMIT nodes and before
+    `deadline` (time.monotonic()): one check can take seconds at 25x25, so it gets the time left
+    and a check the deadline cuts counts as "not proved unique"."""
+    time_left = None if deadline is None else max(deadline - time.monotonic(), 0.0)
     count, _solution, _status, complete, _stats = _core.sudoku.solve(
-        grid, box[0], box[1], 2, list(DEFAULT_RULES), None, CHECK_NODE_LIMIT, None)
+        grid, box[0], box[1], 2, list(DEFAULT_RULES), time_left, CHECK_NODE_LIMIT, None)
     return complete and count == 1
 
 
@@ -116,7 +120,7 @@ def generate(box: Sequence[int] = (3, 3), *, unique: bool = True, symmetric: boo
         saved = {c: grid[c] for c in group}
         for c in group:
             grid[c] = 0
-        if unique and not _unique(grid, shape):
+        if unique and not _unique(grid, shape, deadline):
             for c, v in saved.items():
                 grid[c] = v
             continue
@@ -130,7 +134,7 @@ def generate(box: Sequence[int] = (3, 3), *, unique: bool = True, symmetric: boo
             if grid[cell] == 0:
                 continue
             value, grid[cell] = grid[cell], 0
-            if unique and not _unique(grid, shape):
+            if unique and not _unique(grid, shape, deadline):
                 grid[cell] = value
                 continue
             given -= 1
