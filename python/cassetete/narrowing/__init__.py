@@ -38,7 +38,40 @@ __all__ = [
     "count_subproblem",
     "packing_model",
     "render",
+    "verify",
 ]
+
+
+def verify(model: Model, solution: Any) -> bool:
+    """True when ``solution`` satisfies the model by its rules, independently of the solver: a
+    dict ``name -> value`` (or a list of values) for any model, or a labelled grid for a
+    packing model (each piece once, the box covered exactly).
+
+    Example:
+        >>> m = Model(); a, b = m.int_var(0, 1, name="a"), m.int_var(0, 1, name="b")
+        >>> m.add_all_different([a, b])
+        >>> verify(m, {"a": 0, "b": 1}), verify(m, {"a": 1, "b": 1})
+        (True, False)
+        >>> pm = packing_model((3, 20))
+        >>> verify(pm, pm.solve().solution)
+        True
+    """
+    if isinstance(model, PackingModel) and not isinstance(solution, dict):
+        import numpy as np
+
+        grid = np.asarray(solution)
+        if grid.ndim == len(model.box):
+            return model.check_grid(grid)
+    if isinstance(solution, dict):
+        if set(solution) != {v.name for v in model.variables}:
+            return False
+        values = [solution[v.name] for v in model.variables]
+    else:
+        values = list(solution)
+    try:
+        return model.check(values) is None
+    except (TypeError, ValueError):
+        return False
 
 
 def render(model: Model, solution: Optional[Any] = None, format: str = "text") -> str:

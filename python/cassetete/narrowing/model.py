@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .. import _core
-from .._errors import LimitReached, PuzzleError
+from .._errors import LimitReached, PuzzleError, certify
 from .._options import check_choice, check_count, check_limit, check_node_limit, check_time_limit, check_workers
 from ..exactcover import check_progress
 from .._result import LIMIT, SOLVED, UNSATISFIABLE, Result
@@ -266,6 +266,65 @@ class Model:
         self._core_model().set_branching(indices)
         self._branching = indices
 
+    # -- checking ---------------------------------------------------------------------------
+    def check(self, values: Optional[Sequence[int]]) -> Optional[str]:
+        """The first rule these values (one per variable, in creation order) break, or None:
+        the domains and every constraint, checked from their definitions, independently of
+        the narrowing engine (what :func:`cassetete.narrowing.verify` and the certification
+        of every answer use).
+
+        Example:
+            >>> m = Model(); x = m.int_var(0, 9, name="x"); y = m.int_var(0, 9, name="y")
+            >>> m.add_product(x, 3, y)
+            >>> m.check([6, 2]) is None, m.check([5, 2])
+            (True, 'product constraint 0: x = 3 * y is false (5 != 6)')
+        """
+        if values is None or len(values) != len(self._vars):
+            return f"{0 if values is None else len(values)} values for {len(self._vars)} variables"
+        vals = [int(v) for v in values]
+        for var, v in zip(self._vars, vals):
+            if not var.lo <= v <= var.hi:
+                return f"variable {var.name} = {v} is outside [{var.lo}, {var.hi}]"
+        names = [v.name for v in self._vars]
+        for k, (method, args) in enumerate(self._specs):
+            kind = method[len("add_"):]
+            if method == "add_product":
+                x, a, y = args
+                if vals[x] != a * vals[y]:
+                    return (f"product constraint {k}: {names[x]} = {a} * {names[y]} is false "
+                            f"({vals[x]} != {a * vals[y]})")
+            elif method == "add_sum":
+                x, ys = args
+                if vals[x] != sum(vals[y] for y in ys):
+                    return f"sum constraint {k}: {names[x]} = {vals[x]} is not the sum of its terms"
+            elif method == "add_all_different":
+                xs = [vals[i] for i in args[0]]
+                if len(set(xs)) != len(xs):
+                    return f"all_different constraint {k}: two variables share a value"
+            elif method in ("add_class", "add_placement"):
+                if method == "add_class":
+                    flat, dim, offsets, _translated = args
+                else:
+                    flat, cells, sizes, offsets, _all_cells = args
+                    dim = len(sizes)
+                points = [tuple(vals[i] for i in flat[j:j + dim]) for j in range(0, len(flat), dim)]
+                if not _is_a_translate(points, offsets, dim):
+                    return f"{kind} constraint {k}: the points {points} are not the shape in an allowed orientation"
+                if method == "add_placement":
+                    steps = [1]
+                    for size in sizes[:-1]:
+                        steps.append(steps[-1] * size)
+                    for point, cell in zip(points, cells):
+                        if vals[cell] != sum(c * w for c, w in zip(point, steps)):
+                            return f"placement constraint {k}: {names[cell]} is not the cell number of its point"
+            else:  # a constraint kind this checker does not know: refuse rather than pass it unchecked
+                return f"constraint {k}: unknown kind {method!r}"
+        return None
+
+    def _certify(self, values: Optional[Sequence[int]]) -> None:
+        problem = self.check(values)
+        certify(problem is None, "narrowing", problem or "")
+
     # -- searching --------------------------------------------------------------------------
     def _options(self, strategy: str, incremental: bool, profile: bool) -> Dict[str, Any]:
         check_choice(strategy, "strategy", STRATEGIES)
@@ -324,6 +383,8 @@ class Model:
         self.last_stats = stats
         if status not in (SOLVED, UNSATISFIABLE):
             status = LIMIT
+        if status == SOLVED:
+            self._certify(values)  # never return an answer that breaks a constraint
         solution = self.decode(values) if values is not None else None
         return Result(status, solution, stats, puzzle=self, family="narrowing")
 
@@ -358,6 +419,7 @@ class Model:
         produced = 0
         try:
             for values in iterator:
+                self._certify(values)
                 yield self.decode(values)
                 produced += 1
                 if limit is not None and produced >= limit:
@@ -427,6 +489,18 @@ class Model:
         paths, stats = _core.narrowing.split(self._core_model(), list(_path), depth, strategy)
         self.last_stats = stats
         return [Subproblem(self, tuple((int(d[0]), int(d[1]), int(d[2])) for d in p), strategy) for p in paths]
+
+
+def _is_a_translate(points: List[Tuple[int, ...]], offsets: Sequence[int], dim: int) -> bool:
+    """Whether the points are, in order, one orientation (``offsets``: orientations x points x
+    dim) moved by one translation."""
+    size = len(points) * dim
+    for start in range(0, len(offsets), size):
+        orient = [tuple(offsets[start + j:start + j + dim]) for j in range(0, size, dim)]
+        shift = tuple(p - o for p, o in zip(points[0], orient[0]))
+        if all(tuple(p - o for p, o in zip(point, o_point)) == shift for point, o_point in zip(points, orient)):
+            return True
+    return False
 
 
 def count_paths(

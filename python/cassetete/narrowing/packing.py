@@ -26,7 +26,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .._errors import PuzzleError
+from .._errors import PuzzleError, certify
 from ..polyomino.shapes import PieceSpec, piece_set
 from .model import IntVar, Model
 from .orientations import orientations
@@ -102,6 +102,32 @@ class PackingModel(Model):
     restricted: Optional[str]  # the piece whose orientations the paper's symmetry breaking restricts
     kept_orientations: Optional[int]
 
+    shapes: Dict[str, Any]  # the pieces as polyomino.piece_set gives them
+
+    def check_grid(self, grid: Any) -> bool:
+        """Whether a labelled grid packs the pieces into the box by the rules (the checker of
+        :func:`cassetete.polyomino.verify`, independent of the narrowing engine).
+
+        Example:
+            >>> pm = packing_model((1, 2), pieces={"d": "##"})
+            >>> pm.check_grid(np.array([["d", "d"]])), pm.check_grid(np.array([["d", "."]]))
+            (True, False)
+        """
+        from ..polyomino._solve import _checker
+
+        if getattr(self, "_grid_checker", None) is None:
+            self._grid_checker = _checker(np.ones(self.box, dtype=bool), self.shapes, True)
+        return bool(self._grid_checker(grid))
+
+    def _certify(self, values: Optional[Sequence[int]]) -> None:
+        super()._certify(values)
+        certify(values is not None and self.check_grid(self.decode(values or [])), "narrowing", "the decoded grid is not a packing of the box")
+
+    def __getstate__(self) -> Dict[str, Any]:
+        state = super().__getstate__()
+        state.pop("_grid_checker", None)  # a closure: rebuilt where it is needed
+        return state
+
     def decode(self, values: Sequence[int]) -> np.ndarray:
         """The labelled grid (piece names) of a solution's values.
 
@@ -174,6 +200,7 @@ def packing_model(
     model.points = []
     model.cells = []
     model.restricted = restricted
+    model.shapes = shapes
     model.kept_orientations = len(kept[restricted]) if restricted is not None else None
     a = sizes[0]
     ab = sizes[0] * sizes[1]

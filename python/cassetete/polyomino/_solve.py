@@ -3,23 +3,25 @@
 
 from __future__ import annotations
 
+import functools
+import operator
 import threading
 import time
 import warnings
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Iterable, Iterator, List, Optional
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional
 
 import numpy as np
 
 from .. import _core
-from .._errors import LimitReached, PuzzleError
+from .._errors import LimitReached, PuzzleError, certify
 from ..exactcover import check_progress
 from .._options import check_choice, check_limit, check_node_limit, check_time_limit, check_workers
 from .._result import LIMIT, SOLVED, UNSATISFIABLE, Result
 from ._model import Packing
 from ._io import parse as _parse
 from .render import render_svg, render_svg_iso, render_text
-from .shapes import PieceSpec, normalize, orientations, piece_set
+from .shapes import PieceSpec, orientations, piece_set
 
 
 def _packing(region: Any, pieces: PieceSpec, flips: bool) -> Packing:
@@ -228,6 +230,7 @@ def _stream(packing: Packing, unique: bool, limit: Optional[int], engine: str, t
         engine = "bitboard" if packing.fits_bitboard else "cells"
     deadline = None if time_limit is None else time.monotonic() + time_limit
     produced = nodes = 0
+    check = _checker(packing.mask, packing.pieces, packing.flips)
     prefixes: List[Any] = packing.unique_prefixes() if unique else [[]]
     for prefix in prefixes:
         if engine == "bitboard":
@@ -249,7 +252,9 @@ def _stream(packing: Packing, unique: bool, limit: Optional[int], engine: str, t
                                                 node_limit=None if node_limit is None else node_limit - nodes)
             try:
                 for options in found:
-                    yield packing.grid(options)
+                    grid = packing.grid(options)
+                    _certify(check, grid)  # never yield a packing that breaks the rules
+                    yield grid
                     produced += 1
             except LimitReached as stopped:
                 raise LimitReached(produced, stopped.stats, what="solutions") from None
@@ -297,10 +302,13 @@ def solve(
             return Result(LIMIT, None, {"nodes": 0, "seconds": time.perf_counter() - start, **stopped.stats},
                           puzzle=packing.mask, family="polyomino")
         stats = {"nodes": 0, "seconds": time.perf_counter() - start, "method": "bitboard"}
+        # (the stream certified the packing)
         return Result(SOLVED if found is not None else UNSATISFIABLE, found, stats, puzzle=packing.mask,
                       family="polyomino")
     result = packing.cover.solve(time_limit=time_limit, node_limit=node_limit)
     grid = packing.grid(result.solution) if result.solution is not None else None
+    if result.status == SOLVED:
+        _certify(_checker(packing.mask, packing.pieces, packing.flips), grid)
     return Result(result.status, grid, result.stats, puzzle=packing.mask, family="polyomino")
 
 
@@ -354,18 +362,47 @@ def verify(region: Any, solution: np.ndarray, *, pieces: PieceSpec = "pentominoe
         >>> verify("3x20", np.full((3, 20), "I"))
         False
     """
-    shapes = piece_set(pieces)
-    mask = _parse(region)
-    grid = np.asarray(solution)
-    if grid.shape != mask.shape:
-        return False
-    if np.any((grid == ".") == mask):
-        return False  # a region cell left empty, or a cell outside the region covered
-    labels = set(grid[mask].tolist())
-    if labels != set(shapes):
-        return False
-    for name in labels:
-        cells = normalize(map(tuple, np.argwhere(grid == name).tolist()))
-        if cells not in set(orientations(shapes[name], dim=mask.ndim, flips=flips)):
+    return _checker(_parse(region), piece_set(pieces), flips)(solution)
+
+
+def _checker(mask: np.ndarray, shapes: Dict[str, Any], flips: bool) -> Callable[[Any], bool]:
+    """The packing rules as a function of a labelled grid, with each piece's allowed
+    orientations computed once (what :func:`verify` and the certification of every answer
+    use; independent of the search engines)."""
+    allowed = {name: _allowed(tuple(map(tuple, cells)), mask.ndim, bool(flips)) for name, cells in shapes.items()}
+    names = set(shapes)
+    cells_of = list(zip(np.ndindex(*mask.shape), mask.ravel().tolist()))
+
+    def check(solution: Any) -> bool:
+        if solution is None:
             return False
-    return True
+        grid = np.asarray(solution)
+        if grid.shape != mask.shape:
+            return False
+        groups: Dict[Any, List[Any]] = {}
+        for label, (cell, inside) in zip(grid.ravel().tolist(), cells_of):
+            if inside:
+                if label == ".":
+                    return False  # a region cell left empty
+                groups.setdefault(label, []).append(cell)
+            elif label != ".":
+                return False  # a cell outside the region covered
+        if groups.keys() != names:
+            return False  # a piece missing, or a label that is no piece
+        for name, cells in groups.items():
+            # Cells come in C order, so translated to the origin they are sorted, as normalize gives.
+            lows = [min(axis) for axis in zip(*cells)]
+            if tuple(tuple(map(operator.sub, c, lows)) for c in cells) not in allowed[name]:
+                return False
+        return True
+
+    return check
+
+
+@functools.lru_cache(maxsize=1024)
+def _allowed(cells: Any, dim: int, flips: bool) -> frozenset:
+    return frozenset(orientations(cells, dim=dim, flips=flips))
+
+
+def _certify(check: Callable[[Any], bool], grid: Any) -> None:
+    certify(check(grid), "polyomino", "the packing does not use each piece once to cover the region exactly")
