@@ -121,7 +121,8 @@ class PackingModel(Model):
 
     def _certify(self, values: Optional[Sequence[int]]) -> None:
         super()._certify(values)
-        certify(values is not None and self.check_grid(self.decode(values or [])), "narrowing", "the decoded grid is not a packing of the box")
+        certify(values is not None and self.check_grid(self.decode(values or [])), "narrowing",
+                "the decoded grid is not a packing of the box")
 
     def __getstate__(self) -> Dict[str, Any]:
         state = super().__getstate__()
