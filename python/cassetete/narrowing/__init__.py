@@ -17,6 +17,13 @@ Example:
     >>> m.add_product(x, 3, m.int_var(0, 10, name="y"))
     >>> m.propagate()["x"]
     (0, 9)
+
+Any pieces, in any box (see :func:`packing_model` for the Soma cube):
+
+    >>> narrowing.packing_model((2, 2, 2), pieces={"a": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 1, 0)],
+    ...                                            "b": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 1, 0)]},
+    ...                         symmetry=None, narrowing="placement").count()
+    6
 """
 
 from __future__ import annotations

@@ -166,6 +166,27 @@ def packing_model(
     Example:
         >>> packing_model((3, 20)).count(), packing_model((3, 20), symmetry=None).count()
         (2, 8)
+
+    Your own pieces, e.g. Piet Hein's Soma cube: the seven pieces as a dict name -> cells, in
+    the 3x3x3 box. ``symmetry=None`` counts all 11,520 packings (what
+    ``polyomino.count("3x3x3", pieces=SOMA, unique=False)`` gives, 240 x 48); the paper's
+    symmetry breaking pins one orientation of L per orbit of the 24 rotations (reflections
+    would turn A into B), leaving 11,520 / 24 = 480, twice the published 240 classes up to
+    rotations and reflections:
+
+        >>> SOMA = {"V": [(0, 0, 0), (1, 0, 0), (0, 1, 0)],
+        ...         "L": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0)],
+        ...         "T": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (1, 1, 0)],
+        ...         "Z": [(0, 0, 0), (1, 0, 0), (1, 1, 0), (2, 1, 0)],
+        ...         "A": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 1, 1)],
+        ...         "B": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 0, 1)],
+        ...         "P": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)]}
+        >>> soma = packing_model((3, 3, 3), pieces=SOMA, narrowing="placement")
+        >>> soma.count(), soma.restricted, soma.kept_orientations
+        (480, 'L', 1)
+        >>> from cassetete import polyomino
+        >>> polyomino.count("3x3x3", pieces=SOMA, unique=False)
+        11520
     """
     sizes = _parse_box(box)
     if narrowing not in NARROWINGS:
