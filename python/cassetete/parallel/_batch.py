@@ -15,7 +15,7 @@ Example:
     >>> solve_file(source, target)["invalid"]
     1
     >>> open(target).read().splitlines()[1]
-    'invalid: a clue repeats in a row, column or box'
+    'invalid: duplicate clue 1 in row 1: row 1, column 1 and row 1, column 2'
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import numpy as np
 
 from .._errors import PuzzleError
 from .._io import PathOrFile
-from .._options import check_count, check_node_limit
+from .._options import check_count, check_node_limit, check_progress
 from .._streams import progress_bar
 from ._executors import Runner
 
@@ -90,22 +90,22 @@ def solve_lines(lines: Sequence[str], box: Optional[Tuple[int, int]] = None, rul
     if good:
         if len(good) != len(array):
             array = parse_lines_array([stripped[k] for k in good], size)
-        solutions, counts = solve_many(array, workers=workers, limit=1, node_limit=node_limit, rules=rules,
-                                       box=geometry)
+        batch = solve_many(array, workers=workers, limit=1, node_limit=node_limit, rules=rules, box=geometry)
+        solutions, counts = batch
         if size <= 35:  # all rows encoded at once, then cut
             text = np.frombuffer(("." + SYMBOLS).encode(), dtype=np.uint8)[solutions].tobytes().decode()
             encoded = [text[k * cells:(k + 1) * cells] for k in range(len(good))]
         else:
             encoded = [" ".join(map(str, solution)) for solution in solutions]
-        for k, solution, count in zip(good, encoded, counts.tolist()):
+        for index, (k, solution, count) in enumerate(zip(good, encoded, counts.tolist())):
             if count >= 1:
                 out[k] = solution
             elif count == 0:
                 out[k] = "unsatisfiable"
             elif count == -1:
                 out[k] = "limit"
-            else:
-                out[k] = "invalid: a clue repeats in a row, column or box"
+            else:  # the batch names the repeated clue, as solve() would
+                out[k] = "invalid: " + batch.errors.get(index, "a clue repeats in a row, column or box")
     return [str(line) for line in out]
 
 
@@ -156,6 +156,7 @@ def solve_file(source: PathOrFile, out: PathOrFile, *, executor: Any = None, box
     """
     chunk_lines = check_count(chunk_lines, "chunk_lines", 1)
     node_limit = check_node_limit(node_limit)
+    progress = check_progress(progress)
     geometry = None if box is None else (int(box[0]), int(box[1]))
     totals: Dict[str, Any] = {"puzzles": 0, "solved": 0, "unsatisfiable": 0, "limit": 0, "invalid": 0,
                               "invalid_lines": []}

@@ -30,7 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Deque, Dict, List, Optional, Tuple
 
 from .._errors import LimitReached
-from .._options import check_limit, check_node_limit, check_time_limit
+from .._options import check_limit, check_node_limit, check_progress, check_time_limit
 from .._result import LIMIT, SOLVED, UNSATISFIABLE
 from .._streams import progress_bar
 from . import _checkpoint
@@ -196,6 +196,7 @@ def run_count(job: Job, executor: Any, *, limit: Optional[int] = None, time_limi
     ``limit`` once that many solutions are counted. ``slice_seconds`` (None: 2 s, more on
     clusters of over 100 workers) is how long a subproblem runs before it is cut deeper.
     """
+    progress = check_progress(progress)
     if executor is None:  # a checkpoint or a progress bar without a cluster: one local thread
         with ThreadPoolExecutor(1) as pool:
             return run_count(job, pool, limit=limit, time_limit=time_limit, node_limit=node_limit,
