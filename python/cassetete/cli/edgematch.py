@@ -43,8 +43,10 @@ def add_parser(subparsers) -> None:
     add_workers_flag(search)
     search.add_argument("--checkpoint", metavar="FILE", help="best board written here as it improves; resumed from")
     add_seed_flag(search)
-    search.add_argument("--init", default="cp", choices=em.INITS)
-    search.add_argument("--relax", type=int, default=0, help="cp init: relaxed non-adjacent positions")
+    search.add_argument("--init", default="cp", choices=em.INITS,
+                        help="start: cp (relaxed search, row order), cp-model (the CP model of section 2), ...")
+    search.add_argument("--relax", type=int, default=0,
+                        help="cp, cp_first_fail and cp-model inits: relaxed non-adjacent positions")
     search.add_argument("--size", type=int, default=None,
                         help=f"|S|, cells moved at once by the assignment (default {em.NEIGHBOURHOOD_SIZE})")
     search.add_argument("--progress", action="store_true", help="show a progress bar of the best score")

@@ -23,7 +23,10 @@ from ._formats import read_source
 from ._model import EdgePuzzle, check_board, score
 from ._verify import certify_result
 
-INITS = ("cp", "cp_first_fail", "random", "checkerboard")
+#: Starts of the local search: ``"cp"`` (the engine's relaxed search in row order),
+#: ``"cp_first_fail"`` (the same with first fail), ``"cp-model"`` (the propagating CP model of
+#: section 2, :func:`cp_start`), ``"random"``, ``"checkerboard"``.
+INITS = ("cp", "cp_first_fail", "cp-model", "random", "checkerboard")
 
 
 def check_local_budget(time_limit: Optional[float], iterations: Optional[int]) -> None:
@@ -103,9 +106,12 @@ def initial_board(
     cells relaxed (``info["solved"]`` says whether it finished; else the deepest partial board
     is completed at random) in row order; ``"cp_first_fail"`` searches the same relaxed problem
     with first fail and forward checking (the open cell with the fewest unused placements next,
-    a dead end as soon as one has none); ``"random"`` shuffles each class; ``"checkerboard"`` fills one
-    colour of the checkerboard at random and the other optimally, alternating. ``seed`` None
-    draws a random seed, reported in ``info["seed"]``.
+    a dead end as soon as one has none); ``"cp-model"`` solves the relaxed problem with the CP
+    model of section 2 (:func:`cp_start`: AllDifferent filtering, first fail with random ties,
+    restarts; the relaxed cells, or the deepest partial board when a limit stops it, filled by
+    one assignment; ``node_limit`` counts its branchings); ``"random"`` shuffles each class;
+    ``"checkerboard"`` fills one colour of the checkerboard at random and the other optimally,
+    alternating. ``seed`` None draws a random seed, reported in ``info["seed"]``.
 
     Example:
         >>> from cassetete.edgematch import generate, initial_board, score
@@ -122,6 +128,8 @@ def initial_board(
     time_limit = check_time_limit(time_limit)
     if time_limit is not None and time_limit <= 0:
         raise PuzzleError(f"time_limit must be positive, got {time_limit}")
+    if init == "cp-model":
+        return _cp_model_start(puzzle, relax, seed, node_limit, time_limit)
     ids, compl, _ = puzzle.encode()
     out = _core().edgematch.local_init(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(), init=init,
                                        relax=int(relax), seed=int(seed) & 0xFFFFFFFFFFFFFFFF,
@@ -129,6 +137,17 @@ def initial_board(
     info = {k: out[k] for k in ("score", "solved", "depth", "cells", "nodes")}
     info["seed"] = seed
     return np.asarray(out["board"]), info
+
+
+def _cp_model_start(puzzle: EdgePuzzle, relax: int, seed: int, node_limit: Optional[int],
+                    time_limit: Optional[float]) -> Tuple[np.ndarray, Dict[str, Any]]:
+    """The ``init="cp-model"`` start: :func:`cp_start` and its facts in :func:`initial_board`'s keys."""
+    from ._cp import cp_start
+
+    board, facts = cp_start(puzzle, relax, seed=seed, node_limit=node_limit, time_limit=time_limit)
+    info = {k: facts[k] for k in ("score", "solved", "depth", "cells", "nodes", "seconds", "relaxed")}
+    info["seed"] = seed
+    return np.asarray(board, dtype=np.int64), info
 
 
 # --- checkpoint files -------------------------------------------------------------------------
@@ -251,7 +270,11 @@ def solve_local(
         progress: show a tqdm bar of the best score.
         init: ``"cp"`` (relaxed CP search in row order, ``relax`` relaxed cells, ``node_limit``
             placements), ``"cp_first_fail"`` (the same with first fail and forward checking),
-            ``"random"`` or ``"checkerboard"``.
+            ``"cp-model"`` (the CP model of section 2 on the relaxed problem, as in figure 6:
+            :func:`cp_start` with ``relax`` relaxed cells and ``node_limit`` branchings, given at
+            most half the ``time_limit``; the rest goes to the tabu search; worker i uses seed + i),
+            ``"random"`` or ``"checkerboard"``. Fresh restarts (``tuning["restart_after"]``) use
+            ``"cp"`` after a ``"cp-model"`` start.
         neighbourhood_size: |S|, cells moved at once by the assignment (None: the engine's
             default, :data:`NEIGHBOURHOOD_SIZE`).
         tuning: overrides of :data:`TUNING` (tabu tenures, plateau length, restarts, the
@@ -281,6 +304,9 @@ def solve_local(
     if executor is not None:
         from ..parallel import run_islands
 
+        if init == "cp-model":
+            raise PuzzleError("init='cp-model' does not apply with an executor yet: start the islands from a "
+                              "checkpoint written from cp_start (write_board), or use init='cp'")
         if workers != 1 or callback is not None or neighbourhood_size is not None:
             raise PuzzleError("workers, callback and neighbourhood_size do not apply with an executor "
                               "(use islands=, and tuning={'size': ...})")
@@ -312,13 +338,34 @@ def solve_local(
     start = None
     if checkpoint is not None and os.path.exists(checkpoint):
         start = read_board(checkpoint, puzzle)
+    starts: List[Any] = [start] * workers
+    facts: List[Optional[Dict[str, Any]]] = [None] * workers
+    cp_seconds = 0.0
+    if init == "cp-model" and start is None:
+        cp_time = None if time_limit is None else time_limit / 2
+        t0 = time.perf_counter()
+        for i in range(workers):
+            starts[i], facts[i] = _cp_model_start(puzzle, relax, (int(seed) + i) & 0x7FFFFFFFFFFFFFFF, node_limit,
+                                                  cp_time)
+        cp_seconds = time.perf_counter() - t0
+        if time_limit is not None:
+            time_limit = max(time_limit - cp_seconds, 1e-3)
+    engine_init = "cp" if init == "cp-model" else init
     states = [
         _core().edgematch.LocalSearch(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
-                               seed=(int(seed) + i) & 0xFFFFFFFFFFFFFFFF, init=init, relax=int(relax),
-                               node_limit=int(node_limit or 0), board=start, tuning=options)
+                               seed=(int(seed) + i) & 0xFFFFFFFFFFFFFFFF, init=engine_init, relax=int(relax),
+                               node_limit=int(node_limit or 0), board=starts[i], tuning=options)
         for i in range(workers)
     ]
-    return _drive(puzzle, states, time_limit, iterations, checkpoint, progress, int(seed), callback)
+    result = _drive(puzzle, states, time_limit, iterations, checkpoint, progress, int(seed), callback)
+    if facts[0] is not None:
+        k = int(result.stats["worker_scores"].index(max(result.stats["worker_scores"])))
+        chosen = facts[k]
+        assert chosen is not None
+        result.stats.update(init="cp-model", init_score=int(chosen["score"]), init_solved=bool(chosen["solved"]),
+                            init_seconds=cp_seconds, relaxed=chosen["relaxed"])
+        result.stats["seconds"] += cp_seconds
+    return result
 
 
 def _drive(puzzle: EdgePuzzle, states, time_limit, iterations, checkpoint, progress, seed, callback) -> Result:
