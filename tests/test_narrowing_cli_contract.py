@@ -56,3 +56,11 @@ def test_scheduler_and_cluster_exclusive(capsys):
     with pytest.raises(SystemExit) as stop:
         main(["narrowing", "count", "3x20", "--cluster", "2", "--scheduler", "tcp://127.0.0.1:1"])
     assert stop.value.code == 2
+
+
+def test_pentomino_solve_method(capsys):
+    code, out = run(["pentomino", "solve", "3x20", "--method", "bitboard", "--json"], capsys)
+    data = json.loads(out.out)
+    assert code == 0 and data["status"] == "solved" and len(data["solution"]) == 3
+    with pytest.raises(SystemExit):
+        main(["pentomino", "solve", "3x20", "--method", "foo"])

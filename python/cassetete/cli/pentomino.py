@@ -15,12 +15,12 @@ import time
 from typing import Optional, TextIO
 
 from .._errors import LimitReached
-from ..polyomino import count, render_svg, render_svg_iso, render_text, solve
+from ..polyomino import METHODS, count, render_svg, render_svg_iso, render_text, solve
 from ._common import (EXIT_LIMIT, EXIT_NO_SOLUTION, add_cluster_flags, add_limit_flags, add_output_flags,
                       add_workers_flag, count_text, executor_from, exit_code, write_json, write_result_json,
                       write_svg)
 
-# --method of `pentomino count`: the search engine (see polyomino.count's `engine`).
+# --method of `pentomino count`: the search engine (polyomino.count's `method`), or narrowing.
 COUNT_METHODS = ("auto", "bitboard", "cells", "narrowing")
 
 
@@ -48,6 +48,8 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
     s.add_argument("region", help="AxB or AxBxC, e.g. 6x10 or 3x4x5")
     s.add_argument("--pieces", default="pentominoes")
     s.add_argument("--iso", default=None, help="3-D boxes: also write an isometric SVG picture")
+    s.add_argument("--method", choices=METHODS, default="auto",
+                   help="auto (default: dancing cells), cells, or bitboard (regions of at most 64 cells)")
     add_limit_flags(s)
     add_output_flags(s)
     s.set_defaults(handler=_solve)
@@ -86,7 +88,8 @@ def _count(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
 
 def _solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
-    result = solve(args.region, pieces=args.pieces, time_limit=args.time_limit, node_limit=args.node_limit)
+    result = solve(args.region, pieces=args.pieces, time_limit=args.time_limit, node_limit=args.node_limit,
+                   method=getattr(args, "method", "auto"))
     if args.json:
         write_result_json(out, result, region=args.region)
     elif result.solution is None:
