@@ -323,12 +323,6 @@ def _option_calls() -> List[tuple]:
 BAD_OPTION_VALUES = {"seed": ["x", -1.5, -1], "workers": ["x", 0, 1.5], "method": ["nope"], "progress": ["x"],
                      "time_limit": ["x", -1.0], "node_limit": [1.5, -3], "limit": [2.5, 0]}
 
-# (family, verb, option) that do not refuse a bad value yet, in modules other engineers are fixing now
-KNOWN_OPTION_GAPS = {("sudoku", "count_solutions", "progress"), ("sudoku", "generate", "progress"),
-                     ("exactcover", "count_solutions", "progress"), ("polyomino", "count_solutions", "progress"),
-                     ("polyomino", "count", "progress"), ("narrowing", "count", "progress")}
-
-
 def _option_cases() -> List[Any]:
     import inspect
 
@@ -339,11 +333,7 @@ def _option_cases() -> List[Any]:
             if option not in parameters:
                 continue
             for value in values:
-                marks = ([pytest.mark.xfail(strict=False, reason=f"{family}.{verb} does not check {option} yet "
-                                                                  "(its module belongs to another engineer)")]
-                         if (family, verb, option) in KNOWN_OPTION_GAPS else [])
-                cases.append(pytest.param(call, args, option, value, id=f"{family}.{verb}-{option}={value!r}",
-                                          marks=marks))
+                cases.append(pytest.param(call, args, option, value, id=f"{family}.{verb}-{option}={value!r}"))
     return cases
 
 
@@ -371,9 +361,7 @@ def _generate_size_calls() -> List[Any]:
 
     return [
         pytest.param(lambda: sudoku.generate(2.5), id="sudoku-2.5"),
-        pytest.param(lambda: sudoku.generate((2, 2.5)), id="sudoku-(2,2.5)",
-                     marks=pytest.mark.xfail(strict=False, reason="sudoku.generate takes box=(2, 2.5) as (2, 2) "
-                                                                  "(sudoku's module belongs to another engineer)")),
+        pytest.param(lambda: sudoku.generate((2, 2.5)), id="sudoku-(2,2.5)"),
         pytest.param(lambda: shikaku.generate(2.5, 4), id="shikaku-2.5"),
         pytest.param(lambda: shikaku.generate(4, "4"), id="shikaku-'4'"),
         pytest.param(lambda: hashi.generate(2.5), id="hashi-2.5"),
