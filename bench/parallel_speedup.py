@@ -53,7 +53,7 @@ def cases(quick: bool) -> List[Tuple[str, Callable[[], int], Callable[[], Any]]]
          lambda: HashiJob(hashi.parse(hashi_lattice(5, 6)))),
         ("15 queens (exact cover)", lambda: queens(15).count(), lambda: ExactCoverJob(queens(15))),
         ("16 queens (exact cover)", lambda: queens(16).count(), lambda: ExactCoverJob(queens(16))),
-        ("3x4x5 pentominoes (dancing cells)", lambda: polyomino.count("3x4x5", engine="cells"),
+        ("3x4x5 pentominoes (dancing cells)", lambda: polyomino.count("3x4x5", method="cells"),
          lambda: PackingJob(Packing("3x4x5"), unique=True, engine="cells")),
         ("16x16 Sudoku, 158 empty cells", lambda: sudoku.count_solutions(grid),
          lambda: SudokuJob(sudoku.parse(grid), list(sudoku.DEFAULT_RULES))),

@@ -23,7 +23,7 @@ def once(benchmark, fn, *args, **kwargs):
 @pytest.mark.parametrize("engine", ["bitboard", "cells"])
 def test_6x10_all(benchmark, engine):
     """From the symmetry-broken subproblems with orbit weights (polyomino.count's way)."""
-    assert once(benchmark, polyomino.count, "6x10", unique=False, engine=engine) == 9356
+    assert once(benchmark, polyomino.count, "6x10", unique=False, method=engine) == 9356
 
 
 @pytest.mark.benchmark(group="6x10 all 9356")
@@ -37,13 +37,13 @@ def test_6x10_all_plain_search(benchmark):
 @pytest.mark.benchmark(group="6x10 unique 2339")
 @pytest.mark.parametrize("engine", ["bitboard", "cells"])
 def test_6x10_unique(benchmark, engine):
-    assert once(benchmark, polyomino.count, "6x10", engine=engine) == 2339
+    assert once(benchmark, polyomino.count, "6x10", method=engine) == 2339
 
 
 @pytest.mark.benchmark(group="2x5x6 unique 264")
 @pytest.mark.parametrize("engine", ["bitboard", "cells"])
 def test_2x5x6_unique(benchmark, engine):
-    assert once(benchmark, polyomino.count, "2x5x6", engine=engine) == 264
+    assert once(benchmark, polyomino.count, "2x5x6", method=engine) == 264
 
 
 @pytest.mark.benchmark(group="3x4x5 unique 3940")

@@ -71,9 +71,12 @@ def test_init_cp_keeps_its_meaning():
     assert res.stats["init"] == "cp"
 
 
-def test_cp_model_with_an_executor_is_refused():
+def test_cp_model_start_on_an_executor_is_checked():
     from concurrent.futures import ThreadPoolExecutor
 
     p, _ = em.generate(4, 4, colors=3, seed=1)
-    with ThreadPoolExecutor(1) as pool, pytest.raises(PuzzleError, match="cp-model"):
-        em.solve_local(p, init="cp-model", iterations=10, executor=pool)
+    with ThreadPoolExecutor(1) as pool:
+        res = em.solve_local(p, init="cp-model", iterations=10, seed=3, executor=pool)
+    assert res.stats["islands"] == 1
+    if res.status == "solved":
+        assert em.verify(p, res.solution)

@@ -41,7 +41,7 @@ def test_pentomino_counts_on_processes(processes):
     # 6x10: 2339 packings up to symmetry, 9356 in all (Haselgrove 1960).
     assert polyomino.count("6x10", executor=processes) == 2339 == polyomino.count("6x10")
     assert polyomino.count("6x10", unique=False, executor=processes) == 9356
-    assert polyomino.count("6x10", engine="cells", executor=processes) == 2339
+    assert polyomino.count("6x10", method="cells", executor=processes) == 2339
 
 
 def test_queens_as_exact_cover(processes, threads):

@@ -108,3 +108,13 @@ def test_island_options_are_checked():
             edgematch.solve(puzzle, method="vlns", executor=pool)
     with pytest.raises(PuzzleError, match="only apply with an executor"):
         edgematch.solve(puzzle, method="vlns", iterations=10, islands=2)
+
+
+def test_islands_start_from_the_cp_model():
+    # init="cp-model" on an executor: each island starts from its own CP-model board (seed + i).
+    puzzle = hard_puzzle()
+    with ThreadPoolExecutor(2) as pool:
+        result = edgematch.solve(puzzle, method="vlns", init="cp-model", relax=4, iterations=400, seed=7,
+                                 executor=pool, islands=2)
+    assert result.stats["islands"] == 2
+    assert matched_joins(puzzle, result.solution) == result.stats["score"] == max(result.stats["island_scores"])

@@ -304,9 +304,6 @@ def solve_local(
     if executor is not None:
         from ..parallel import run_islands
 
-        if init == "cp-model":
-            raise PuzzleError("init='cp-model' does not apply with an executor yet: start the islands from a "
-                              "checkpoint written from cp_start (write_board), or use init='cp'")
         if workers != 1 or callback is not None or neighbourhood_size is not None:
             raise PuzzleError("workers, callback and neighbourhood_size do not apply with an executor "
                               "(use islands=, and tuning={'size': ...})")

@@ -154,7 +154,8 @@ def run_islands(puzzle: Any, executor: Any, *, time_limit: Optional[float] = Non
 
     ids, compl, _ = puzzle.encode()
     spec = {"rows": puzzle.rows, "cols": puzzle.cols, "ids": ids, "compl": compl, "fixed": puzzle.fixed_array(),
-            "init": init, "relax": check_count(relax, "relax"), "node_limit": int(check_node_limit(node_limit) or 0),
+            # "cp-model" starts are built here (below) and passed as boards; the engine never sees it.
+            "init": "cp" if init == "cp-model" else init, "relax": check_count(relax, "relax"), "node_limit": int(check_node_limit(node_limit) or 0),
             "tuning": options}
     total = puzzle.total_joins
     best_board: Optional[np.ndarray] = None
@@ -164,6 +165,14 @@ def run_islands(puzzle: Any, executor: Any, *, time_limit: Optional[float] = Non
         best_board = read_board(checkpoint, puzzle)
         best = int(score(puzzle, best_board)[0])
     boards: List[Optional[np.ndarray]] = [best_board] * count
+    if init == "cp-model" and best_board is None:
+        # The CP model of Schaus and Deville (section 2) gives each island its own start (seed + i),
+        # within half the time limit in all, as solve_local does on one machine.
+        from ..edgematch._local import _cp_model_start
+
+        share = None if time_limit is None else time_limit / (2 * count)
+        boards = [_cp_model_start(puzzle, spec["relax"], (seed + i) & _MASK, node_limit, share)[0]
+                  for i in range(count)]
     scores = [best] * count
     used = [0] * count  # iterations per island
     epochs = [0] * count
