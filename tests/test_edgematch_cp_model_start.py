@@ -5,9 +5,7 @@ rules written here, not against stored answers."""
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
-from cassetete import PuzzleError
 from cassetete import edgematch as em
 
 from edgematch_checker import check_board

@@ -155,7 +155,8 @@ def run_islands(puzzle: Any, executor: Any, *, time_limit: Optional[float] = Non
     ids, compl, _ = puzzle.encode()
     spec = {"rows": puzzle.rows, "cols": puzzle.cols, "ids": ids, "compl": compl, "fixed": puzzle.fixed_array(),
             # "cp-model" starts are built here (below) and passed as boards; the engine never sees it.
-            "init": "cp" if init == "cp-model" else init, "relax": check_count(relax, "relax"), "node_limit": int(check_node_limit(node_limit) or 0),
+            "init": "cp" if init == "cp-model" else init, "relax": check_count(relax, "relax"),
+            "node_limit": int(check_node_limit(node_limit) or 0),
             "tuning": options}
     total = puzzle.total_joins
     best_board: Optional[np.ndarray] = None
