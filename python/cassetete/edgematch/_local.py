@@ -213,6 +213,9 @@ def read_board(path: str, puzzle: EdgePuzzle) -> np.ndarray:
             except ValueError:
                 raise PuzzleError(f"{where}, line {number}, column {column}: expected 'piece,rotation', "
                                   f"got {token!r}") from None
+            if not (-2**31 <= piece < 2**31 and -2**31 <= rot < 2**31):  # no such piece or rotation
+                raise PuzzleError(f"{where}, line {number}, column {column}: piece {piece}, rotation {rot}: "
+                                  "out of range")
             row.append((piece, rot))
         if len(row) != puzzle.cols:
             raise PuzzleError(f"{where}, line {number}: {len(row)} cells, the {puzzle.rows} x {puzzle.cols} "
