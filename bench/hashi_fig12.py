@@ -75,7 +75,7 @@ def main(argv=None) -> None:
     cmd = " ".join(["python bench/hashi_fig12.py"] + (argv if argv is not None else sys.argv[1:]))
     md = ["# Hashiwokakero: Rafaralahy Figure 12 (vertices against the generator's n)", "",
           f"Command: `{cmd}` ({args.per_n} puzzles per n, {elapsed:.1f} s in all).", "",
-          "Vertices = n random vertices plus one per crossing of two edges (seed section 2.4, "
+          "Vertices = n random vertices plus one per crossing of two edges (Rafaralahy, section 2.4, "
           "Rafaralahy's quantity); islands = the returned puzzle (largest connected part only). "
           "Grid side ceil(2 sqrt(n)).", "",
           "| n | vertices mean | min | max | islands mean | min | max |",
