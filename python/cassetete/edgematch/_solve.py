@@ -52,6 +52,13 @@ def solve(
             few placements deep and searched in parallel, the first solution found wins (so the
             solution may differ from run to run, unlike ``workers=1``).
         progress: a tqdm bar on stderr: the best score (vlns) or the seconds spent (backtrack).
+        executor: a ``concurrent.futures`` executor or a Dask client. backtrack: every worker
+            searches its own parts of the tree (board-rotation classes, cut in time slices by
+            :mod:`cassetete.parallel`, as :meth:`cassetete.exactcover.ExactCover.solve` does) and
+            all stop as soon as one finds a solution; ``time_limit`` bounds the whole search,
+            ``node_limit`` the placements summed over the workers (checked as each task returns);
+            ``seed`` shuffles the candidates in every part; not with ``workers``. vlns: the
+            island model of :func:`solve_local`.
 
     Returns a :class:`cassetete.Result` whose ``solution`` is a (rows, cols, 2) board of
     (piece, quarter turns clockwise); ``stats["nodes"]`` counts placements. The vlns search
@@ -76,13 +83,18 @@ def solve(
         if order != "row":
             raise PuzzleError("order only applies to method='backtrack'")
         return solve_local(puzzle, time_limit=time_limit, seed=seed, workers=workers, progress=progress, **local)
+    executor = local.pop("executor", None)
     if local:
         raise PuzzleError(f"option(s) {sorted(local)} only apply to method='vlns'")
     workers = check_workers(workers)
     seed = _check_seed(seed)
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)
+    if executor is not None and workers > 1:
+        raise PuzzleError("give workers= (threads of this process) or executor=, not both")
     with elapsed_bar(progress, "solving", time_limit):
+        if executor is not None:
+            return _solve_spread(puzzle, executor, order, seed, time_limit, node_limit)
         if workers > 1:
             return _solve_parallel(puzzle, order, workers, seed, time_limit, node_limit)
         out = _run(puzzle, order=order, count=False, limit=None, seed=seed, time_limit=time_limit,
@@ -91,6 +103,24 @@ def solve(
     stats = dict(out["stats"])
     stats["seed"] = seed
     return certify_result(Result(out["status"], None if board is None else np.asarray(board), stats, puzzle=puzzle))
+
+
+def _solve_spread(puzzle: EdgePuzzle, executor: Any, order: str, seed: Optional[int], time_limit: Optional[float],
+                  node_limit: Optional[int]) -> Result:
+    """The first solution searched on every worker of ``executor`` with
+    :func:`cassetete.parallel.run_first`: the board-rotation parts of :func:`symmetry_parts`
+    (a rotation of every solution lies in one of them) cut along the static cell order; a
+    part's solution fixes more pieces than the puzzle, so it solves the puzzle too, and is
+    certified against the puzzle itself."""
+    from ..parallel import EdgematchJob, run_first
+
+    check_choice(order, "order", ORDERS)
+    job = EdgematchJob(puzzle, order, symmetry=True, seed=seed)
+    status, board, stats = run_first(job, executor, time_limit=time_limit, node_limit=node_limit)
+    stats["seed"] = seed
+    stats.setdefault("stop", "none")
+    solution = None if board is None else np.asarray(board)
+    return certify_result(Result(status, solution if status == "solved" else None, stats, puzzle=puzzle))
 
 
 def _solve_parallel(puzzle: EdgePuzzle, order: str, workers: int, seed: Optional[int],

@@ -75,7 +75,7 @@ def _unknown(method: str, options: dict, allowed: set) -> None:
 
 def solve(puzzle: PuzzleLike, *, method: str = "exact", time_limit: Optional[float] = None,
           node_limit: Optional[int] = None, seed: Optional[int] = None, ilp_solver: str = "highs",
-          progress: bool = False, **options: Any) -> Result:
+          progress: bool = False, executor: Any = None, **options: Any) -> Result:
     """Solve a Hashiwokakero puzzle.
 
     Args:
@@ -90,6 +90,12 @@ def solve(puzzle: PuzzleLike, *, method: str = "exact", time_limit: Optional[flo
             (degree, crossing, isolation, bridge, failures, restarts, probing).
         seed: random seed of ``annealing`` (None = a fresh one, reported in ``stats["seed"]``).
         progress: show the seconds spent on a bar on stderr while the search runs.
+        executor: ``method="exact"`` only (else :class:`cassetete.PuzzleError`): a
+            ``concurrent.futures`` executor or a Dask client; every worker searches its own
+            branches of the exact search (cut in time slices by :mod:`cassetete.parallel`, as
+            :meth:`cassetete.exactcover.ExactCover.solve` does) and all stop as soon as one
+            finds a solution; ``time_limit`` bounds the whole search, ``node_limit`` the nodes
+            summed over the workers (checked as each task returns).
 
     Returns:
         :class:`cassetete.Result` whose ``solution`` is a list of bridges
@@ -108,6 +114,10 @@ def solve(puzzle: PuzzleLike, *, method: str = "exact", time_limit: Optional[flo
     check_choice(method, "method", METHODS)
     progress = check_flag(progress)
     seed = None if seed is None else check_seed(seed)  # checked for every method, used by annealing
+    if executor is not None:
+        if method != "exact":
+            raise PuzzleError(f"executor= applies to method='exact' only, not {method!r}")
+        options = dict(options, executor=executor)
     with elapsed_bar(progress, f"hashi {method}", time_limit):
         result = _solve(p, method, time_limit, node_limit, seed, ilp_solver, options)
     if result.status == "solved":  # every method, annealing included: checked before it is returned
@@ -118,7 +128,14 @@ def solve(puzzle: PuzzleLike, *, method: str = "exact", time_limit: Optional[flo
 def _solve(p: Hashi, method: str, time_limit: Optional[float], node_limit: Optional[int], seed: Optional[int],
            ilp_solver: str, options: dict) -> Result:
     if method == "exact":
+        executor = options.pop("executor", None)
         _unknown("exact", options, set())
+        if executor is not None:
+            from ..parallel import HashiJob, run_first
+
+            status, found, stats = run_first(HashiJob(p), executor, time_limit=time_limit, node_limit=node_limit)
+            stats.setdefault("stop", "none")
+            return Result(status, found, stats, puzzle=p)
         out = _core.hashi.solve_exact(p.islands, time_limit, node_limit, 1, 1)
         solution = out["solutions"][0] if out["solutions"] else None
         return Result(out["status"], solution, out["stats"], puzzle=p)

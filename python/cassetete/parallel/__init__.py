@@ -59,7 +59,7 @@ def count_cover(cover: Any, executor: Any, *, prefix: Sequence[int] = (), limit:
 
 
 def solve_cover(cover: Any, executor: Any, *, prefix: Sequence[int] = (), time_limit: Optional[float] = None,
-                slice_seconds: float = 0.5) -> Result:
+                node_limit: Optional[int] = None, slice_seconds: float = 0.5) -> Result:
     """A first solution of an exact cover searched on every worker at once; the other workers
     stop within one time slice of the first solution found.
 
@@ -71,7 +71,8 @@ def solve_cover(cover: Any, executor: Any, *, prefix: Sequence[int] = (), time_l
         [0]
     """
     job = ExactCoverJob(cover, cover._check_prefix(prefix))
-    status, solution, stats = run_first(job, executor, time_limit=time_limit, slice_seconds=slice_seconds)
+    status, solution, stats = run_first(job, executor, time_limit=time_limit, node_limit=node_limit,
+                                        slice_seconds=slice_seconds)
     cover.last_stats = stats
     return Result(status, solution, stats, puzzle=cover, family="exactcover")
 

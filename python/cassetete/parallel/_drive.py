@@ -282,14 +282,17 @@ def run_count(job: Job, executor: Any, *, limit: Optional[int] = None, time_limi
     return state.count, stats
 
 
-def run_first(job: Job, executor: Any, *, time_limit: Optional[float] = None,
+def run_first(job: Job, executor: Any, *, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
               slice_seconds: float = 0.5) -> Tuple[str, Any, Dict[str, Any]]:
     """A first solution of ``job`` searched on every worker: ``(status, solution, stats)``.
 
     As soon as one task finds a solution the tasks not started are cancelled and no new one is
-    sent, so every worker is free again within one time slice.
+    sent, so every worker is free again within one time slice. ``time_limit`` (seconds of the
+    whole search) and ``node_limit`` (nodes summed over the tasks, checked as each task comes
+    back, so the search may overshoot it by the tasks running then) stop it with status
+    ``"limit"`` and ``stats["stop"]`` naming the limit.
     """
-    time_limit = check_time_limit(time_limit)
+    time_limit, node_limit = check_time_limit(time_limit), check_node_limit(node_limit)
     slice_seconds = _check_slice(slice_seconds)
     runner = Runner(executor)
     started = time.perf_counter()
@@ -314,8 +317,13 @@ def run_first(job: Job, executor: Any, *, time_limit: Optional[float] = None,
                 if result["solution"] is not None and solution is None:
                     solution = result["solution"]
                 queue.extendleft(reversed([(tuple(p), int(w)) for p, w in result["frontier"]]))
-            if solution is None and time_limit is not None and time.perf_counter() - started >= time_limit:
+            if solution is not None or not (queue or running):
+                break  # found, or every subproblem searched: proved unsatisfiable
+            if time_limit is not None and time.perf_counter() - started >= time_limit:
                 stats["stop"] = "time_limit"
+                break
+            if node_limit is not None and stats["nodes"] >= node_limit:
+                stats["stop"] = "node_limit"
                 break
     finally:
         stats["cancelled"] = len(running)

@@ -255,11 +255,12 @@ class EdgematchJob(Job):
         True
     """
 
-    def __init__(self, puzzle: Any, order: str = "row", symmetry: bool = True) -> None:
+    def __init__(self, puzzle: Any, order: str = "row", symmetry: bool = True, seed: Optional[int] = None) -> None:
         super().__init__()
         self.puzzle = puzzle
         self.order = order
         self.symmetry = bool(symmetry)
+        self.seed = seed  # first-solution searches only: candidates shuffled by this seed (None: in order)
         self.key = "edgematch-" + _digest(puzzle.rows, puzzle.cols, np.asarray(puzzle.pieces).tobytes(),
                                           puzzle.matching, sorted(puzzle.fixed.items()), order, self.symmetry)
 
@@ -296,5 +297,5 @@ class EdgematchJob(Job):
     def first(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[str, Any, int]:
         from ..edgematch import solve
 
-        result = solve(self._sub(prefix), order=self.order, time_limit=time_limit)
+        result = solve(self._sub(prefix), order=self.order, time_limit=time_limit, seed=self.seed)
         return result.status, result.solution, int(result.stats.get("nodes", 0))

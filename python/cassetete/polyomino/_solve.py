@@ -269,6 +269,7 @@ def solve(
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
     method: str = "auto",
+    executor: Any = None,
 ) -> Result:
     """One packing: a Result whose ``solution`` is the labelled grid.
 
@@ -277,19 +278,35 @@ def solve(
     :class:`cassetete.PuzzleError`. ``pieces`` may be given by position (older code);
     every other option is keyword-only.
 
+    ``executor`` (a ``concurrent.futures`` executor or a Dask client, as in
+    :meth:`cassetete.exactcover.ExactCover.solve`): every worker searches its own
+    symmetry-broken parts of the tree with the dancing-cells engine (``method`` ``"auto"`` or
+    ``"cells"``), and all stop as soon as one finds a packing (:mod:`cassetete.parallel`);
+    ``time_limit`` bounds the whole search, ``node_limit`` the nodes summed over the workers
+    (checked as each task returns).
+
     Example:
         >>> r = solve("6x10")
         >>> r.status, sorted(set(r.solution.ravel())) == sorted("FILPNTUVWXYZ")
         ('solved', True)
         >>> solve("3x20", method="bitboard").status
         'solved'
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> with ThreadPoolExecutor(2) as pool:
+        ...     verify("3x20", solve("3x20", executor=pool).solution)
+        True
     """
     method = _check_method(method)
     time_limit, node_limit = check_time_limit(time_limit), check_node_limit(node_limit)
+    if executor is not None and method == "bitboard":
+        raise PuzzleError("executor= searches with method='cells' (or 'auto'): the bitboard engine has no "
+                          "first-solution search below a prefix")
     packing = _packing(region, pieces, flips)
     if not packing.area_matches:
         return Result(UNSATISFIABLE, None, {"nodes": 0, "seconds": 0.0, "reason": "area mismatch"},
                       puzzle=packing.mask, family="polyomino")
+    if executor is not None:
+        return _solve_spread(packing, executor, time_limit, node_limit)
     if method == "bitboard":
         if node_limit is not None:
             raise PuzzleError("node_limit needs method='cells' (the bitboard engine streams by branches)")
@@ -310,6 +327,22 @@ def solve(
     if result.status == SOLVED:
         _certify(_checker(packing.mask, packing.pieces, packing.flips), grid)
     return Result(result.status, grid, result.stats, puzzle=packing.mask, family="polyomino")
+
+
+def _solve_spread(packing: Packing, executor: Any, time_limit: Optional[float], node_limit: Optional[int]) -> Result:
+    """The first packing searched on every worker of ``executor``: the symmetry-broken
+    subproblems (one representative of every class of packings lies below one of them), cut
+    into time slices by :func:`cassetete.parallel.run_first`; certified like the serial answer."""
+    from ..parallel import PackingJob, run_first
+
+    job = PackingJob(packing, unique=True, engine="cells")
+    status, options, stats = run_first(job, executor, time_limit=time_limit, node_limit=node_limit)
+    stats["method"] = "cells"
+    stats.setdefault("stop", "none")
+    grid = packing.grid(options) if status == SOLVED else None
+    if status == SOLVED:
+        _certify(_checker(packing.mask, packing.pieces, packing.flips), grid)
+    return Result(status, grid, stats, puzzle=packing.mask, family="polyomino")
 
 
 def placements(region: Any, piece: str, *, pieces: PieceSpec = "pentominoes", flips: bool = True) -> List[np.ndarray]:

@@ -87,6 +87,7 @@ def solve(
     seed: Optional[int] = None,
     ilp_solver: str = "highs",
     progress: bool = False,
+    executor: Any = None,
     **options: Any,
 ) -> Result:
     """Solve a Shikaku puzzle.
@@ -101,6 +102,12 @@ def solve(
         time_limit: seconds; node_limit: search nodes (annealing: iterations);
         seed: random seed of the annealing (None = a fresh one, reported in ``stats["seed"]``).
         progress: show the seconds spent on a bar on stderr while the search runs.
+        executor: ``method="exact"`` only (else :class:`cassetete.PuzzleError`): a
+            ``concurrent.futures`` executor or a Dask client; every worker searches its own
+            branches of the exact search (cut in time slices by :mod:`cassetete.parallel`, as
+            :meth:`cassetete.exactcover.ExactCover.solve` does) and all stop as soon as one
+            finds a solution; ``time_limit`` bounds the whole search, ``node_limit`` the nodes
+            summed over the workers (checked as each task returns).
 
     Returns:
         :class:`cassetete.Result` whose ``solution`` lists one ``(row, col, height, width)`` per
@@ -120,6 +127,10 @@ def solve(
     check_choice(method, "method", METHODS)
     progress = check_flag(progress)
     seed = None if seed is None else check_seed(seed)  # checked for every method, used by annealing
+    if executor is not None:
+        if method != "exact":
+            raise PuzzleError(f"executor= applies to method='exact' only, not {method!r}")
+        options = dict(options, executor=executor)
     with elapsed_bar(progress, f"shikaku {method}", time_limit):
         result = _solve(p, method, time_limit, node_limit, seed, ilp_solver, options)
     if result.status == "solved":  # every method, annealing included: checked before it is returned
@@ -130,8 +141,15 @@ def solve(
 def _solve(p: Any, method: str, time_limit: Optional[float], node_limit: Optional[int], seed: Optional[int],
            ilp_solver: str, options: dict) -> Result:
     if method == "exact":
+        executor = options.pop("executor", None)
         if options:
             raise PuzzleError(f"unknown options for method 'exact': {sorted(options)}")
+        if executor is not None:
+            from ..parallel import ShikakuJob, run_first
+
+            status, found, stats = run_first(ShikakuJob(p), executor, time_limit=time_limit, node_limit=node_limit)
+            stats.setdefault("stop", "none")
+            return Result(status, _rects(found) if found is not None else None, stats, puzzle=p)
         out = _core.shikaku.exact(p.clues, 1, 1, time_limit, node_limit)
         solution = _rects(out["solutions"][0]) if out["solutions"] else None
         return Result(out["status"], solution, out["stats"], puzzle=p)
