@@ -76,11 +76,17 @@ def test_progress_alone_streams_here_with_a_bar(tmp_path, capsys):
     assert "solving" in captured.err  # the tqdm bar is on stderr, never on stdout
 
 
-@pytest.mark.parametrize("extra", [["--count"], ["--json"], ["--grid"], ["--time-limit", "1"], ["--explain"]])
+@pytest.mark.parametrize("extra", [["--json"], ["--grid"], ["--time-limit", "1"], ["--explain"]])
 def test_streaming_refuses_per_puzzle_flags(tmp_path, capsys, extra):
     path, _lines = _source(tmp_path)
     assert main(["sudoku", "solve", str(path), "--progress", *extra]) == 2
     assert extra[0] in capsys.readouterr().err
+
+
+def test_cluster_refuses_count(tmp_path, capsys, thread_cluster):
+    path, _lines = _source(tmp_path)
+    assert main(["sudoku", "solve", str(path), "--cluster", "1", "--count"]) == 2
+    assert "--count" in capsys.readouterr().err
 
 
 def test_streaming_a_missing_file_and_both_cluster_flags(tmp_path, capsys):

@@ -76,6 +76,39 @@ def executor_from(args: argparse.Namespace) -> Any:
     return executor_for(scheduler=args.scheduler, workers=args.cluster)
 
 
+def add_progress_flag(parser: argparse.ArgumentParser, what: str = "the search") -> None:
+    """``--progress``: a tqdm bar on stderr while `what` runs (off by default; stdout is unchanged)."""
+    parser.add_argument("--progress", action="store_true", help=f"show a progress bar of {what} on stderr")
+
+
+def read_region(source: str) -> Any:
+    """The region argument of ``pentomino`` and ``narrowing``: sizes (``"6x10"``), a region
+    picture typed inline, or a file of either form (a path, or ``-`` for standard input).
+
+    Example:
+        >>> read_region("6x10")
+        '6x10'
+        >>> read_region("no-such-file.txt")
+        Traceback (most recent call last):
+        ...
+        cassetete._errors.PuzzleError: no such file: no-such-file.txt
+    """
+    import os
+    import re
+
+    from ..polyomino import load
+
+    if source != "-" and re.fullmatch(r"\s*\d+(\s*[xX×]\s*\d+){1,2}\s*", source):
+        return source
+    if source == "-" or os.path.exists(source):
+        return load(source)
+    if "#" in source or not re.search(r"[./\\]", source):
+        return source  # a picture typed on the command line, or a word the library explains
+    from .._errors import PuzzleError
+
+    raise PuzzleError(f"no such file: {source}")
+
+
 def add_method_flag(parser: argparse.ArgumentParser, choices: Sequence[str], default: str) -> None:
     """``--method NAME`` among `choices`."""
     parser.add_argument("--method", choices=list(choices), default=default,

@@ -17,6 +17,7 @@ from ._common import (
     add_limit_flags,
     add_method_flag,
     add_output_flags,
+    add_progress_flag,
     add_seed_flag,
     add_workers_flag,
     count_text,
@@ -49,6 +50,7 @@ def add_solve_arguments(parser: argparse.ArgumentParser, family: ModuleType) -> 
     parser.add_argument("--count", action="store_true", help="also count the solutions (0, 1 or 2+)")
     add_workers_flag(parser)  # the count's threads; --scheduler / --cluster spread it beyond this process
     add_cluster_flags(parser)
+    add_progress_flag(parser, "the solve and the count")
     add_output_flags(parser)
 
 
@@ -67,14 +69,16 @@ def run_solve(family: ModuleType, args: argparse.Namespace, out: TextIO, describ
         options["node_limit"] = args.node_limit
     if args.method == "annealing":
         options["seed"] = args.seed
-    result = family.solve(puzzle, method=args.method, time_limit=args.time_limit, **options)
+    progress = bool(getattr(args, "progress", False))
+    result = family.solve(puzzle, method=args.method, time_limit=args.time_limit, progress=progress, **options)
     count = complete = None
     if args.count:
         try:
             with executor_from(args) as executor:
                 options = {"executor": executor} if executor is not None else {"workers": getattr(args, "workers", 1)}
                 count, complete = family.count_solutions(puzzle, limit=2, time_limit=args.time_limit,
-                                                         node_limit=args.node_limit, **options), True
+                                                         node_limit=args.node_limit, progress=progress,
+                                                         **options), True
         except LimitReached as stopped:
             count, complete = stopped.count, False
     if args.json:

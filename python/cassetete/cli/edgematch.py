@@ -26,7 +26,11 @@ def add_parser(subparsers) -> None:
     solve = sub.add_parser("solve", help="solve (or count) a puzzle file; 'e2' = the official Eternity II")
     solve.add_argument("file", help="puzzle file (cassetete, Brendan, Heule, Wortmann or JSON format), '-' or 'e2'")
     solve.add_argument("--count", action="store_true", help="count all solutions")
-    solve.add_argument("--order", default="first_fail", choices=em.ORDERS)
+    solve.add_argument("--method", choices=em.METHODS, default="backtrack",
+                       help="backtrack (default: exact search) or vlns (Schaus and Deville's local search, "
+                            "needs --time-limit; the options of 'edgematch search' are there)")
+    solve.add_argument("--order", default=None, choices=em.ORDERS,
+                       help="placement order of the exact search (default first_fail; row for --count)")
     add_limit_flags(solve)
     add_seed_flag(solve)
     add_workers_flag(solve)
@@ -74,6 +78,8 @@ def _load(source: str) -> em.EdgePuzzle:
 def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     """Handler of ``cassetete edgematch solve``: exit 0 solved, 1 none, 3 a limit stopped it."""
     out = out or sys.stdout
+    if args.method != "backtrack" and (args.count or args.order is not None):
+        raise PuzzleError(f"--method {args.method} is a local search: --count and --order need --method backtrack")
     puzzle = _load(args.file)
     if args.count:
         count, complete, stats, first = _count(puzzle, args)
@@ -83,12 +89,18 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
         else:
             out.write(f"solutions: {count_text(count, complete)}\n")
         return EXIT_LIMIT if not complete else (EXIT_NO_SOLUTION if count == 0 else 0)
-    res = em.solve(puzzle, order=args.order, time_limit=args.time_limit, node_limit=args.node_limit,
+    order = {"order": args.order or "first_fail"} if args.method == "backtrack" else {}
+    res = em.solve(puzzle, method=args.method, **order, time_limit=args.time_limit, node_limit=args.node_limit,
                    seed=args.seed, workers=args.workers, progress=args.progress)
     if args.json:
         write_result_json(out, res)
     else:
-        out.write(f"status: {res.status}, placements: {res.stats['nodes']}, seconds: {res.stats['seconds']:.3f}\n")
+        if args.method == "vlns":
+            out.write(f"score: {res.stats['score']}/{res.stats['total']} ({res.status}), "
+                      f"seconds: {res.stats['seconds']:.3f}, seed: {res.stats['seed']}\n")
+        else:
+            out.write(f"status: {res.status}, placements: {res.stats['nodes']}, "
+                      f"seconds: {res.stats['seconds']:.3f}\n")
         if res.solution is not None:
             out.write(em.render(puzzle, res.solution) + "\n")
     if res.solution is not None and args.svg:
@@ -100,7 +112,7 @@ def _count(puzzle: em.EdgePuzzle, args: argparse.Namespace) -> Tuple[int, bool, 
     """(count, complete, stats, first solution or None) of ``solve --count``: one thread through
     :func:`edgematch.count` (its stats and first board), else :func:`edgematch.count_solutions`
     on threads or a cluster (a partial count comes back as ``complete`` False, never as the answer)."""
-    order = "row" if args.order == "first_fail" else args.order
+    order = "row" if args.order in (None, "first_fail") else args.order
     start = time.perf_counter()
     try:
         with executor_from(args) as executor:

@@ -8,6 +8,8 @@ Examples::
     cassetete narrowing count 2x3x10 --stats
     cassetete narrowing solve 6x10
     cassetete narrowing count 2x3x10 --cluster 2 --json
+    cassetete narrowing count 3x20 --progress
+    echo 3x20 | cassetete narrowing count -
 """
 
 from __future__ import annotations
@@ -15,14 +17,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Optional, TextIO
+from typing import Any, Optional, TextIO
 
-from .._errors import LimitReached
+from .._errors import LimitReached, PuzzleError
 from ..narrowing import STRATEGIES, packing_model
 from ..narrowing.packing import NARROWINGS
 from ..polyomino import render_text
-from ._common import (EXIT_LIMIT, EXIT_NO_SOLUTION, add_cluster_flags, count_text, executor_from, write_json,
-                      write_result_json)
+from ._common import (EXIT_LIMIT, EXIT_NO_SOLUTION, add_cluster_flags, add_progress_flag, count_text,
+                      executor_from, read_region, write_json, write_result_json, write_svg)
 
 
 def add_parser(subparsers: "argparse._SubParsersAction") -> None:
@@ -33,7 +35,7 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
     for action, help_text in (("count", "count the packings (the paper's symmetry breaking unless --all)"),
                               ("solve", "print one packing")):
         p = sub.add_parser(action, help=help_text)
-        p.add_argument("region", help="AxB or AxBxC, e.g. 3x20 or 2x3x10")
+        p.add_argument("region", help="AxB or AxBxC, e.g. 3x20 or 2x3x10, or a file of them ('-' reads stdin)")
         p.add_argument("--pieces", default="pentominoes", help="pentominoes (default), tetrominoes, hexominoes")
         p.add_argument("--all", action="store_true", help="no symmetry breaking: count every copy")
         p.add_argument("--strategy", default="smallest-min", choices=STRATEGIES, help="split strategy (rule 6)")
@@ -45,13 +47,28 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
         if action == "count":
             p.add_argument("--limit", type=int, default=None, help="stop after this many packings")
             add_cluster_flags(p)
+            add_progress_flag(p, "the count")
         p.add_argument("--stats", action="store_true", help="print the cuts and narrowings per constraint kind")
         p.add_argument("--json", action="store_true", help="print one JSON object")
+        if action == "solve":
+            p.add_argument("--svg", metavar="FILE", default=None, help="write the packing as SVG")
         p.set_defaults(handler=count_command if action == "count" else solve_command)
 
 
+def _box(source: str) -> Any:
+    """The box of the region argument: sizes, or a file (``-``: standard input) holding sizes or
+    the picture of a full box (narrowing packs boxes, not regions with holes)."""
+    region = read_region(source)
+    if isinstance(region, str):
+        return region
+    if not region.all():
+        raise PuzzleError(f"{source}: narrowing packs full boxes; this region has holes "
+                          "(use cassetete pentomino count)")
+    return tuple(int(v) for v in region.shape)
+
+
 def _model(args: argparse.Namespace):
-    return packing_model(args.region, pieces=args.pieces, symmetry=None if getattr(args, "all", False) else "paper",
+    return packing_model(_box(args.region), pieces=args.pieces, symmetry=None if getattr(args, "all", False) else "paper",
                          narrowing=getattr(args, "narrowing", "paper"))
 
 
@@ -73,7 +90,8 @@ def count_command(args: argparse.Namespace, out: Optional[TextIO] = None) -> int
         with executor_from(args) as executor:
             n = model.count(limit=limit, time_limit=args.time_limit, node_limit=getattr(args, "node_limit", None),
                             strategy=getattr(args, "strategy", "smallest-min"), workers=getattr(args, "workers", 1),
-                            profile=profile and executor is None, executor=executor)
+                            profile=profile and executor is None, executor=executor,
+                            progress=bool(getattr(args, "progress", False)))
     except LimitReached as stopped:
         n, complete = stopped.count, False
     stats = dict(model.last_stats)
@@ -109,6 +127,10 @@ def solve_command(args: argparse.Namespace, out: Optional[TextIO] = None) -> int
     else:
         out.write(render_text(result.solution) + "\n")
         out.write(f"({result.stats['cuts']} cuts)\n")
+    if getattr(args, "svg", None) and result.solution is not None:
+        from ..polyomino import render_svg
+
+        write_svg(args.svg, render_svg(result.solution))
     return {"solved": 0, "unsatisfiable": 1}.get(result.status, 3)
 
 

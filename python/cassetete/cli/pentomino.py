@@ -5,6 +5,8 @@ Examples::
     cassetete pentomino count 6x10
     cassetete pentomino count 3x4x5 --all
     cassetete pentomino solve 6x10 --svg out.svg
+    cassetete pentomino count 6x10 --progress
+    cassetete pentomino count region.txt     # a region picture (# cells, . holes); '-' reads stdin
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ from typing import Optional, TextIO
 from .._errors import LimitReached
 from ..polyomino import METHODS, count, render_svg, render_svg_iso, render_text, solve
 from ._common import (EXIT_LIMIT, EXIT_NO_SOLUTION, add_cluster_flags, add_limit_flags, add_output_flags,
-                      add_workers_flag, count_text, executor_from, exit_code, write_json, write_result_json,
-                      write_svg)
+                      add_progress_flag, add_workers_flag, count_text, executor_from, exit_code, read_region,
+                      write_json, write_result_json, write_svg)
+
+REGION_HELP = "AxB or AxBxC (e.g. 6x10, 3x4x5), or a region picture file (# cells, . holes); '-' reads stdin"
 
 # --method of `pentomino count`: the search engine (polyomino.count's `method`), or narrowing.
 COUNT_METHODS = ("auto", "bitboard", "cells", "narrowing")
@@ -32,7 +36,7 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION")
     sub.required = True
     c = sub.add_parser("count", help="count the packings (up to symmetry unless --all)")
-    c.add_argument("region", help="AxB or AxBxC, e.g. 6x10 or 3x4x5")
+    c.add_argument("region", help=REGION_HELP)
     c.add_argument("--all", action="store_true", help="count every symmetric copy too")
     c.add_argument("--pieces", default="pentominoes", help="pentominoes (default), tetrominoes, hexominoes")
     c.add_argument("--method", choices=COUNT_METHODS, default="auto",
@@ -42,10 +46,11 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
     add_workers_flag(c)
     add_cluster_flags(c)
     add_limit_flags(c)
+    add_progress_flag(c, "the count")
     add_output_flags(c, svg=False)
     c.set_defaults(handler=_count)
     s = sub.add_parser("solve", help="print one packing")
-    s.add_argument("region", help="AxB or AxBxC, e.g. 6x10 or 3x4x5")
+    s.add_argument("region", help=REGION_HELP)
     s.add_argument("--pieces", default="pentominoes")
     s.add_argument("--iso", default=None, help="3-D boxes: also write an isometric SVG picture")
     s.add_argument("--method", choices=METHODS, default="auto",
@@ -65,9 +70,9 @@ def _count(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     stats: dict = {}
     try:
         with executor_from(args) as executor:
-            n, complete = count(args.region, pieces=args.pieces, unique=not args.all, workers=args.workers,
+            n, complete = count(read_region(args.region), pieces=args.pieces, unique=not args.all, workers=args.workers,
                                 limit=args.limit, time_limit=args.time_limit, node_limit=args.node_limit,
-                                method=args.method, executor=executor), True
+                                method=args.method, executor=executor, progress=args.progress), True
     except LimitReached as stopped:
         n, complete, stats = stopped.count, False, dict(stopped.stats)
     seconds = time.perf_counter() - start
@@ -88,7 +93,7 @@ def _count(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
 
 def _solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
-    result = solve(args.region, pieces=args.pieces, time_limit=args.time_limit, node_limit=args.node_limit,
+    result = solve(read_region(args.region), pieces=args.pieces, time_limit=args.time_limit, node_limit=args.node_limit,
                    method=getattr(args, "method", "auto"))
     if args.json:
         write_result_json(out, result, region=args.region)

@@ -75,7 +75,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     add_cluster_flags(solve)
     solve.add_argument("--progress", action="store_true",
                        help="stream a big file of one-line puzzles in chunks with a progress bar on stderr "
-                            "(also implied by --scheduler / --cluster)")
+                            "(also implied by --scheduler / --cluster); with --count: a bar per count")
     add_output_flags(solve)
     solve.set_defaults(handler=run_solve)
 
@@ -150,7 +150,8 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
         if args.count:
             try:
                 count, complete = sudoku.count_solutions(puzzle, limit=2, time_limit=args.time_limit,
-                                                         node_limit=args.node_limit, rules=args.rules), True
+                                                         node_limit=args.node_limit, rules=args.rules,
+                                                         progress=bool(args.progress)), True
             except LimitReached as stopped:
                 count, complete = stopped.count, False
                 if status == "solved":
@@ -216,12 +217,13 @@ def _reads_as_lines(lines: List[str], box: Optional[Tuple[int, int]]) -> bool:
 
 def _can_batch(args: argparse.Namespace) -> bool:
     # Nothing per puzzle but the answer: one call on all cores.
-    return not args.explain and not args.svg and args.time_limit is None
+    return not args.explain and not args.svg and args.time_limit is None and not (args.count and args.progress)
 
 
 def _streamed(args: argparse.Namespace) -> bool:
+    # --progress streams a file, except with --count (then each count shows its own bar).
     return (getattr(args, "scheduler", None) is not None or getattr(args, "cluster", None) is not None
-            or bool(getattr(args, "progress", False)))
+            or (bool(getattr(args, "progress", False)) and not getattr(args, "count", False)))
 
 
 def _solve_streamed(args: argparse.Namespace, out: TextIO) -> int:
