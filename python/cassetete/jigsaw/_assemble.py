@@ -367,3 +367,108 @@ def assemble(edges: EdgeSet, diss: Dissimilarity, rows: int, cols: int, *, beam:
     stats = {"nodes": expansions, "cost": best[0] if best else float("inf"), "complete": complete,
              "stop": stop, "seconds": time.perf_counter() - start}
     return (best[1] if best is not None else None), stats
+
+
+def _cell_need(rows: int, cols: int, r: int, c: int) -> Tuple[bool, bool, bool, bool]:
+    return (r == 0, c == cols - 1, r == rows - 1, c == 0)
+
+
+def _joins_at(board: np.ndarray, cells: Iterable[Tuple[int, int]]) -> List[Tuple[Tuple[int, int], Tuple[int, int], int, int]]:
+    """The inner joins touching any of ``cells``, each once, as in :func:`board_joins`."""
+    rows, cols = board.shape[:2]
+    seen = set()
+    out = []
+    for r, c in cells:
+        for (dr, dc, side, other) in ((0, 1, 1, 3), (1, 0, 2, 0), (0, -1, 3, 1), (-1, 0, 0, 2)):
+            rr, cc = r + dr, c + dc
+            if not (0 <= rr < rows and 0 <= cc < cols):
+                continue
+            key = ((r, c), (rr, cc)) if (r, c) < (rr, cc) else ((rr, cc), (r, c))
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(((r, c), (rr, cc), side, other))
+    return out
+
+
+def _fit_of(diss: Dissimilarity, board: np.ndarray, joins) -> float:
+    total = 0.0
+    for a, b, side_a, side_b in joins:
+        pa, ra = (int(x) for x in board[a])
+        pb, rb = (int(x) for x in board[b])
+        if pa < 0 or pb < 0:
+            return float("inf")
+        total += diss.between(pa, (side_a - ra) % 4, pb, (side_b - rb) % 4)
+    return total
+
+
+def improve_doubtful(edges: EdgeSet, diss: Dissimilarity, board: np.ndarray, doubtful, *,
+                     passes: int = 4) -> Tuple[np.ndarray, Dict[str, Any]]:
+    """Re-examine the doubtful joins of a board by local moves: each cell of a doubtful join
+    is swapped with every other cell of the same kind (corner, border side or inside), each
+    piece turned so it shows flat edges exactly on the rim (a turn in place included), and the
+    move is kept when it makes the total fit (sum of the joins' dissimilarities) strictly
+    better while every join it touches stays a tab against a blank. Swaps between two
+    doubtful cells are the local 2-opt among them. Repeated until a pass changes nothing or
+    after ``passes`` passes. Returns ``(board, {"moves", "converged"})``: ``converged`` is True
+    when the last pass found no better move (the board is a local optimum of the fit under
+    these moves).
+
+    Example:
+        >>> from cassetete.jigsaw import generate, find_edges
+        >>> puzzle, _ = generate(3, 4, seed=6)
+        >>> es = find_edges(puzzle)
+        >>> d = dissimilarities(es)
+        >>> board, _ = assemble(es, d, 3, 4)
+        >>> wrong = board.copy(); wrong[[1, 1], [1, 2]] = board[[1, 1], [2, 1]]
+        >>> fixed, info = improve_doubtful(es, d, wrong, [((1, 1), (1, 2))])
+        >>> bool((fixed == board).all()), info["converged"]
+        (True, True)
+    """
+    board = np.array(board, dtype=np.int64, copy=True)
+    rows, cols = board.shape[:2]
+    flat = edges.kinds == FLAT
+
+    turns_of: Dict[Tuple[int, Tuple[bool, ...]], Tuple[int, ...]] = {}
+    for p in range(len(flat)):
+        for r in range(4):
+            key = (p, tuple(bool(v) for v in np.roll(flat[p], r)))
+            turns_of[key] = turns_of.get(key, ()) + (r,)
+
+    cells_by_need: Dict[Tuple[bool, ...], List[Tuple[int, int]]] = {}
+    for r in range(rows):
+        for c in range(cols):
+            cells_by_need.setdefault(_cell_need(rows, cols, r, c), []).append((r, c))
+    moves = 0
+    converged = False
+    focus = {cell for pair in doubtful for cell in pair}
+    for _ in range(passes):
+        improved = False
+        for x in sorted(focus):
+            need_x = _cell_need(rows, cols, *x)
+            for y in cells_by_need[need_x]:
+                joins = _joins_at(board, [x] if x == y else [x, y])
+                before = _fit_of(diss, board, joins)
+                px, py = int(board[x][0]), int(board[y][0])
+                if px < 0 or py < 0:
+                    continue
+                best = None
+                saved_x, saved_y = board[x].copy(), board[y].copy()
+                for rx in turns_of.get((py, need_x), ()):           # py goes to x
+                    for ry in (turns_of.get((px, need_x), ()) if x != y else (rx,)):   # px goes to y
+                        board[x] = (py, rx)
+                        if x != y:
+                            board[y] = (px, ry)
+                        after = _fit_of(diss, board, joins)
+                        if np.isfinite(after) and after < before - 1e-12 and (best is None or after < best[0]):
+                            best = (after, board.copy())
+                board[x], board[y] = saved_x, saved_y
+                if best is not None:
+                    board = best[1]
+                    moves += 1
+                    improved = True
+                    focus.add(y)
+        if not improved:
+            converged = True
+            break
+    return board, {"moves": moves, "converged": converged}

@@ -11,7 +11,7 @@ from typing import Any, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .._errors import PuzzleError, certify
+from .._errors import LimitReached, PuzzleError, certify
 from .._options import check_choice, check_count, check_node_limit, check_time_limit
 from .._result import LIMIT, SOLVED, UNSATISFIABLE, Result
 from ._assemble import DOUBT_COST, assemble, check_joins, dissimilarities
@@ -228,22 +228,32 @@ def solve(pieces: Any, *, method: str = "auto", encoding: str = "chain", precisi
                              f"were left out: {dropped_text(puzzle.dropped)}"]
     tabs, blanks = int((edges.kinds == 1).sum()), int((edges.kinds == -1).sum())
     stats["tabs"], stats["blanks"] = tabs, blanks
-    board, status, used = None, UNSATISFIABLE, None
+    board, status, used, unique = None, UNSATISFIABLE, None, None
     if method in ("labels", "auto"):
-        board, status = _solve_labels(edges, rows, cols, encoding, precision, k, time_limit, node_limit, stats)
+        board, status, unique = _solve_labels(edges, rows, cols, encoding, precision, k, time_limit, node_limit,
+                                              stats)
         used = "labels"
+        if stats.get("label_solutions") == "2+":
+            stats.setdefault("stop", "label_solutions")
     check = check_joins(edges, diss, board, doubt_cost) if board is not None else None
-    if method == "fit" or (method == "auto" and (check is None or check["doubtful"] or not check["rim_ok"])):
+    several = stats.get("label_solutions") == "2+"
+    if method == "fit" or (method == "auto" and (check is None or several or check["doubtful"]
+                                                  or not check["rim_ok"])):
         remaining = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
         fit_board, fit_stats = assemble(edges, diss, rows, cols, beam=beam, time_limit=remaining)
         stats["nodes"] += int(fit_stats["nodes"])
         if fit_board is not None:
             fit_check = check_joins(edges, diss, fit_board, doubt_cost)
-            if check is None or len(fit_check["doubtful"]) < len(check["doubtful"]) or not check["rim_ok"]:
+            if check is None or several or len(fit_check["doubtful"]) < len(check["doubtful"]) \
+                    or not check["rim_ok"]:
                 board, check, used = fit_board, fit_check, "fit"
                 status = SOLVED if fit_stats["complete"] else LIMIT
+                stats.pop("stop", None)
                 if fit_stats["stop"] != "none":
                     stats["stop"] = fit_stats["stop"]
+    if board is not None and check is not None and check["doubtful"] and check["rim_ok"] \
+            and (board[:, :, 0] >= 0).all() and status in (SOLVED, LIMIT) and stats.get("stop") != "time_limit":
+        board, check = _reexamine(edges, diss, board, check, doubt_cost, unique, stats)
     stats["method"] = used
     if board is not None and check is not None:
         stats["joins"] = len(check["costs"])
@@ -327,13 +337,80 @@ def _solve_labels(edges: EdgeSet, rows: int, cols: int, encoding: str, precision
         epuzzle = edge_puzzle(labels, rows, cols)
     except PuzzleError as error:  # a class of tabs with no blank: the labels cannot be exact
         stats["labels_error"] = str(error)
-        return None, UNSATISFIABLE
+        stats["label_solutions"] = 0
+        return None, UNSATISFIABLE, None
     stats["classes"] = int(np.abs(labels).max())
-    res = edgematch.solve(epuzzle, order="first_fail", time_limit=time_limit, node_limit=node_limit)
-    stats["nodes"] += int(res.stats.get("nodes", 0))
-    if res.status == LIMIT and res.stats.get("stop") not in (None, "none"):
-        stats["stop"] = res.stats["stop"]
-    return (None if res.solution is None else np.asarray(res.solution, dtype=np.int64)), res.status
+    # a turned board is another solution of the labelled puzzle (half a turn; a quarter turn
+    # too when the board is square), so g solutions are one assembly: ask for 2g to tell
+    # one assembly from several
+    turns = 4 if rows == cols else 2
+    boards = []
+    status = SOLVED
+    try:
+        for board in edgematch.solutions(epuzzle, limit=2 * turns, order="first_fail", time_limit=time_limit,
+                                         node_limit=node_limit):
+            boards.append(np.asarray(board, dtype=np.int64))
+    except LimitReached as stop:   # cut short: the count below is a lower bound
+        status = LIMIT
+        stats["nodes"] += int(stop.stats.get("nodes", 0))
+        reason = stop.stats.get("stop")
+        stats["stop"] = reason if reason not in (None, "none") else ("time_limit" if time_limit is not None
+                                                                     else "node_limit")
+    distinct = len(boards) // turns if status == SOLVED else (len(boards) > turns) + (len(boards) > 0)
+    stats["label_solutions"] = "2+" if distinct >= 2 else distinct
+    stats["label_solutions_complete"] = status == SOLVED
+    if not boards:
+        return None, (UNSATISFIABLE if status == SOLVED else LIMIT), None
+    if distinct >= 2:  # several assemblies fit the labels: the labels decide nothing
+        return boards[0], LIMIT, None
+    return boards[0], status, (boards[0] if status == SOLVED else None)
+
+
+def _reexamine(edges: EdgeSet, diss, board: np.ndarray, check: dict, doubt_cost: float,
+               unique: Optional[np.ndarray], stats: dict):
+    """The second look at the doubtful joins (``stats["doubtful_before"]``, ``"reexamined"``).
+
+    First :func:`improve_doubtful`: a swap or turn of the pieces around a doubtful join that
+    makes the total fit strictly better is made, until none is left (a local optimum).
+
+    Then a doubtful join is counted as confirmed only when two independent witnesses agree:
+    the labelled PUZZLE instance (classes from k-means on the encodings, which never look at
+    the dissimilarities) has exactly one assembly up to turning the whole board, proved by the
+    exhaustive search (asked for two assemblies, finished without a limit), and the board is
+    that assembly, and no swap or turn improves its fit. Under the labels there is then no
+    other board at all: any other arrangement breaks a tab-blank class of some join, so the
+    join is not a choice between near-alike edges any more. This is sound as far as the
+    classes are: a wrong board passes only if k-means put two wrong edges in one class *and*
+    that mistake still leaves exactly one assembly, the same one the fit prefers. Without a
+    unique labelled assembly the joins stay doubtful and the status stays ``"limit"``.
+    """
+    from ._assemble import improve_doubtful
+
+    before = len(check["doubtful"])
+    stats["doubtful_before"] = before
+    better, info = improve_doubtful(edges, diss, board, check["doubtful"])
+    if info["moves"]:
+        new_check = check_joins(edges, diss, better, doubt_cost)
+        if new_check["rim_ok"] and len(new_check["doubtful"]) <= before:
+            board, check = better, new_check
+    stats["reexamined"] = {"moves": info["moves"], "local_optimum": info["converged"], "confirmed": 0}
+    if check["doubtful"] and info["converged"] and unique is not None and _same_up_to_turn(board, unique) \
+            and board_problem(edges, board) is None:
+        stats["reexamined"]["confirmed"] = len(check["doubtful"])
+        check = dict(check, doubtful=[])
+    return board, check
+
+
+def _same_up_to_turn(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether boards a and b are one assembly, the whole board turned or not."""
+    for q in range(4):
+        turned = np.rot90(b, -q).copy()          # the board turned q quarter turns clockwise
+        if turned.shape != a.shape:
+            continue
+        turned[:, :, 1] = (turned[:, :, 1] + q) % 4
+        if np.array_equal(turned, a):
+            return True
+    return False
 
 
 def cell_corners(edges: EdgeSet, solution: np.ndarray) -> np.ndarray:
