@@ -6,6 +6,7 @@ search itself added. Prints a Markdown table (engine, size, input cells, peak MB
 
     python bench/reliability_memory.py            # all engines, the default sizes
     python bench/reliability_memory.py local      # the engines whose name contains "local"
+    python bench/reliability_memory.py "narrowing|jigsaw"   # several patterns, separated by |
 """
 
 from __future__ import annotations
@@ -41,12 +42,37 @@ ENGINES: Dict[str, Tuple[str, str, List[int], str]] = {
     "hashi.solve exact (n vertices)": (
         "from cassetete import hashi; puzzle = hashi.generate(n, seed=1)",
         "hashi.solve(puzzle, node_limit=200000)", [20, 80, 320], "n"),
+    "narrowing packing_model count (5 x n box, the first n pentominoes)": (
+        "from cassetete import narrowing, LimitReached\n"
+        "puzzle = narrowing.packing_model((5, n), pieces=list('FILNPTUVWXYZ'[:n]))\n"
+        "def count():\n"
+        "    try:\n"
+        "        return puzzle.count(time_limit=120)\n"
+        "    except LimitReached as stopped:\n"
+        "        return stopped.count",
+        "count()", [4, 6, 8, 10, 12], "5 * n"),
+    "narrowing Model.solve (n variables in 0..n-1, all different, one sum)": (
+        "from cassetete import narrowing\n"
+        "puzzle = narrowing.Model()\n"
+        "xs = [puzzle.int_var(0, n - 1, name=f'x{i}') for i in range(n)]\n"
+        "puzzle.add_all_different(xs)\n"
+        "puzzle.add_sum(puzzle.int_var(0, 3 * n, name='s'), xs[:3])",
+        "puzzle.solve(time_limit=120)", [100, 1000, 3000, 10000, 20000], "n"),
+    "jigsaw.generate (rows x cols outlines; n = rows)": (
+        "from cassetete import jigsaw; rows, cols = JIGSAW_SIZES[n]",
+        "jigsaw.generate(rows, cols, seed=1)", [6, 10, 14, 20], "JIGSAW_SIZES[n][0] * JIGSAW_SIZES[n][1]"),
+    "jigsaw.solve (from the generated outlines; n = rows)": (
+        "from cassetete import jigsaw; rows, cols = JIGSAW_SIZES[n]; puzzle, _ = jigsaw.generate(rows, cols, seed=1)",
+        "jigsaw.solve(puzzle)", [6, 10, 14, 20], "JIGSAW_SIZES[n][0] * JIGSAW_SIZES[n][1]"),
 }
+# the jigsaw boards measured, by their number of rows
+JIGSAW_SIZES = {6: (6, 8), 10: (10, 10), 14: (14, 14), 20: (20, 20)}
 
 PROBE = textwrap.dedent("""
     import json, resource, sys, time
     n = int(sys.argv[1])
     from cassetete import edgematch, exactcover, hashi, polyomino, shikaku, sudoku
+    JIGSAW_SIZES = {sizes}
     {setup}
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     start = time.perf_counter()
@@ -58,7 +84,7 @@ PROBE = textwrap.dedent("""
 
 
 def measure(setup: str, call: str, n: int) -> dict:
-    code = PROBE.format(setup=setup, call=call)
+    code = PROBE.format(setup=setup, call=call, sizes=repr(JIGSAW_SIZES))
     out = subprocess.run([sys.executable, "-c", code, str(n)], capture_output=True, text=True, timeout=900)
     if out.returncode != 0:
         return {"error": out.stderr.strip().splitlines()[-1] if out.stderr.strip() else f"exit {out.returncode}"}
@@ -70,11 +96,11 @@ def main() -> None:
     print("| engine | n | input cells/items | peak added (MB) | KB per cell | seconds |")
     print("|---|---|---|---|---|---|")
     for engine, (setup, call, sizes, cells) in ENGINES.items():
-        if pattern not in engine:
+        if not any(part in engine for part in pattern.split("|")):
             continue
         for n in sizes:
             row = measure(setup, call, n)
-            size = eval(cells, {"n": n})  # noqa: S307 - our own table above
+            size = eval(cells, {"n": n, "JIGSAW_SIZES": JIGSAW_SIZES})  # noqa: S307 - our own table above
             if "error" in row:
                 print(f"| {engine} | {n} | {size} | error: {row['error'][:60]} | | |", flush=True)
                 continue
