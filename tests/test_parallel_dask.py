@@ -5,6 +5,7 @@ the ``dask`` extra is not installed."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sys
@@ -15,12 +16,12 @@ import pytest
 
 distributed = pytest.importorskip("dask.distributed")
 
-from cassetete import edgematch, exactcover, polyomino, sudoku  # noqa: E402
+from cassetete import LimitReached, edgematch, exactcover, polyomino, sudoku  # noqa: E402
 from cassetete.parallel import ExactCoverJob, PackingJob, run_count, run_first  # noqa: E402
 from cassetete.polyomino._model import Packing  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(__file__))
-from parallel_instances import brendan_6x6, planted, queens, sudoku16  # noqa: E402
+from parallel_instances import DATA, planted, queens, sudoku16  # noqa: E402
 from sudoku_checker import decode_line, is_solution  # noqa: E402
 
 
@@ -96,6 +97,21 @@ def test_losing_every_worker_at_once_loses_nothing(client):
     client.wait_for_workers(2, timeout=60)
 
 
+def test_stopped_driver_resumes_from_its_checkpoint(tmp_path, client):
+    """The driver stopped by its time limit (about a third of the count's work) keeps the
+    unfinished subproblems in its checkpoint; a second call resumes from it to the full total."""
+    path = str(tmp_path / "queens14.json")
+    with pytest.raises(LimitReached) as stopped:
+        run_count(ExactCoverJob(queens(14)), client, time_limit=1.0, slice_seconds=0.1, checkpoint=path,
+                  checkpoint_every=0.1)
+    saved = json.load(open(path))
+    assert saved["count"] == stopped.value.count < 365596 and saved["pending"] and not saved["done"]
+    assert stopped.value.stats["stop"] == "time_limit"
+    resumed = queens(14).count(executor=client, checkpoint=path)
+    assert resumed == 365596 == queens(14).count()  # OEIS A000170, and the serial engine
+    assert json.load(open(path))["done"]
+
+
 def test_first_solution_frees_the_cluster(client):
     cover = Packing("3x4x5").cover
     status, solution, stats = run_first(ExactCoverJob(cover), client, slice_seconds=0.2)
@@ -128,7 +144,7 @@ def test_edgematch_counts(client):
 
 
 def test_brendan_6x6(client):
-    puzzle = brendan_6x6()
-    if puzzle is None:
-        pytest.skip("Brendan Owen's puzzles are read from ../shared/data (not in the repository)")
+    # Brendan Owen's 6x6 of his set 1, kept in tests/data/edgematch (GPL-3.0, SOURCES-brendan.md).
+    puzzle = edgematch.load(os.path.join(DATA, "brendan_pieces_06x06.txt"))
+    assert (puzzle.rows, puzzle.cols) == (6, 6)
     assert edgematch.count_solutions(puzzle, executor=client) == edgematch.count_solutions(puzzle) == 260
