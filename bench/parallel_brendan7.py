@@ -91,16 +91,29 @@ def write(path: Path, args: argparse.Namespace, phases: List[Dict[str, Any]]) ->
              "",
              "| phase | ended | count so far | wall s | task CPU s | tasks | subproblems | discarded s | placements |",
              "|---|---|---|---|---|---|---|---|---|"]
+    # Placements are cumulative (from the checkpoint); an interrupted phase lost its task CPU, which
+    # is estimated from its placements at the placements per CPU second of the measured phases.
+    done = [p["nodes"] - (phases[k - 1]["nodes"] if k else 0) for k, p in enumerate(phases)]
+    measured = [(d, p["task_cpu"]) for d, p in zip(done, phases) if not p.get("interrupted") and p["task_cpu"] > 0]
+    rate = sum(d for d, _ in measured) / sum(c for _, c in measured) if measured else None
+    cpu = [p["task_cpu"] if not p.get("interrupted") else (d / rate if rate else None) for d, p in zip(done, phases)]
     for k, p in enumerate(phases, 1):
         ended = "complete" if p["complete"] else "interrupted (kill)" if p.get("interrupted") else "stopped (limit)"
+        shown = (f"{p['task_cpu']:.0f}" if not p.get("interrupted") else
+                 f"not measured (about {cpu[k - 1]:.0f})" if cpu[k - 1] is not None else "not measured")
+        lost = p.get("interrupted")
         lines.append(f"| {k}{' (resumed)' if p['resumed'] else ''} | {ended} | "
-                     f"{p['count']:,} | {p['wall']:.0f} | {p['task_cpu']:.0f} | {p['tasks']} | {p['subproblems']} | "
-                     f"{p['discarded']:.0f} | {p['nodes']:.3g} |")
+                     f"{p['count']:,} | {p['wall']:.0f} | {shown} | {'not recorded' if lost else p['tasks']} | "
+                     f"{p['subproblems']} | {'not recorded' if lost else format(p['discarded'], '.0f')} | "
+                     f"{p['nodes']:.3g} |")
     total_wall = sum(p["wall"] for p in phases)
-    total_cpu = sum(p["task_cpu"] for p in phases if not p.get("interrupted"))
-    lines += ["", f"Total: {phases[-1]['count']:,} solutions"
+    estimated = any(p.get("interrupted") for p in phases)
+    total_cpu = sum(c for c in cpu if c is not None)
+    lines += ["", "Count so far, subproblems and placements are cumulative; the other columns are per phase. An",
+              "interrupted phase's task CPU is estimated from its placements at the rate of the measured phases.",
+              "", f"Total: {phases[-1]['count']:,} solutions"
               f"{' (complete)' if phases[-1]['complete'] else ' so far (not finished)'}, "
-              f"{total_wall:.0f} s wall, {total_cpu:.0f} CPU s in the tasks"
+              f"{total_wall:.0f} s wall, {'about ' if estimated else ''}{total_cpu:.0f} CPU s in the tasks"
               + (" (the serial estimate, bench/results/edgematch_brendan.md: 1730 +- 116 CPU s)."
                  if args.puzzle == "07x07" else ".")]
     path.write_text("\n".join(lines) + "\n")
