@@ -189,6 +189,12 @@ def solve(pieces: Any, *, method: str = "auto", encoding: str = "chain", precisi
     sides N, E, S, W); status ``"solved"`` only when every join has been checked by fit and
     none is doubtful, ``"limit"`` with the best board otherwise (``stats["doubtful_joins"]``),
     ``"unsatisfiable"`` when ``method="labels"`` finds the labelled puzzle has no solution.
+    The labelled puzzle is searched for two assemblies (a turn of the whole board is the same
+    one): ``stats["label_solutions"]`` is 0, 1 or ``"2+"``; with several the labels decide
+    nothing (``method="labels"`` stops with ``"limit"``, ``stats["stop"] == "label_solutions"``;
+    ``"auto"`` falls back to the fit assembly, as with none). Doubtful joins get a second
+    look (``stats["doubtful_before"]``, ``stats["reexamined"]``): fit-improving swaps, then
+    confirmation only when the board is the unique labelled assembly (see ``_reexamine``).
 
     Example:
         >>> from cassetete import jigsaw
@@ -386,15 +392,18 @@ def _reexamine(edges: EdgeSet, diss, board: np.ndarray, check: dict, doubt_cost:
     """
     from ._assemble import improve_doubtful
 
+    started = time.perf_counter()
     before = len(check["doubtful"])
     stats["doubtful_before"] = before
     better, info = improve_doubtful(edges, diss, board, check["doubtful"])
+    local_optimum = info["converged"] and not info["moves"]   # the board kept is one no move improves
     if info["moves"]:
         new_check = check_joins(edges, diss, better, doubt_cost)
         if new_check["rim_ok"] and len(new_check["doubtful"]) <= before:
-            board, check = better, new_check
-    stats["reexamined"] = {"moves": info["moves"], "local_optimum": info["converged"], "confirmed": 0}
-    if check["doubtful"] and info["converged"] and unique is not None and _same_up_to_turn(board, unique) \
+            board, check, local_optimum = better, new_check, info["converged"]
+    stats["reexamined"] = {"moves": info["moves"], "local_optimum": local_optimum, "confirmed": 0,
+                           "seconds": time.perf_counter() - started}
+    if check["doubtful"] and local_optimum and unique is not None and _same_up_to_turn(board, unique) \
             and board_problem(edges, board) is None:
         stats["reexamined"]["confirmed"] = len(check["doubtful"])
         check = dict(check, doubtful=[])
