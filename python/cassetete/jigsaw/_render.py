@@ -9,6 +9,7 @@ import numpy as np
 
 from .._errors import PuzzleError
 from .._options import check_choice
+from .._svg import svg_open
 from ._piece import JigsawPuzzle, as_pieces
 from ._raster import fill_polygon
 
@@ -58,14 +59,16 @@ def render_svg(puzzle: Any, solution=None) -> str:
     else:
         placed = list(solved_outlines(puzzle, solution))
     if not placed:
-        return '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>'
+        return svg_open(10, 10) + "</svg>"
     allpts = np.vstack([o for _, _, o in placed])
     lo, hi = allpts.min(axis=0), allpts.max(axis=0)
     pad = 0.05 * float(max(hi - lo))
     lo, size = lo - pad, hi - lo + 2 * pad
     stroke = max(size) / 600
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{lo[0]:.1f} {lo[1]:.1f} {size[0]:.1f} {size[1]:.1f}" '
-             f'width="{min(800, 4 * size[0]):.0f}" height="{min(800, 4 * size[0]) * size[1] / size[0]:.0f}">']
+    width = round(min(800, 4 * float(size[0])))
+    height = round(width * float(size[1]) / float(size[0]))
+    parts = [svg_open(width, height, left=round(float(lo[0]), 1), top=round(float(lo[1]), 1),
+                      view=(round(float(size[0]), 1), round(float(size[1]), 1)))]
     for k, (_r, _c, outline) in enumerate(placed):
         hue = (k * 0.618034) % 1.0
         fill = f"hsl({hue * 360:.0f},40%,85%)"

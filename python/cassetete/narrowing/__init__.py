@@ -105,11 +105,12 @@ def render(model: Model, solution: Optional[Any] = None, format: str = "text") -
     else:
         text = "\n".join(f"{name} = {value}" for name, value in solution.items())
     if format == "svg":
+        from xml.sax.saxutils import escape
+
+        from .._svg import svg_open
+
         lines = text.splitlines() or [""]
-        body = "".join(
-            f'<text x="4" y="{16 * (k + 1)}" font-family="monospace" font-size="13">{line}</text>'
-            for k, line in enumerate(lines)
-        )
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{8 * max(map(len, lines)) + 8}" '
-                f'height="{16 * len(lines) + 6}">{body}</svg>')
+        body = "".join(f'<text x="4" y="{16 * (k + 1)}" font-size="13">{escape(line)}</text>'
+                       for k, line in enumerate(lines))
+        return svg_open(8 * max(map(len, lines)) + 8, 16 * len(lines) + 6, font="monospace") + body + "</svg>"
     return text
