@@ -296,7 +296,7 @@ class ExactCover:
         if executor is not None:
             from .parallel import solve_cover
 
-            result = solve_cover(self, executor, prefix=prefix, time_limit=time_limit)
+            result = solve_cover(self, executor, prefix=prefix, time_limit=time_limit, node_limit=node_limit)
             if result.status == SOLVED:
                 self._certify(result.solution)
             return result
