@@ -43,8 +43,8 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
                        help="paper (Class constraints) or placement (stronger, boxes of at most 64 cells)")
         p.add_argument("--time-limit", type=float, default=None)
         p.add_argument("--node-limit", type=int, default=None)
-        p.add_argument("--workers", type=int, default=1, help="threads (-1 = all cores)")
-        if action == "count":
+        if action == "count":  # a solve runs on one thread: no --workers there
+            p.add_argument("--workers", type=int, default=1, help="threads (-1 = all cores)")
             p.add_argument("--limit", type=int, default=None, help="stop after this many packings")
             add_cluster_flags(p)
             add_progress_flag(p, "the count")
