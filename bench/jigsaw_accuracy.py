@@ -22,7 +22,7 @@ import time
 from cassetete import PuzzleError, jigsaw
 from jigsaw_bench_common import OUT, assembly_correct, joins_correct, pyplot, truth_for, write_md
 
-METHODS = ("labels", "labels-chain", "auto")
+METHODS = ("labels", "labels-ordinates", "auto")
 LEVELS = {"clean": dict(blur=0.7, noise=0.01), "scan": dict(blur=1.5, noise=0.04), "poor": dict(blur=2.5, noise=0.10)}
 
 
@@ -40,8 +40,8 @@ def run_one(size, level, seed):
     rows = []
     for method in METHODS:
         try:
-            if method == "labels-chain":
-                result = jigsaw.solve(found, method="labels", encoding="chain", precision=48)
+            if method == "labels-ordinates":
+                result = jigsaw.solve(found, method="labels", encoding="ordinates", precision=48)
             else:
                 result = jigsaw.solve(found, method=method)
         except PuzzleError as error:
@@ -53,6 +53,7 @@ def run_one(size, level, seed):
                      "correct_joins": ok_joins, "joins": total, "correct": int(correct),
                      "doubtful": result.stats.get("doubtful_joins", ""), "used": result.stats.get("method"),
                      "wrong_but_solved": int(result.solved and not correct),
+                     "label_solutions": result.stats.get("label_solutions", ""),
                      "seconds": round(time.perf_counter() - start, 3), "error": ""})
     return rows
 
@@ -65,7 +66,7 @@ def main() -> None:
     os.makedirs(OUT, exist_ok=True)
     rows = []
     fields = ["size", "level", "seed", "method", "status", "correct_joins", "joins", "correct", "doubtful", "used",
-              "wrong_but_solved", "seconds", "error"]
+              "wrong_but_solved", "label_solutions", "seconds", "error"]
     path = os.path.join(OUT, "jigsaw_accuracy.csv")
     with open(path, "w", newline="") as fh:
         writer = csv.DictWriter(fh, fieldnames=fields, restval="")
@@ -98,10 +99,12 @@ def main() -> None:
              f"Reproduce: `python bench/jigsaw_accuracy.py --seeds {args.seeds}` (6 x 8 cuts, seeds 1-{args.seeds}, "
              "pieces turned by any angle, printed labels beside them and a bright image border).", "",
              "Levels: " + "; ".join(f"{k}: blur {v['blur']} px, noise {v['noise']:.0%} of the contrast" for k, v in LEVELS.items())
-             + ". *labels*: the pure pipeline of Béhague (2024), section 2 (ordinates encoding at 48 verticals, "
-             "k-means, exact edge matching); *labels-chain*: the same with the chain code at 48 cells per edge; "
-             "*auto*: the same, then the fit-scored frame-first assembly when the labels fail or a "
-             "join is doubtful. Correct joins: both pieces in their true relative place and turn (up to a turn of "
+             + ". *labels*: the pure pipeline of Béhague (2024), section 2 (chain code at 48 cells per edge, the "
+             "default, k-means, exact edge matching asked for two assemblies); *labels-ordinates*: the same with the "
+             "ordinates encoding at 48 verticals; *auto* (the default): the chain-code labels, then the fit-scored "
+             "frame-first assembly when the labelled puzzle has no assembly or several, or a join is doubtful; "
+             "doubtful joins then get a second look (fit-improving swaps; confirmed only by a unique labelled "
+             "assembly). Correct joins: both pieces in their true relative place and turn (up to a turn of "
              "the whole board).", "",
              "| px/piece | level | method | correct joins | fully correct | reported solved | doubtful joins (mean) | "
              "wrong but 'solved' | errors |", "|---|---|---|---|---|---|---|---|---|"]
@@ -115,7 +118,7 @@ def main() -> None:
     if plt is None:
         return
     fig, ax = plt.subplots(1, 2, figsize=(11, 4.2))
-    for method, style in (("labels", ":"), ("labels-chain", "--"), ("auto", "-")):
+    for method, style in (("labels-ordinates", ":"), ("labels", "--"), ("auto", "-")):
         for level, colour in zip(LEVELS, ("tab:green", "tab:blue", "tab:red")):
             xs = sorted({k[0] for k in summary})
             joins = [summary[(x, level, method)]["joins_ok"] / max(1, summary[(x, level, method)]["joins"]) for x in xs]
