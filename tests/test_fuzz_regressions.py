@@ -33,3 +33,13 @@ def test_read_board_largest_int64_piece_is_a_puzzle_error(tmp_path: Path) -> Non
     path.write_text("9223372036854775807,0 1,0\n2,0 3,0\n")
     with pytest.raises(PuzzleError, match="does not exist|out of range"):
         edgematch.read_board(str(path), edgematch.parse(PUZZLE_TEXT))
+
+
+@pytest.mark.parametrize("name", [".", "", "a b", "\t"])
+def test_piece_names_that_a_labelled_grid_cannot_show_are_refused(name: str) -> None:
+    # Found by the hypothesis fuzzing with answer certification on: a piece named "." packed into
+    # 1x1 gave a grid that reads as an empty cell.
+    from cassetete import polyomino
+
+    with pytest.raises(PuzzleError, match="piece name"):
+        polyomino.solve("1x1", {name: "#"})

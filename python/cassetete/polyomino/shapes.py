@@ -239,6 +239,11 @@ def piece_set(pieces: PieceSpec) -> Dict[str, Shape]:
     if isinstance(pieces, Mapping):
         out = {}
         for name, spec in pieces.items():
+            # "." marks the cells outside the region in a labelled grid, and labels are printed
+            # separated by spaces: such names would make a packing unreadable.
+            if str(name) in ("", ".") or any(ch.isspace() for ch in str(name)):
+                raise PuzzleError(f"piece name {str(name)!r}: names must be non-empty, without spaces, "
+                                  "and not '.' (the mark of cells outside the region)")
             cells = parse_picture(spec) if isinstance(spec, str) else spec
             out[str(name)] = check_shape(str(name), cells)
         if not out:
