@@ -79,7 +79,7 @@ def _polyomino() -> Family:
         solvable="3x20",
         unsatisfiable="2x30",
         huge="3x4x5",
-        huge_options={"unique": False, "engine": "cells"},
+        huge_options={"unique": False, "method": "cells"},
         verbs=("solve", "solutions", "count_solutions", "verify", "render", "parse_region"),
         check=lambda p, s: polyomino.verify(p, s),
         cli_solved=["pentomino", "solve", "3x20"],
