@@ -18,7 +18,7 @@ Example:
 
 from __future__ import annotations
 
-from ._io import FORMATS, dump, format, load, parse
+from ._formats import FORMATS, dump, format, load, parse
 from ._model import Packing
 from ._solve import METHODS, count, count_solutions, placements, render, solutions, solve, verify
 from .region import parse_region, symmetries

@@ -27,7 +27,7 @@ import numpy as np
 from .. import _core
 from .._errors import LimitReached, PuzzleError
 from ..exactcover import ExactCover
-from ._io import parse as _parse
+from ._formats import parse as _parse
 from .shapes import PieceSpec, Shape, piece_set
 
 __all__ = ["Packing"]

@@ -19,7 +19,7 @@ from ..exactcover import check_progress
 from .._options import check_choice, check_limit, check_node_limit, check_time_limit, check_workers
 from .._result import LIMIT, SOLVED, UNSATISFIABLE, Result
 from ._model import Packing
-from ._io import parse as _parse
+from ._formats import parse as _parse
 from .render import render_svg, render_svg_iso, render_text
 from .shapes import PieceSpec, orientations, piece_set
 
