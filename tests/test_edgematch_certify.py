@@ -144,7 +144,7 @@ def test_jigsaw_solved_status_is_certified(monkeypatch):
     assert good.status == "solved" and jsolve.board_problem(jigsaw.find_edges(puzzle), good.solution) is None
     shuffled = good.solution[::-1, ::-1].copy()  # a half turn of the cells without turning the pieces
 
-    monkeypatch.setattr(jsolve, "_solve_labels", lambda *args, **kwargs: (shuffled, "solved"))
+    monkeypatch.setattr(jsolve, "_solve_labels", lambda *args, **kwargs: (shuffled, "solved", None))
     monkeypatch.setattr(jsolve, "check_joins", lambda *args, **kwargs: {
         "costs": np.zeros(12), "doubtful": [], "rim_ok": True})
     with pytest.raises(cassetete.CheckFailed, match="jigsaw"):
