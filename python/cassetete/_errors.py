@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Callable, Dict, Optional
 
 
 class PuzzleError(ValueError):
@@ -80,3 +80,25 @@ def certify(ok: bool, family: str, detail: str = "") -> None:
         where = f" ({detail})" if detail else ""
         raise CheckFailed(f"internal error: the {family} solver returned an answer that breaks the rules"
                           f"{where}; please report it with the puzzle")
+
+
+def certify_first(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A stream conversion that passes the first item through ``check`` (which certifies it or
+    raises :class:`CheckFailed`) and the rest unchanged: a count checks one real solution.
+
+    Example:
+        >>> seen = []
+        >>> convert = certify_first(lambda item: seen.append(item) or item)
+        >>> [convert(x) for x in "abc"], seen
+        (['a', 'b', 'c'], ['a'])
+    """
+    done = False
+
+    def convert(item: Any) -> Any:
+        nonlocal done
+        if not done:
+            done = True
+            return check(item)
+        return item
+
+    return convert

@@ -31,7 +31,7 @@ from .._errors import LimitReached, PuzzleError
 from .._options import check_count, check_seed
 from .._streams import progress_bar
 from ._model import Bridge, Hashi
-from ._solve import check_flag
+from .._options import check_flag
 
 Point = Tuple[int, int]
 EdgeKey = Tuple[Point, Point]
@@ -164,7 +164,7 @@ def generate(n: int, *, seed: Optional[int] = None, unique: bool = False,
     n = check_count(n, "n", 2)
     unique = check_flag(unique, "unique")
     with_solution = check_flag(with_solution, "with_solution")
-    progress = check_flag(progress)
+    progress = check_flag(progress, "progress")
     max_tries = check_count(max_tries, "max_tries", 1)
     node_limit = check_count(node_limit, "node_limit", 1)
     if size is None:

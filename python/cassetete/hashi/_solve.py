@@ -8,8 +8,8 @@ from typing import Any, Iterator, List, Optional, Union
 import numpy as np
 
 from .. import _core
-from .._errors import LimitReached, PuzzleError, certify
-from .._options import check_choice, check_limit, check_node_limit, check_seed, check_time_limit, check_workers
+from .._errors import LimitReached, PuzzleError, certify, certify_first
+from .._options import check_choice, check_limit, check_node_limit, check_progress, check_seed, check_time_limit, check_workers
 from .._result import Result
 from .._streams import elapsed_bar, stream_solutions
 from ._formats import parse
@@ -25,23 +25,6 @@ _ALL = 2**63 - 1  # "no limit" for the C++ solution counters
 PuzzleLike = Union[Hashi, str, np.ndarray]
 
 
-def check_flag(value: Any, name: str = "progress") -> bool:
-    """A yes/no option (``progress``, ``unique``): ``True`` or ``False`` (numpy bools too), else
-    ``PuzzleError``, so that ``progress="x"`` is not taken as true silently.
-
-    Example:
-        >>> check_flag(True)
-        True
-        >>> check_flag("x")
-        Traceback (most recent call last):
-        ...
-        cassetete._errors.PuzzleError: progress must be True or False, got 'x'
-    """
-    if isinstance(value, (bool, np.bool_)):
-        return bool(value)
-    raise PuzzleError(f"{name} must be True or False, got {value!r}")
-
-
 def certified(puzzle: Any, bridges: Any, how: str) -> Any:
     """``bridges`` once :func:`cassetete.hashi.verify` (written from the rules, independent of
     the engines) accepts them; else :class:`cassetete.CheckFailed`, never a wrong answer.
@@ -52,19 +35,6 @@ def certified(puzzle: Any, bridges: Any, how: str) -> Any:
     """
     certify(verify(puzzle, bridges), "hashi", f"method {how}: {bridges!r}"[:300])
     return bridges
-
-
-def _first_certified(puzzle: Any) -> Any:
-    """A stream conversion that certifies the first solution of a count (the rest pass as they are)."""
-    seen: List[bool] = []
-
-    def check(bridges: Any) -> Any:
-        if not seen:
-            seen.append(True)
-            certified(puzzle, bridges, "exact count")
-        return bridges
-
-    return check
 
 
 def _unknown(method: str, options: dict, allowed: set) -> None:
@@ -112,7 +82,7 @@ def solve(puzzle: PuzzleLike, *, method: str = "exact", time_limit: Optional[flo
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)
     check_choice(method, "method", METHODS)
-    progress = check_flag(progress)
+    progress = check_progress(progress)
     seed = None if seed is None else check_seed(seed)  # checked for every method, used by annealing
     if executor is not None:
         if method != "exact":
@@ -186,7 +156,7 @@ def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_lim
     limit = check_limit(limit)
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)
-    progress = check_flag(progress)
+    progress = check_progress(progress)
     workers = check_workers(workers)
     if workers > 1 and executor is None:  # threads (the engines release the GIL) through cassetete.parallel
         from concurrent.futures import ThreadPoolExecutor
@@ -203,7 +173,8 @@ def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_lim
                            checkpoint=checkpoint)
     if progress:
         stream = _core.hashi.stream(p.islands, limit or 0, time_limit, node_limit)
-        return sum(1 for _ in stream_solutions(stream, limit, _first_certified(p), progress=True, what="count"))
+        first = certify_first(lambda found: certified(p, found, "exact count"))
+        return sum(1 for _ in stream_solutions(stream, limit, first, progress=True, what="count"))
     # keep the first solution: a count >= 1 is certified by one solution the rules accept
     out = _core.hashi.solve_exact(p.islands, time_limit, node_limit, limit or _ALL, 1)
     if out["solutions"]:
@@ -229,6 +200,6 @@ def solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Op
     """
     p = parse(puzzle)
     limit = check_limit(limit)
-    progress = check_flag(progress)
+    progress = check_progress(progress)
     stream = _core.hashi.stream(p.islands, limit or 0, check_time_limit(time_limit), check_node_limit(node_limit))
     return stream_solutions(stream, limit, lambda b: certified(p, b, "exact"), progress=progress)

@@ -11,7 +11,7 @@ from .._errors import PuzzleError
 from .._options import check_count, check_seed
 from .._streams import progress_bar
 from ._model import Rectangle, Shikaku
-from ._solve import check_flag
+from .._options import check_flag
 
 
 def cut_layout(rows: int, cols: int, depth: int, rng: np.random.Generator) -> List[Rectangle]:
@@ -140,7 +140,7 @@ def generate(rows: int, cols: int, depth: Optional[int] = None, merge_iterations
         raise PuzzleError(f"merge_probability must be a number in [0, 1], got {merge_probability!r}")
     max_layouts = check_count(max_layouts, "max_layouts", 1)
     unique = check_flag(unique, "unique")
-    progress = check_flag(progress)
+    progress = check_flag(progress, "progress")
     seed = check_seed(seed)
     rng = np.random.default_rng(seed)
     from ._solve import solutions

@@ -8,8 +8,9 @@ from typing import Any, Iterator, List, Optional
 import numpy as np
 
 from .. import _core
-from .._errors import LimitReached, PuzzleError, certify
-from .._options import check_choice, check_count, check_limit, check_node_limit, check_seed, check_time_limit, check_workers
+from .._errors import LimitReached, PuzzleError, certify, certify_first
+from .._options import (check_choice, check_count, check_flag, check_limit, check_node_limit, check_progress, check_seed,
+                        check_time_limit, check_workers)
 from .._result import Result
 from .._streams import elapsed_bar, progress_bar, stream_solutions
 from ._formats import parse
@@ -24,23 +25,6 @@ def _rects(array: Any) -> List[Rectangle]:
     return list(map(tuple, np.asarray(array).tolist()))  # tolist() gives Python ints
 
 
-def check_flag(value: Any, name: str = "progress") -> bool:
-    """A yes/no option (``progress``, ``unique``): ``True`` or ``False`` (numpy bools too), else
-    ``PuzzleError``, so that ``progress="x"`` is not taken as true silently.
-
-    Example:
-        >>> check_flag(False)
-        False
-        >>> check_flag("x")
-        Traceback (most recent call last):
-        ...
-        cassetete._errors.PuzzleError: progress must be True or False, got 'x'
-    """
-    if isinstance(value, (bool, np.bool_)):
-        return bool(value)
-    raise PuzzleError(f"{name} must be True or False, got {value!r}")
-
-
 def certified(puzzle: Any, solution: Any, how: str) -> Any:
     """``solution`` once :func:`cassetete.shikaku.verify` (written from the rules, independent of
     the engines) accepts it; else :class:`cassetete.CheckFailed`, never a wrong answer.
@@ -51,19 +35,6 @@ def certified(puzzle: Any, solution: Any, how: str) -> Any:
     """
     certify(verify(puzzle, solution), "shikaku", f"method {how}: {solution!r}"[:300])
     return solution
-
-
-def _first_certified(puzzle: Any) -> Any:
-    """A stream conversion that certifies the first solution of a count (the rest pass as they are)."""
-    seen: List[bool] = []
-
-    def check(solution: Any) -> Any:
-        if not seen:
-            seen.append(True)
-            certified(puzzle, solution, "exact count")
-        return solution
-
-    return check
 
 
 def _check_options(method: str, options: dict, allowed: tuple) -> None:
@@ -125,7 +96,7 @@ def solve(
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)
     check_choice(method, "method", METHODS)
-    progress = check_flag(progress)
+    progress = check_progress(progress)
     seed = None if seed is None else check_seed(seed)  # checked for every method, used by annealing
     if executor is not None:
         if method != "exact":
@@ -212,7 +183,7 @@ def count_solutions(puzzle: Any, *, limit: Optional[int] = None, time_limit: Opt
     limit = check_limit(limit)
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)
-    progress = check_flag(progress)
+    progress = check_progress(progress)
     workers = check_workers(workers)
     if workers > 1 and executor is None:  # threads (the engines release the GIL) through cassetete.parallel
         from concurrent.futures import ThreadPoolExecutor
@@ -229,7 +200,8 @@ def count_solutions(puzzle: Any, *, limit: Optional[int] = None, time_limit: Opt
                              progress=progress, checkpoint=checkpoint)
     if progress:
         stream = _core.shikaku.stream(p.clues, limit or 0, time_limit, node_limit)
-        return sum(1 for _ in stream_solutions(stream, limit, _first_certified(p), progress=True, what="count"))
+        first = certify_first(lambda found: certified(p, found, "exact count"))
+        return sum(1 for _ in stream_solutions(stream, limit, first, progress=True, what="count"))
     # keep the first solution: a count >= 1 is certified by one solution the rules accept
     out = _core.shikaku.exact(p.clues, limit or 2**63 - 1, 1, time_limit, node_limit)
     if out["solutions"]:
@@ -254,7 +226,7 @@ def solutions(puzzle: Any, *, limit: Optional[int] = None, time_limit: Optional[
     """
     p = parse(puzzle)
     limit = check_limit(limit)
-    progress = check_flag(progress)
+    progress = check_progress(progress)
     stream = _core.shikaku.stream(p.clues, limit or 0, check_time_limit(time_limit), check_node_limit(node_limit))
     return stream_solutions(stream, limit, lambda s: certified(p, s, "exact"), progress=progress)
 
@@ -278,7 +250,7 @@ def count_solutions_many(puzzles: Any, *, limit: Optional[int] = None, time_limi
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)
     workers = check_workers(workers)
-    progress = check_flag(progress)
+    progress = check_progress(progress)
     with_seconds = check_flag(with_seconds, "with_seconds")
     if isinstance(puzzles, (str, bytes)):
         raise PuzzleError("count_solutions_many takes a list of puzzles; use parse_many for text")
