@@ -115,6 +115,6 @@ def test_islands_start_from_the_cp_model():
     puzzle = hard_puzzle()
     with ThreadPoolExecutor(2) as pool:
         result = edgematch.solve(puzzle, method="vlns", init="cp-model", relax=4, iterations=400, seed=7,
-                                 executor=pool, islands=2)
+                                 executor=pool, islands=2, node_limit=2_000)
     assert result.stats["islands"] == 2
     assert matched_joins(puzzle, result.solution) == result.stats["score"] == max(result.stats["island_scores"])
