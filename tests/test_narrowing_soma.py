@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from cassetete import narrowing, polyomino
+from test_narrowing_packing import canonical, isometries
 
 SOMA = {
     "V": [(0, 0, 0), (1, 0, 0), (0, 1, 0)],
@@ -22,26 +23,7 @@ SOMA = {
 }
 
 
-def rotations():
-    """The 24 rotations of space: signed permutation matrices of determinant +1."""
-    out = []
-    for perm in itertools.permutations(range(3)):
-        for signs in itertools.product((1, -1), repeat=3):
-            m = np.zeros((3, 3), dtype=int)
-            for r in range(3):
-                m[r, perm[r]] = signs[r]
-            if round(np.linalg.det(m)) == 1:
-                out.append(m)
-    return out
-
-
-def canonical(cells):
-    cells = np.asarray(cells)
-    cells = cells - cells.min(axis=0)
-    return tuple(sorted(map(tuple, cells.tolist())))
-
-
-ROTATED = {name: {canonical(np.asarray(cells) @ r.T) for r in rotations()} for name, cells in SOMA.items()}
+ROTATED = {name: {canonical(np.asarray(cells) @ r.T) for r in isometries(3)} for name, cells in SOMA.items()}
 
 
 def is_soma_packing(grid):
@@ -53,7 +35,7 @@ def is_soma_packing(grid):
 
 def test_soma_pieces_are_the_seven():
     assert sum(len(c) for c in SOMA.values()) == 27
-    assert len(rotations()) == 24
+    assert len(isometries(3)) == 24  # the rotations of space
     assert ROTATED["A"] != ROTATED["B"]  # mirror images: no rotation turns one into the other
 
 

@@ -33,7 +33,7 @@ from ._jobs_grid import HashiJob, ShikakuJob
 
 __all__ = ["DEFAULT_CHUNK", "DEFAULT_SLICE", "EdgematchJob", "ExactCoverJob", "HashiJob", "Job", "PackingJob",
            "Runner", "ShikakuJob", "SudokuJob", "count_cover", "count_edgematch", "count_hashi", "count_packing",
-           "count_shikaku", "count_sudoku", "executor_for", "is_dask_client", "run_count", "run_first", "run_islands",
+           "count_shikaku", "count_sudoku", "executor_for", "threads_or", "is_dask_client", "run_count", "run_first", "run_islands",
            "solve_cover", "solve_file", "solve_lines"]
 
 
@@ -173,6 +173,31 @@ def count_hashi(puzzle: Any, executor: Any, *, limit: Optional[int] = None, time
     count, _stats = run_count(HashiJob(puzzle), executor, limit=limit, time_limit=time_limit, node_limit=node_limit,
                               slice_seconds=slice_seconds, checkpoint=checkpoint, progress=progress)
     return count
+
+
+@contextlib.contextmanager
+def threads_or(executor: Any, workers: int, name: str = "cassetete") -> Iterator[Any]:
+    """The executor a count spreads on: ``executor`` as given, or with ``workers`` > 1 a pool of
+    that many threads of this process (the engines release the GIL), closed on exit; None (run
+    here) when neither. ``workers`` is already checked; both at once is a ``PuzzleError``.
+
+    Example:
+        >>> with threads_or(None, 2) as pool:
+        ...     type(pool).__name__
+        'ThreadPoolExecutor'
+        >>> with threads_or(None, 1) as pool:
+        ...     pool is None
+        True
+    """
+    if workers > 1 and executor is not None:
+        raise PuzzleError("give workers= (threads of this process) or executor=, not both")
+    if workers > 1:
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(workers, thread_name_prefix=name) as pool:
+            yield pool
+        return
+    yield executor
 
 
 @contextlib.contextmanager

@@ -185,19 +185,12 @@ def count_solutions(puzzle: Any, *, limit: Optional[int] = None, time_limit: Opt
     node_limit = check_node_limit(node_limit)
     progress = check_progress(progress)
     workers = check_workers(workers)
-    if workers > 1 and executor is None:  # threads (the engines release the GIL) through cassetete.parallel
-        from concurrent.futures import ThreadPoolExecutor
+    from ..parallel import count_shikaku, threads_or
 
-        with ThreadPoolExecutor(workers, thread_name_prefix="cassetete-shikaku") as pool:
-            return count_solutions(p, limit=limit, time_limit=time_limit, node_limit=node_limit,
-                                   progress=progress, executor=pool, checkpoint=checkpoint)
-    if workers > 1:
-        raise PuzzleError("give workers= (threads of this process) or executor=, not both")
-    if executor is not None or checkpoint is not None:
-        from ..parallel import count_shikaku
-
-        return count_shikaku(p, executor, limit=limit, time_limit=time_limit, node_limit=node_limit,
-                             progress=progress, checkpoint=checkpoint)
+    with threads_or(executor, workers, "cassetete-shikaku") as spread:
+        if spread is not None or checkpoint is not None:
+            return count_shikaku(p, spread, limit=limit, time_limit=time_limit, node_limit=node_limit,
+                                 progress=progress, checkpoint=checkpoint)
     if progress:
         stream = _core.shikaku.stream(p.clues, limit or 0, time_limit, node_limit)
         first = certify_first(lambda found: certified(p, found, "exact count"))
