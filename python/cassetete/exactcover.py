@@ -25,7 +25,7 @@ from . import _core
 from ._errors import LimitReached, PuzzleError, certify
 from ._exactcover_text import format_dlx, parse_dlx
 from ._io import PathOrFile, read_text, write_text
-from ._options import check_limit, check_node_limit, check_time_limit
+from ._options import check_limit, check_node_limit, check_progress, check_time_limit
 from ._result import LIMIT, SOLVED, UNSATISFIABLE, Result
 from ._svg import svg_open
 
@@ -35,19 +35,6 @@ __all__ = ["ExactCover", "Subproblem", "count_subproblem", "parse", "load", "for
 
 # Refused before any allocation: the dancing cells tables hold a few words per item.
 MAX_ITEMS = 10_000_000
-
-
-def check_progress(value: object) -> bool:
-    """``progress`` must be True or False (a ``PuzzleError`` otherwise); shared by the exact
-    cover, polyomino and narrowing counts.
-
-    Example:
-        >>> check_progress(False)
-        False
-    """
-    if not isinstance(value, (bool, np.bool_)):
-        raise PuzzleError(f"progress must be True or False, got {value!r}")
-    return bool(value)
 
 
 def _as_int(value: Any, what: str) -> int:

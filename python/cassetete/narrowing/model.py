@@ -24,8 +24,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .. import _core
 from .._errors import LimitReached, PuzzleError, certify
-from .._options import check_choice, check_count, check_limit, check_node_limit, check_time_limit, check_workers
-from ..exactcover import check_progress
+from .._options import check_choice, check_progress, check_count, check_limit, check_node_limit, check_time_limit, check_workers
 from .._result import LIMIT, SOLVED, UNSATISFIABLE, Result
 from .orientations import ROTATIONS, orientation_offsets
 

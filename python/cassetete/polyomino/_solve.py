@@ -15,8 +15,7 @@ import numpy as np
 
 from .. import _core
 from .._errors import LimitReached, PuzzleError, certify
-from ..exactcover import check_progress
-from .._options import check_choice, check_limit, check_node_limit, check_time_limit, check_workers
+from .._options import check_choice, check_progress, check_limit, check_node_limit, check_time_limit, check_workers
 from .._result import LIMIT, SOLVED, UNSATISFIABLE, Result
 from ._model import Packing
 from ._formats import parse as _parse
