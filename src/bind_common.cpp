@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "common/build_info.hpp"
+#include "sudoku/fast9.hpp"
 
 namespace cassetete::bind {
 
@@ -27,7 +28,14 @@ void register_common(py::module_& m) {
     });
     m.def("hardware_threads", []() { return static_cast<int>(std::thread::hardware_concurrency()); },
           "Number of hardware threads seen by the C++ runtime.");
-    m.def("build_info", &build_info, "Compiler and instruction-set options of the C++ core.");
+    m.def("build_info", []() {
+              namespace f9 = sudoku::fast9;
+              std::string variants;
+              for (auto s : f9::simd_variants()) variants += std::string(variants.empty() ? "" : ", ") + f9::simd_name(s);
+              return build_info() + "; 9x9 Sudoku runs its " + f9::simd_name(f9::simd_selected()) +
+                     " variant (available here: " + variants + ")";
+          },
+          "Compiler and instruction-set options of the C++ core, and the 9x9 solver variant this CPU runs.");
 }
 
 }  // namespace cassetete::bind

@@ -4,6 +4,7 @@
 
 #include "bindings.hpp"
 #include "search_stream.hpp"
+#include "sudoku/fast9.hpp"
 #include "sudoku/solve.hpp"
 
 namespace cassetete::bind {
@@ -160,9 +161,46 @@ std::unique_ptr<GridStream> open_stream(const CArray<uint8_t>& grid, int box_row
     });
 }
 
+sudoku::fast9::Simd simd_by_name(const std::string& name) {
+    using sudoku::fast9::Simd;
+    for (Simd s : {Simd::scalar, Simd::baseline, Simd::avx2})
+        if (name == sudoku::fast9::simd_name(s)) {
+            if (!sudoku::fast9::simd_available(s))
+                throw InputError("the " + name + " variant of the 9x9 solver is not available on this CPU or build");
+            return s;
+        }
+    throw InputError("unknown 9x9 solver variant '" + name + "' (known: scalar, baseline, avx2)");
+}
+
+// One 9x9 grid on a given instruction-set variant: (count, first solution or None).
+py::tuple solve9_with(const CArray<uint8_t>& grid, uint64_t limit, const std::string& simd) {
+    const Geometry geometry(3, 3);
+    const uint8_t* clues = checked_grid(grid, geometry);
+    const sudoku::fast9::Simd variant = simd_by_name(simd);
+    std::vector<uint8_t> solution(81, 0);
+    uint64_t count;
+    {
+        py::gil_scoped_release release;
+        count = sudoku::fast9::solve_with(variant, clues, limit, solution.data());
+    }
+    return py::make_tuple(count, count ? py::object(to_array(solution)) : py::object(py::none()));
+}
+
+std::vector<std::string> simd_variant_names() {
+    std::vector<std::string> out;
+    for (auto s : sudoku::fast9::simd_variants()) out.emplace_back(sudoku::fast9::simd_name(s));
+    return out;
+}
+
 }  // namespace
 
 void register_sudoku(py::module_& m) {
+    m.def("simd_variants", &simd_variant_names,
+          "The instruction-set variants of the 9x9 solver this CPU and build can run, worst to best.");
+    m.def("simd_selected", []() { return std::string(sudoku::fast9::simd_name(sudoku::fast9::simd_selected())); },
+          "The variant the 9x9 solver runs (the best available, or CASSETETE_SIMD when it names one).");
+    m.def("solve9_with", &solve9_with, py::arg("grid"), py::arg("limit"), py::arg("simd"),
+          "Count a 9x9 grid's solutions up to limit on the given variant; returns (count, first solution or None).");
     m.def("solve", &solve, py::arg("grid"), py::arg("box_rows"), py::arg("box_cols"), py::arg("limit"),
           py::arg("rules"), py::arg("time_limit"), py::arg("node_limit"), py::arg("seed"),
           "Count solutions up to limit (0 = all); returns (count, first solution, status, complete, stats).");

@@ -1,10 +1,20 @@
 // Dedicated 9x9 Sudoku solver (fast path).
 //
 // A band-oriented bitboard solver: for each digit and each band (three rows) one 27-bit word
-// holds the cells where the digit may still go. See fast9.cpp for the design notes and credits.
+// holds the cells where the digit may still go. See fast9_kernel.hpp for the design notes and
+// credits.
+//
+// One wheel, several instruction sets: the same solver is compiled as a scalar fallback, a
+// baseline variant (SSE2 on x86-64, which every x86-64 CPU has) and, on x86-64 with GCC, an
+// AVX2 variant (AVX2, BMI2, POPCNT). solve() runs the best variant this CPU supports, chosen
+// once at the first call; the environment variable CASSETETE_SIMD (scalar, baseline, avx2)
+// forces a variant when the CPU has it. solve_with() runs a given variant (tests, benches).
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <string>
+#include <vector>
+
 #include "common/limits.hpp"
 
 namespace cassetete::sudoku::fast9 {
@@ -20,6 +30,18 @@ struct Stats {
 // band or stack updates that removed at least one candidate, not the candidates removed.
 // *stats is overwritten (not accumulated) by each call.
 
+// The instruction-set variants, worst to best.
+enum class Simd : int { scalar = 0, baseline = 1, avx2 = 2 };
+
+// "scalar", "baseline" or "avx2".
+const char* simd_name(Simd simd);
+// Compiled in and supported by this CPU.
+bool simd_available(Simd simd);
+// The variants simd_available() accepts, worst to best.
+std::vector<Simd> simd_variants();
+// The variant solve() runs: CASSETETE_SIMD if set to an available variant, else the best one.
+Simd simd_selected();
+
 // cells: 81 values in 0..9 row-major (0 = empty); callers guarantee values <= 9.
 // Counts solutions, stopping as soon as `limit` are found (limit 0 means no limit).
 // If `solution` is non-null the first solution found is written there (81 values 1..9).
@@ -33,5 +55,29 @@ struct Stats {
 uint64_t solve(const uint8_t* cells, uint64_t limit, uint8_t* solution,
                SearchControl* control = nullptr, Stats* stats = nullptr,
                const std::function<bool(const uint8_t*)>* on_solution = nullptr);
+
+// The same with a given variant; std::invalid_argument if it is not available here.
+uint64_t solve_with(Simd simd, const uint8_t* cells, uint64_t limit, uint8_t* solution,
+                    SearchControl* control = nullptr, Stats* stats = nullptr,
+                    const std::function<bool(const uint8_t*)>* on_solution = nullptr);
+
+// What the variants receive instead of a std::function: a plain function pointer and its
+// context, so that no std::function code is instantiated under the AVX2 target (an inline copy
+// compiled for AVX2 could otherwise be the one the linker keeps for the whole library).
+struct Emit {
+    bool (*call)(void* context, const uint8_t* grid);
+    void* context;
+};
+
+// One entry point per compiled variant (fast9_<variant>.cpp).
+#define CASSETETE_FAST9_DECLARE(variant)                                                        \
+    namespace variant {                                                                         \
+    uint64_t solve(const uint8_t* cells, uint64_t limit, uint8_t* solution, SearchControl* control, \
+                   Stats* stats, const Emit* on_solution);                                      \
+    }
+CASSETETE_FAST9_DECLARE(scalar)
+CASSETETE_FAST9_DECLARE(baseline)
+CASSETETE_FAST9_DECLARE(avx2)
+#undef CASSETETE_FAST9_DECLARE
 
 }  // namespace cassetete::sudoku::fast9

@@ -20,6 +20,14 @@ class sudoku:
     """_core.sudoku (a submodule at run time; a class here so that one stub file types it)."""
     # --- sudoku (src/bind_sudoku.cpp) --------------------------------------------------------
     @staticmethod
+    def simd_variants() -> List[str]: ...
+    @staticmethod
+    def simd_selected() -> str: ...
+    @staticmethod
+    def solve9_with(grid: np.ndarray, limit: int, simd: str) -> Tuple[int, Optional[np.ndarray]]:
+        """(count up to limit (0 = all), first solution (81,) uint8 or None) on one variant."""
+
+    @staticmethod
     def solve(
         grid: np.ndarray,
         box_rows: int,
