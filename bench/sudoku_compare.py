@@ -3,9 +3,9 @@
     python bench/sudoku_compare.py [--data ../shared/data/sudoku] [--peers 30] [--out bench/results/sudoku.md]
 
 1. Every 9x9 set in file order through solve_many(workers=1), first solution (limit=1) and
-   uniqueness (limit=2): microseconds of process CPU time per puzzle, best of 3 passes, against
-   tdoku's published figures (the issue's table). Every answer is checked by an independent rules
-   check (numpy, in this file).
+   uniqueness (limit=2): microseconds of process CPU time per puzzle, best of 3 passes. Every
+   answer is checked by an independent rules check (numpy, in this file). No peer figure: tdoku
+   is compared side by side in one run by bench/sudoku9_vs_tdoku.py.
 2. py-sudoku and dlxsudoku (pip install "cassetete[bench]") on the first --peers puzzles of
    puzzles6_forum_hardest_1106, against ours on the same puzzles.
 The 16x16/25x25 comparison with OR-Tools CP-SAT is bench/sudoku_large_compare.py.
@@ -85,7 +85,7 @@ def main() -> None:
     args = parser.parse_args()
 
     rows = []
-    for name, (_bundled, tdoku_first, tdoku_unique) in SETS_9X9.items():
+    for name in SETS_9X9:
         lines = read_puzzles(name, args.data)
         puzzles = sudoku.parse_lines_array(lines, 9)
         first, solutions, counts = time_ours(puzzles, 1)
@@ -93,9 +93,7 @@ def main() -> None:
         unique, solutions, counts = time_ours(puzzles, 2)
         assert rules_ok(puzzles, solutions), name
         several = int((counts == 2).sum())
-        ratio = (f"{first / tdoku_first:.2f} / {unique / tdoku_unique:.2f}" if tdoku_first else "—")
-        tdoku = f"{tdoku_first} / {tdoku_unique}" if tdoku_first else "—"
-        rows.append(f"| {name} | {len(lines):,} | {first:.2f} | {unique:.2f} | {several:,} | {tdoku} | {ratio} |")
+        rows.append(f"| {name} | {len(lines):,} | {first:.2f} | {unique:.2f} | {several:,} |")
         print(rows[-1], flush=True)
 
     hard = read_puzzles("puzzles6_forum_hardest_1106", args.data, limit=args.peers)
@@ -128,14 +126,14 @@ pytest-benchmark suite). Machine: {platform.machine()}, {_core.common.hardware_t
 shared with other jobs during the run; build: {_core.common.build_info()}.
 Time = process CPU time of `solve_many(puzzles, workers=1, limit=...)` over the whole file in
 file order, divided by the number of puzzles, best of 3 passes; every answer checked by an
-independent rules check. tdoku figures are the issue's published goals, not measured here: the
-side-by-side comparison in one run is `bench/sudoku9_vs_tdoku.py` (`bench/results/sudoku9_vs_tdoku.md`).
+independent rules check. No peer figure here: tdoku is compared side by side in one run by
+`bench/sudoku9_vs_tdoku.py` (`bench/results/sudoku9_vs_tdoku.md`).
 9x9 puzzles with the default rules go to the bitboard engine `cpp/sudoku/fast9.cpp`.
 
 ## 9x9 sets, microseconds per puzzle
 
-| set | puzzles | ours, first | ours, unique (limit 2) | with 2+ solutions | tdoku first / unique | ratio to tdoku (goal <= 1.5) |
-|---|---:|---:|---:|---:|---|---|
+| set | puzzles | ours, first | ours, unique (limit 2) | with 2+ solutions |
+|---|---:|---:|---:|---:|
 """ + "\n".join(rows) + f"""
 
 ## Python libraries, first {len(hard)} puzzles of puzzles6_forum_hardest_1106 (first solution)

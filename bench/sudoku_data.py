@@ -10,13 +10,13 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = Path(os.environ.get("CASSETETE_SUDOKU_DATA", ROOT.parent / "shared" / "data" / "sudoku"))
 BUNDLED = ROOT / "tests" / "data" / "sudoku"
 
-# (file in the data folder, bundled fallback in tests/data/sudoku, tdoku us/puzzle first / unique)
+# file in the data folder -> its bundled fallback in tests/data/sudoku (None: not bundled)
 SETS_9X9 = {
-    "puzzles2_17_clue": ("17clue_first3000.txt", 5.6, 5.8),
-    "puzzles3_magictour_top1465": ("top1465.txt", 10.7, 15.3),
-    "puzzles5_forum_hardest_1905_11+": (None, 48.0, 84.0),
-    "puzzles6_forum_hardest_1106": ("forum_hardest_1106.txt", 73.0, 131.0),
-    "puzzles7_serg_benchmark": ("serg_first1000.txt", None, None),
+    "puzzles2_17_clue": "17clue_first3000.txt",
+    "puzzles3_magictour_top1465": "top1465.txt",
+    "puzzles5_forum_hardest_1905_11+": None,
+    "puzzles6_forum_hardest_1106": "forum_hardest_1106.txt",
+    "puzzles7_serg_benchmark": "serg_first1000.txt",
 }
 
 
@@ -26,7 +26,7 @@ def read_puzzles(name: str, data: Optional[Path] = None, limit: Optional[int] = 
     folder = Path(data) if data else DEFAULT_DATA
     path = folder / name
     if not path.exists():
-        fallback = SETS_9X9.get(name, (None,))[0]
+        fallback = SETS_9X9.get(name)
         if fallback is None or not (BUNDLED / fallback).exists():
             raise FileNotFoundError(f"{path} not found (give the data folder)")
         path = BUNDLED / fallback
