@@ -11,7 +11,8 @@ import pytest
 
 from cassetete import _core, sudoku
 from cassetete._errors import CheckFailed
-from cassetete.sudoku._solve import check_batch
+from cassetete.sudoku import _solve
+from cassetete.sudoku._solve import check_batch, check_batch_numpy
 from sudoku_checker import decode_line, is_solution
 
 DATA = Path(__file__).parent / "data" / "sudoku"
@@ -112,5 +113,34 @@ def test_the_vectorised_checker_agrees_with_the_rules(box):
     verdicts = check_batch(np.array(rows_p), np.array(rows_s), box)
     truth = [is_solution(p.tolist(), s.tolist(), box) for p, s in zip(rows_p, rows_s)]
     assert verdicts.tolist() == truth and any(truth) and not all(truth)
+    # the numpy twin (used without the compiled loop) gives the same verdicts
+    assert check_batch_numpy(np.array(rows_p), np.array(rows_s), box).tolist() == truth
     for p, s, verdict in zip(rows_p, rows_s, verdicts):
         assert sudoku.verify(sudoku.Sudoku(p.reshape(size, size), box), s, box) == verdict
+
+
+def _pattern_grid(box):
+    """A valid grid for box rows x cols built from the classic shift pattern."""
+    rows, cols = box
+    size = rows * cols
+    return np.array([((r % rows) * cols + r // rows + c) % size + 1 for r in range(size) for c in range(size)],
+                    dtype=np.uint8)
+
+
+@pytest.mark.parametrize("box", [(3, 3), (2, 5), (8, 8)])
+def test_the_compiled_certifier_agrees_with_its_twin_up_to_64x64(box):
+    assert _solve._kernels is not None  # a normal install carries the compiled loop
+    size = box[0] * box[1]
+    good = _pattern_grid(box)
+    assert is_solution([0] * (size * size), good.tolist(), box)
+    swapped = good.copy()
+    swapped[[0, 1]] = swapped[[1, 0]]  # two cells of a row swapped: columns break
+    clue_lost = np.zeros(size * size, np.uint8)
+    clue_lost[0] = good[0] % size + 1  # a clue the grid does not keep
+    zero = good.copy()
+    zero[-1] = 0
+    puzzles = np.array([np.zeros(size * size, np.uint8), np.zeros(size * size, np.uint8), clue_lost,
+                        np.zeros(size * size, np.uint8)])
+    solutions = np.array([good, swapped, good, zero])
+    assert check_batch(puzzles, solutions, box).tolist() == [True, False, False, False]
+    assert check_batch_numpy(puzzles, solutions, box).tolist() == [True, False, False, False]
