@@ -13,17 +13,21 @@
 
 namespace cassetete {
 
-// Bit count. Without the popcnt instruction (portable x86-64 build) the compiler's builtin is a
-// library call; the branch-free count (bit-slicing by halves, a multiply to add the bytes) is
-// faster there.
-inline int popcount64(uint64_t x) noexcept {
-#if defined(__POPCNT__) || !defined(__x86_64__)
-    return __builtin_popcountll(x);
-#else
+// Branch-free bit count (bit-slicing by halves, a multiply to add the bytes).
+inline int popcount64_portable(uint64_t x) noexcept {
     x = x - ((x >> 1) & 0x5555555555555555ULL);
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
     return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
+}
+
+// Bit count. Without the popcnt instruction (portable x86-64 build) the compiler's builtin is a
+// library call; the branch-free count is faster there.
+inline int popcount64(uint64_t x) noexcept {
+#if defined(__POPCNT__) || !defined(__x86_64__)
+    return __builtin_popcountll(x);
+#else
+    return popcount64_portable(x);
 #endif
 }
 inline int lowest_bit_index(uint64_t x) noexcept { return __builtin_ctzll(x); }  // x != 0

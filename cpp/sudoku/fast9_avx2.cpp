@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/bits.hpp"
 #include "common/limits.hpp"
 #include "sudoku/fast9.hpp"
 
@@ -17,6 +18,7 @@
 #pragma GCC push_options
 #pragma GCC target("avx2,bmi,bmi2,popcnt,lzcnt")
 #define CASSETETE_FAST9_VARIANT avx2
+#define CASSETETE_FAST9_TARGET_AVX2 1
 #include "sudoku/fast9_kernel.hpp"
 #pragma GCC pop_options
 namespace cassetete::sudoku::fast9 {

@@ -1,9 +1,11 @@
 // Dedicated 9x9 Sudoku solver: band-oriented bitboards. The body of every instruction-set
 // variant: each fast9_<variant>.cpp defines CASSETETE_FAST9_VARIANT (the namespace) and, for the
 // AVX2 variant, switches the target on before including this file once; fast9.cpp picks the
-// variant at run time (fast9.hpp). Which instructions a variant uses is decided here from the
-// compiler's macros: __AVX2__ / __BMI2__ / __POPCNT__ (AVX2 variant), __SSE2__ (baseline on
-// x86-64), none of them (the scalar fallback, CASSETETE_FAST9_SCALAR, built and tested everywhere).
+// variant at run time (fast9.hpp). Which instructions a variant uses is decided below
+// (CASSETETE_FAST9_USE_*): the AVX2 variant defines CASSETETE_FAST9_TARGET_AVX2 (AVX2, BMI2,
+// POPCNT); the baseline follows the compiler's macros (__SSE2__ on portable x86-64, more on a
+// CASSETETE_NATIVE build); the scalar fallback (CASSETETE_FAST9_SCALAR, built and tested
+// everywhere) uses no intrinsics.
 //
 // Ideas (not code) taken from the published fast solvers:
 //  * ZhouYundong's JCZSolve / champagne's and JasonLion's revisions, and Emerentius' Rust port
@@ -37,12 +39,22 @@
 
 #include <cstring>
 
+#include "common/bits.hpp"  // the AVX2 variant includes it before switching its target on
 #include "sudoku/fast9.hpp"
 
+// Which instructions this variant may use. The AVX2 variant says so itself
+// (CASSETETE_FAST9_TARGET_AVX2): g++ does not define __AVX2__ and friends after
+// #pragma GCC target, though the intrinsics work inside the functions it covers.
 #if defined(CASSETETE_FAST9_SCALAR)
 #define CASSETETE_FAST9_USE_SSE2 0
 #define CASSETETE_FAST9_USE_AVX2 0
 #define CASSETETE_FAST9_USE_BMI2 0
+#define CASSETETE_FAST9_USE_POPCNT 0
+#elif defined(CASSETETE_FAST9_TARGET_AVX2)
+#define CASSETETE_FAST9_USE_SSE2 1
+#define CASSETETE_FAST9_USE_AVX2 1
+#define CASSETETE_FAST9_USE_BMI2 1
+#define CASSETETE_FAST9_USE_POPCNT 1
 #else
 #if defined(__SSE2__)
 #define CASSETETE_FAST9_USE_SSE2 1
@@ -58,6 +70,11 @@
 #define CASSETETE_FAST9_USE_BMI2 1
 #else
 #define CASSETETE_FAST9_USE_BMI2 0
+#endif
+#if defined(__POPCNT__)
+#define CASSETETE_FAST9_USE_POPCNT 1
+#else
+#define CASSETETE_FAST9_USE_POPCNT 0
 #endif
 #endif
 #if CASSETETE_FAST9_USE_SSE2 || CASSETETE_FAST9_USE_AVX2 || CASSETETE_FAST9_USE_BMI2
@@ -121,16 +138,12 @@ constexpr int at(int d, int b) { return 16 * b + d; }
 
 inline int ctz32(uint32_t x) { return __builtin_ctz(x); }
 inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
-// Bit count: the popcnt instruction in the AVX2 variant; elsewhere the branch-free count (the
-// compiler's builtin is a library call on x86-64 without popcnt).
+// Bit count: the popcnt instruction in the AVX2 variant, the branch-free count elsewhere.
 inline int popcount64(uint64_t x) {
-#if defined(__POPCNT__) && !defined(CASSETETE_FAST9_SCALAR)
+#if CASSETETE_FAST9_USE_POPCNT
     return __builtin_popcountll(x);
 #else
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
+    return cassetete::popcount64_portable(x);
 #endif
 }
 
