@@ -87,3 +87,17 @@ def test_environment_forces_a_variant(forced):
     env = dict(os.environ, CASSETETE_SIMD=forced)
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split() == [forced, "solved"]
+
+
+@pytest.mark.parametrize("value, words", [("AVX2", "is not a variant"), ("sse9", "is not a variant")])
+def test_an_override_that_cannot_be_honoured_warns(value, words):
+    code = "import warnings\nwarnings.simplefilter('error')\nfrom cassetete import sudoku\n"
+    env = dict(os.environ, CASSETETE_SIMD=value)
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.returncode != 0 and "RuntimeWarning" in out.stderr and words in out.stderr
+
+
+def test_an_honoured_override_is_silent():
+    code = "import warnings\nwarnings.simplefilter('error')\nfrom cassetete import sudoku\n"
+    env = dict(os.environ, CASSETETE_SIMD="scalar")
+    subprocess.run([sys.executable, "-c", code], env=env, check=True)

@@ -19,6 +19,9 @@ from ._model import MAX_ORDER, Sudoku, infer_box
 from ._render import to_svg
 from ._solve import (DEFAULT_RULES, INVALID, RULES, BatchResult, as_sudoku, check_batch, count_solutions, invalid_puzzles,
                      solutions, solve, solve_many, split, verify)
+from ._simd import warn_on_simd_override
+
+warn_on_simd_override()
 
 __all__ = [
     "DEFAULT_RULES",
