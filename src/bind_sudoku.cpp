@@ -162,14 +162,10 @@ std::unique_ptr<GridStream> open_stream(const CArray<uint8_t>& grid, int box_row
 }
 
 sudoku::fast9::Simd simd_by_name(const std::string& name) {
-    using sudoku::fast9::Simd;
-    for (Simd s : {Simd::scalar, Simd::baseline, Simd::avx2})
-        if (name == sudoku::fast9::simd_name(s)) {
-            if (!sudoku::fast9::simd_available(s))
-                throw InputError("the " + name + " variant of the 9x9 solver is not available on this CPU or build");
-            return s;
-        }
-    throw InputError("unknown 9x9 solver variant '" + name + "' (known: scalar, baseline, avx2)");
+    sudoku::fast9::Simd simd;
+    if (!sudoku::fast9::simd_from_name(name.c_str(), simd))
+        throw InputError("unknown 9x9 solver variant '" + name + "' (known: scalar, baseline, avx2)");
+    return simd;  // solve_with refuses a variant this CPU or build lacks
 }
 
 // One 9x9 grid on a given instruction-set variant: (count, first solution or None).

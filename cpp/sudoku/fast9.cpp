@@ -22,12 +22,10 @@ bool cpu_has_avx2() {
 }
 
 Simd choose_variant() {
-    Simd best = simd_available(Simd::avx2) ? Simd::avx2 : Simd::baseline;
-    if (const char* forced = std::getenv("CASSETETE_SIMD")) {
-        for (Simd s : {Simd::scalar, Simd::baseline, Simd::avx2})
-            if (std::strcmp(forced, simd_name(s)) == 0 && simd_available(s)) return s;
-    }
-    return best;
+    Simd forced;
+    const char* name = std::getenv("CASSETETE_SIMD");
+    if (name && simd_from_name(name, forced) && simd_available(forced)) return forced;
+    return simd_available(Simd::avx2) ? Simd::avx2 : Simd::baseline;
 }
 
 bool call_function(void* context, const uint8_t* grid) {
@@ -45,6 +43,15 @@ const char* simd_name(Simd simd) {
     return "unknown";
 }
 
+bool simd_from_name(const char* name, Simd& simd) {
+    for (Simd s : kSimdVariants)
+        if (std::strcmp(name, simd_name(s)) == 0) {
+            simd = s;
+            return true;
+        }
+    return false;
+}
+
 bool simd_available(Simd simd) {
     if (simd != Simd::avx2) return true;
     static const bool avx2 = avx2_compiled() && cpu_has_avx2();  // set once, read-only after
@@ -53,7 +60,7 @@ bool simd_available(Simd simd) {
 
 std::vector<Simd> simd_variants() {
     std::vector<Simd> out;
-    for (Simd s : {Simd::scalar, Simd::baseline, Simd::avx2})
+    for (Simd s : kSimdVariants)
         if (simd_available(s)) out.push_back(s);
     return out;
 }

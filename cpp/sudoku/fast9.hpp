@@ -32,9 +32,12 @@ struct Stats {
 
 // The instruction-set variants, worst to best.
 enum class Simd : int { scalar = 0, baseline = 1, avx2 = 2 };
+constexpr Simd kSimdVariants[] = {Simd::scalar, Simd::baseline, Simd::avx2};
 
 // "scalar", "baseline" or "avx2".
 const char* simd_name(Simd simd);
+// The variant of that name (whether available or not); false for an unknown name.
+bool simd_from_name(const char* name, Simd& simd);
 // Compiled in and supported by this CPU.
 bool simd_available(Simd simd);
 // The variants simd_available() accepts, worst to best.
