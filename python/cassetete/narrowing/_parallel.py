@@ -18,7 +18,8 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 from .. import _core
 from .._result import LIMIT, SOLVED, UNSATISFIABLE
-from ..parallel._jobs import Job, Prefix, _digest
+from ..parallel import Job, Prefix
+from ..parallel import digest as _digest
 
 __all__ = ["NarrowingJob", "flatten", "unflatten"]
 

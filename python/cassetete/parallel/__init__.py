@@ -28,13 +28,39 @@ from ._batch import DEFAULT_CHUNK, solve_file, solve_lines
 from ._drive import DEFAULT_SLICE, run_count, run_first
 from ._executors import Runner, is_dask_client
 from ._islands import run_islands
-from ._jobs import EdgematchJob, ExactCoverJob, Job, PackingJob, SudokuJob
+from ._job import Job, Prefix, digest
+from ._jobs import EdgematchJob, ExactCoverJob, PackingJob, SudokuJob
 from ._jobs_grid import HashiJob, ShikakuJob
 
-__all__ = ["DEFAULT_CHUNK", "DEFAULT_SLICE", "EdgematchJob", "ExactCoverJob", "HashiJob", "Job", "PackingJob",
-           "Runner", "ShikakuJob", "SudokuJob", "count_cover", "count_edgematch", "count_hashi", "count_packing",
-           "count_shikaku", "count_sudoku", "executor_for", "threads_or", "is_dask_client", "run_count", "run_first", "run_islands",
-           "solve_cover", "solve_file", "solve_lines"]
+__all__ = [
+    "DEFAULT_CHUNK",
+    "DEFAULT_SLICE",
+    "EdgematchJob",
+    "ExactCoverJob",
+    "HashiJob",
+    "Job",
+    "PackingJob",
+    "Prefix",
+    "Runner",
+    "ShikakuJob",
+    "SudokuJob",
+    "count_cover",
+    "count_edgematch",
+    "count_hashi",
+    "count_packing",
+    "count_shikaku",
+    "count_sudoku",
+    "digest",
+    "executor_for",
+    "is_dask_client",
+    "run_count",
+    "run_first",
+    "run_islands",
+    "solve_cover",
+    "solve_file",
+    "solve_lines",
+    "threads_or",
+]
 
 
 def count_cover(cover: Any, executor: Any, *, prefix: Sequence[int] = (), limit: Optional[int] = None,

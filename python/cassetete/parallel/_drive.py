@@ -35,7 +35,7 @@ from .._result import LIMIT, SOLVED, UNSATISFIABLE
 from .._streams import progress_bar
 from . import _checkpoint
 from ._executors import Runner, resolve
-from ._jobs import Job, Prefix
+from ._job import Job, Prefix
 
 __all__ = ["run_count", "run_first", "DEFAULT_SLICE"]
 

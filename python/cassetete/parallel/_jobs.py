@@ -15,71 +15,16 @@ Example:
 
 from __future__ import annotations
 
-import abc
-import hashlib
-import threading
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from .. import _core
 from .._result import LIMIT, SOLVED, UNSATISFIABLE
+from ._job import Job, Prefix
+from ._job import digest as _digest
 
 __all__ = ["Job", "EdgematchJob", "ExactCoverJob", "PackingJob", "SudokuJob", "Prefix"]
-
-Prefix = Tuple[int, ...]
-
-
-class Job(abc.ABC):
-    """What the driver needs from a family (subclasses fill it in).
-
-    ``key`` names the problem (checkpoints refuse another problem's file); ``roots`` are the
-    first subproblems with their weights; ``count(prefix, time_limit)`` returns
-    ``(count, complete, nodes)``; ``split(prefix)`` the child prefixes one level deeper, whose
-    solution sets partition the prefix's; ``first(prefix, time_limit)`` returns
-    ``(status, solution, nodes)``.
-    """
-
-    key: str = ""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()  # the lazy engine build, when a worker runs several threads
-
-    def __getstate__(self) -> Dict[str, Any]:
-        state = self.__dict__.copy()
-        state.pop("_lock", None)
-        for name in self._derived:
-            state[name] = None
-        return state
-
-    def __setstate__(self, state: Dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self._lock = threading.Lock()
-
-    _derived: Tuple[str, ...] = ()
-
-    def roots(self) -> List[Tuple[Prefix, int]]:
-        return [((), 1)]
-
-    @abc.abstractmethod
-    def count(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[int, bool, int]:
-        """``(count, complete, nodes)`` of the subproblem below ``prefix`` within ``time_limit`` seconds."""
-
-    @abc.abstractmethod
-    def split(self, prefix: Prefix) -> List[Prefix]:
-        """The child prefixes one level deeper, whose solution sets partition the prefix's."""
-
-    @abc.abstractmethod
-    def first(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[str, Any, int]:
-        """``(status, solution, nodes)`` of a search for one solution below ``prefix``."""
-
-
-def _digest(*parts: Any) -> str:
-    hasher = hashlib.sha256()
-    for part in parts:
-        hasher.update(part if isinstance(part, bytes) else repr(part).encode())
-        hasher.update(b"\0")
-    return hasher.hexdigest()[:24]
 
 
 class ExactCoverJob(Job):

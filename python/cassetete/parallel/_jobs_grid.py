@@ -17,7 +17,8 @@ import numpy as np
 
 from .. import _core
 from .._result import LIMIT, SOLVED, UNSATISFIABLE
-from ._jobs import Job, Prefix, _digest
+from ._job import Job, Prefix
+from ._job import digest as _digest
 
 __all__ = ["HashiJob", "ShikakuJob"]
 
