@@ -11,8 +11,8 @@ import pytest
 
 from cassetete import _core, sudoku
 from cassetete._errors import CheckFailed
-from cassetete.sudoku import _solve
-from cassetete.sudoku._solve import check_batch, check_batch_numpy
+from cassetete.sudoku import _verify
+from cassetete.sudoku._verify import check_batch, check_batch_numpy
 from sudoku_checker import decode_line, is_solution
 
 DATA = Path(__file__).parent / "data" / "sudoku"
@@ -129,7 +129,7 @@ def _pattern_grid(box):
 
 @pytest.mark.parametrize("box", [(3, 3), (2, 5), (8, 8)])
 def test_the_compiled_certifier_agrees_with_its_twin_up_to_64x64(box):
-    assert _solve._kernels is not None  # a normal install carries the compiled loop
+    assert _verify._kernels is not None  # a normal install carries the compiled loop
     size = box[0] * box[1]
     good = _pattern_grid(box)
     assert is_solution([0] * (size * size), good.tolist(), box)

@@ -7,11 +7,18 @@ Example:
     'height="30" viewBox="-2 -2 40 30" font-family="sans-serif">'
     >>> svg_open(800, 400, left=-5, top=-5, view=(210, 105))[-49:]
     'width="800" height="400" viewBox="-5 -5 210 105">'
+
+It also holds the one link from models to their renderers: a family's ``_render`` module
+registers its drawing function for its model class (``@draws(Model)``), and the model's
+``to_svg`` / ``_repr_svg_`` call :func:`draw`. So a renderer imports its model and a model
+never imports its renderer: the arrows inside a family point one way.
 """
 
 from __future__ import annotations
 
-from typing import Optional, Tuple
+from typing import Any, Callable, Dict, Optional, Tuple
+
+_DRAWINGS: Dict[type, Callable[..., str]] = {}
 
 
 def _number(value: float) -> str:
@@ -34,3 +41,38 @@ def svg_open(width: float, height: float, *, left: float = 0, top: float = 0, fo
     if font:
         tag += f' font-family="{font}"'
     return tag + ">"
+
+
+def draws(model_class: type) -> Callable[[Callable[..., str]], Callable[..., str]]:
+    """Register the decorated function as the SVG drawing of ``model_class`` (and its subclasses).
+
+    Example:
+        >>> class Dot:
+        ...     def to_svg(self) -> str:
+        ...         return draw(self)
+        >>> @draws(Dot)
+        ... def dot_svg(dot, radius=2):
+        ...     return svg_open(4, 4) + f'<circle cx="2" cy="2" r="{radius}"/></svg>'
+        >>> Dot().to_svg().endswith('r="2"/></svg>')
+        True
+    """
+    def register(function: Callable[..., str]) -> Callable[..., str]:
+        _DRAWINGS[model_class] = function
+        return function
+
+    return register
+
+
+def draw(model: Any, *args: Any, **options: Any) -> str:
+    """The SVG of ``model`` by the drawing its family registered with :func:`draws`.
+
+    Example:
+        >>> draw(object())
+        Traceback (most recent call last):
+        ...
+        TypeError: no drawing is registered for object
+    """
+    for kind in type(model).__mro__:
+        if kind in _DRAWINGS:
+            return _DRAWINGS[kind](model, *args, **options)
+    raise TypeError(f"no drawing is registered for {type(model).__name__}")

@@ -24,16 +24,14 @@ from typing import Any, Iterator, Optional, Sequence
 from .._errors import PuzzleError
 from .._options import check_count
 from .._result import Result
-from ._batch import DEFAULT_CHUNK, solve_file, solve_lines
 from ._drive import DEFAULT_SLICE, run_count, run_first
 from ._executors import Runner, is_dask_client
 from ._islands import run_islands
 from ._job import Job, Prefix, digest
-from ._jobs import EdgematchJob, ExactCoverJob, PackingJob, SudokuJob
+from ._jobs import EdgematchJob, ExactCoverJob, PackingJob
 from ._jobs_grid import HashiJob, ShikakuJob
 
 __all__ = [
-    "DEFAULT_CHUNK",
     "DEFAULT_SLICE",
     "EdgematchJob",
     "ExactCoverJob",
@@ -43,13 +41,11 @@ __all__ = [
     "Prefix",
     "Runner",
     "ShikakuJob",
-    "SudokuJob",
     "count_cover",
     "count_edgematch",
     "count_hashi",
     "count_packing",
     "count_shikaku",
-    "count_sudoku",
     "digest",
     "executor_for",
     "is_dask_client",
@@ -57,8 +53,6 @@ __all__ = [
     "run_first",
     "run_islands",
     "solve_cover",
-    "solve_file",
-    "solve_lines",
     "threads_or",
 ]
 
@@ -120,25 +114,6 @@ def count_packing(packing: Any, executor: Any, *, unique: bool, engine: str, lim
     count, stats = run_count(job, executor, limit=limit, time_limit=time_limit, node_limit=node_limit,
                              slice_seconds=slice_seconds, checkpoint=checkpoint, progress=progress)
     packing.last_stats = stats
-    return count
-
-
-def count_sudoku(puzzle: Any, executor: Any, *, rules: Sequence[str], limit: Optional[int] = None,
-                 time_limit: Optional[float] = None, node_limit: Optional[int] = None, progress: bool = False,
-                 checkpoint: Optional[str] = None, slice_seconds: Optional[float] = None) -> int:
-    """Count a Sudoku's solutions on ``executor`` (what ``sudoku.count_solutions(executor=...)``
-    calls).
-
-    Example:
-        >>> from concurrent.futures import ThreadPoolExecutor
-        >>> from cassetete import sudoku
-        >>> with ThreadPoolExecutor(2) as pool:
-        ...     count_sudoku(sudoku.parse("." * 16), pool, rules=sudoku.DEFAULT_RULES)
-        288
-    """
-    count, _stats = run_count(SudokuJob(puzzle, rules), executor, limit=limit, time_limit=time_limit,
-                              node_limit=node_limit, slice_seconds=slice_seconds, checkpoint=checkpoint,
-                              progress=progress)
     return count
 
 

@@ -24,7 +24,7 @@ from .._result import LIMIT, SOLVED, UNSATISFIABLE
 from ._job import Job, Prefix
 from ._job import digest as _digest
 
-__all__ = ["Job", "EdgematchJob", "ExactCoverJob", "PackingJob", "SudokuJob", "Prefix"]
+__all__ = ["Job", "EdgematchJob", "ExactCoverJob", "PackingJob", "Prefix"]
 
 
 class ExactCoverJob(Job):
@@ -133,53 +133,6 @@ class PackingJob(Job):
     def first(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[str, Any, int]:
         problem = self._problem()
         status, solution, stats = _core.exactcover.first(problem, list(prefix), time_limit, None)
-        if status not in (SOLVED, UNSATISFIABLE):
-            status = LIMIT
-        return status, solution, int(stats.get("nodes", 0))
-
-
-class SudokuJob(Job):
-    """A Sudoku count: a prefix is the flattened (cell, value) pairs fixed below the clues,
-    cut like :func:`cassetete.sudoku.split` (the open cell with fewest candidates).
-
-    Example:
-        >>> from cassetete import sudoku
-        >>> job = SudokuJob(sudoku.parse("." * 16), list(sudoku.DEFAULT_RULES))
-        >>> sum(job.count(p, None)[0] for p in job.split(()))
-        288
-    """
-
-    def __init__(self, puzzle: Any, rules: Sequence[str]) -> None:
-        super().__init__()
-        self.grid = np.ascontiguousarray(puzzle.grid.ravel(), dtype=np.uint8)
-        self.box = tuple(int(v) for v in puzzle.box)
-        self.rules = list(rules)
-        self.key = "sudoku-" + _digest(self.grid.tobytes(), self.box, self.rules)
-
-    def _grid(self, prefix: Prefix) -> np.ndarray:
-        grid = self.grid.copy()
-        grid[list(prefix[0::2])] = prefix[1::2]
-        return grid
-
-    def count(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[int, bool, int]:
-        count, _solution, _status, complete, stats = _core.sudoku.solve(
-            self._grid(prefix), self.box[0], self.box[1], 0, self.rules, time_limit, None, None)
-        return int(count), bool(complete), int(stats.get("nodes", 0))
-
-    def split(self, prefix: Prefix) -> List[Prefix]:
-        from ..sudoku import Sudoku, split
-
-        grid = self._grid(prefix)
-        size = self.box[0] * self.box[1]
-        children = []
-        for child in split(Sudoku(grid.reshape(size, size), self.box), 1):
-            changed = np.flatnonzero(child.grid.ravel() != grid)
-            children.append(prefix + tuple(int(v) for c in changed for v in (c, child.grid.ravel()[c])))
-        return children
-
-    def first(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[str, Any, int]:
-        _count, solution, status, _complete, stats = _core.sudoku.solve(
-            self._grid(prefix), self.box[0], self.box[1], 1, self.rules, time_limit, None, None)
         if status not in (SOLVED, UNSATISFIABLE):
             status = LIMIT
         return status, solution, int(stats.get("nodes", 0))

@@ -11,15 +11,17 @@ Example:
 
 from __future__ import annotations
 
-from ..parallel._batch import solve_file
-from ._explain import Step, candidates, explain, render
-from ._formats import FORMATS, dump, format, iter_puzzles, load, load_many, parse, parse_lines_array, parse_many
+from ._batch import solve_file
+from ._explain import Step, candidates, explain
+from ._formats import FORMATS, as_sudoku, dump, format, iter_puzzles, load, load_many, parse, parse_lines_array, parse_many
 from ._generate import Rating, generate, rate
-from ._model import MAX_ORDER, Sudoku, infer_box
-from ._render import to_svg
-from ._solve import (DEFAULT_RULES, INVALID, RULES, BatchResult, as_sudoku, check_batch, count_solutions, invalid_puzzles,
-                     solutions, solve, solve_many, split, verify)
+from ._jobs import SudokuJob
+from ._model import DEFAULT_RULES, MAX_ORDER, RULES, Sudoku, infer_box
+from ._render import render, to_svg
 from ._simd import warn_on_simd_override
+from ._solve import INVALID, BatchResult, count_solutions, invalid_puzzles, solutions, solve, solve_many
+from ._split import split
+from ._verify import check_batch, verify
 
 warn_on_simd_override()
 
@@ -31,6 +33,7 @@ __all__ = [
     "RULES",
     "BatchResult",
     "Rating",
+    "SudokuJob",
     "Step",
     "Sudoku",
     "as_sudoku",

@@ -288,3 +288,22 @@ def dump(puzzle: Union[Sudoku, np.ndarray, str], target: PathOrFile, format: str
 
 
 _format_puzzle = format  # for functions whose `format` argument shadows the verb
+
+
+PuzzleLike = Union[Sudoku, str, np.ndarray, Sequence[Sequence[int]]]
+
+
+def as_sudoku(puzzle: PuzzleLike, box: Optional[Sequence[int]] = None) -> Sudoku:
+    """A Sudoku from a Sudoku, a text in any parse() format, or an (N, N) array.
+
+    Example:
+        >>> as_sudoku("." * 16).size
+        4
+    """
+    if isinstance(puzzle, Sudoku):
+        if box is not None and tuple(box) != puzzle.box:
+            return Sudoku(puzzle.grid, box)
+        return puzzle
+    if isinstance(puzzle, str):
+        return parse(puzzle, box)
+    return Sudoku(puzzle, box)

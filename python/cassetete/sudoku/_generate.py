@@ -13,8 +13,8 @@ from tqdm import tqdm
 from .. import _core
 from .._errors import PuzzleError
 from .._options import check_count, check_flag, check_progress, check_seed, check_time_limit
-from ._model import Sudoku, infer_box
-from ._solve import DEFAULT_RULES, PuzzleLike, as_sudoku
+from ._formats import PuzzleLike, as_sudoku
+from ._model import DEFAULT_RULES, Sudoku, infer_box
 
 # Rule sets from the weakest to the strongest: rate() reports the first that solves the puzzle
 # without branching. The first three are the Sudoku lecture notes' rules added one at a time ("règles eup").

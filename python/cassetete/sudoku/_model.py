@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import math
-from typing import Optional, Sequence, Tuple, Union
+from typing import List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from .._errors import PuzzleError
+from .._svg import draw
 
 MAX_ORDER = 64
 # Symbols of the one-line form: value v is the v-th character (1-9, then A-Z: up to N = 35).
@@ -133,9 +134,7 @@ class Sudoku:
         self.seed = state.get("seed")
 
     def _repr_svg_(self) -> str:
-        from ._render import to_svg
-
-        return to_svg(self)
+        return draw(self)
 
     def to_svg(self, solution: Optional[np.ndarray] = None, candidates: bool = False) -> str:
         """An SVG drawing (clues in black, `solution` values in blue, or candidate counts).
@@ -144,9 +143,7 @@ class Sudoku:
             >>> Sudoku(np.zeros((4, 4), np.uint8)).to_svg().startswith("<svg")
             True
         """
-        from ._render import to_svg
-
-        return to_svg(self, solution=solution, candidates=candidates)
+        return draw(self, solution=solution, candidates=candidates)
 
 
 def check_duplicates(grid: np.ndarray, box: Box) -> None:
@@ -187,3 +184,25 @@ def _has_duplicate(grid: np.ndarray, box: Box) -> bool:
         if np.any(onehot[:, 1:] > 1):
             return True
     return False
+
+
+RULES = ("exclusivity", "uniqueness", "parity", "intersections", "hall")
+
+
+# The Sudoku lecture notes' three rules plus locked candidates (box/line intersections), which pay on 16x16 and
+# larger. With all four on, 9x9 puzzles go to the dedicated bitboard engine. "hall" (all-different
+# consistency per unit: every naked and hidden subset) is off by default below order 36, where it costs
+# more than it saves, and switched on by the engine from order 36 up whenever exclusivity and
+# uniqueness are on.
+DEFAULT_RULES = RULES[:4]
+
+
+def check_rules(rules: Sequence[str]) -> List[str]:
+    """The rule names as a list, PuzzleError for an unknown one."""
+    if isinstance(rules, str):
+        rules = (rules,)
+    names = list(rules)
+    for name in names:
+        if name not in RULES:
+            raise PuzzleError(f"unknown rule {name!r}; known rules: {', '.join(RULES)}")
+    return names

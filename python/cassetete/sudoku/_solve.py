@@ -10,53 +10,13 @@ import numpy as np
 
 from .. import _core
 from .._errors import LimitReached, PuzzleError, certify
-from .._options import check_count, check_limit, check_node_limit, check_progress, check_time_limit, check_workers
+from .._options import check_limit, check_node_limit, check_progress, check_time_limit, check_workers
 from .._result import Result
 from .._streams import stream_solutions
-from ._formats import parse, parse_lines_array
-from ._model import Sudoku, infer_box
-
-try:  # the compiled certifier loop (the normal install); the numpy twin below otherwise
-    from . import sudoku_kernels as _kernels  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - only without the compiled extension
-    _kernels = None
-
-PuzzleLike = Union[Sudoku, str, np.ndarray, Sequence[Sequence[int]]]
-
-RULES = ("exclusivity", "uniqueness", "parity", "intersections", "hall")
-# The Sudoku lecture notes' three rules plus locked candidates (box/line intersections), which pay on 16x16 and
-# larger. With all four on, 9x9 puzzles go to the dedicated bitboard engine. "hall" (all-different
-# consistency per unit: every naked and hidden subset) is off by default below order 36, where it costs
-# more than it saves, and switched on by the engine from order 36 up whenever exclusivity and
-# uniqueness are on.
-DEFAULT_RULES = RULES[:4]
-
-
-def as_sudoku(puzzle: PuzzleLike, box: Optional[Sequence[int]] = None) -> Sudoku:
-    """A Sudoku from a Sudoku, a text in any parse() format, or an (N, N) array.
-
-    Example:
-        >>> as_sudoku("." * 16).size
-        4
-    """
-    if isinstance(puzzle, Sudoku):
-        if box is not None and tuple(box) != puzzle.box:
-            return Sudoku(puzzle.grid, box)
-        return puzzle
-    if isinstance(puzzle, str):
-        return parse(puzzle, box)
-    return Sudoku(puzzle, box)
-
-
-def check_rules(rules: Sequence[str]) -> List[str]:
-    """The rule names as a list, PuzzleError for an unknown one."""
-    if isinstance(rules, str):
-        rules = (rules,)
-    names = list(rules)
-    for name in names:
-        if name not in RULES:
-            raise PuzzleError(f"unknown rule {name!r}; known rules: {', '.join(RULES)}")
-    return names
+from ._formats import PuzzleLike, as_sudoku, parse_lines_array
+from ._jobs import count_sudoku
+from ._model import DEFAULT_RULES, Sudoku, check_rules, infer_box
+from ._verify import certify_batch, verify
 
 
 def _search_options(time_limit: object, node_limit: object, rules: Sequence[str]) -> Tuple[Optional[float],
@@ -136,8 +96,6 @@ def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_lim
     time_limit, node_limit, names = _search_options(time_limit, node_limit, rules)
     progress = check_progress(progress)
     if executor is not None or progress or checkpoint is not None:
-        from ..parallel import count_sudoku
-
         return count_sudoku(sudoku, executor, rules=names, limit=limit, time_limit=time_limit, node_limit=node_limit,
                             progress=progress, checkpoint=checkpoint)
     count, _solution, _status, complete, stats = _core.sudoku.solve(
@@ -279,91 +237,6 @@ def solve_many(puzzles: Union[np.ndarray, Sequence[str], Sequence[Sudoku]], *, w
     return BatchResult(solutions_array, counts, dict(sorted(errors.items())))
 
 
-def _unit_masks(grids: np.ndarray, box: Sequence[int]) -> np.ndarray:
-    """(k,) bool: which of the (k, N*N) grids have every row, column and box equal to {1..N}.
-
-    Each value v becomes the bit 1 << (v - 1) (0 and values above N become no bit); a unit of N
-    cells holds every value once exactly when the OR of its bits is the full mask 2**N - 1."""
-    rows, cols = int(box[0]), int(box[1])
-    size = rows * cols
-    dtype = np.uint16 if size <= 16 else np.uint32 if size <= 32 else np.uint64
-    table = np.zeros(256, dtype=dtype)
-    table[1:size + 1] = np.left_shift(np.ones(size, dtype=dtype), np.arange(size, dtype=dtype))
-    full = table[1:size + 1].sum(dtype=dtype)
-    bits: Any = table[np.asarray(grids, dtype=np.uint8)].reshape(-1, size, size)
-    # ORs of whole slices (N operations on (k, N) arrays): faster than ufunc.reduce on strided axes.
-    in_rows: Any = bits[:, :, 0].copy()
-    in_cols: Any = bits[:, 0, :].copy()
-    for j in range(1, size):
-        in_rows |= bits[:, :, j]
-        in_cols |= bits[:, j, :]
-    cells = bits.reshape(-1, size // rows, rows, size // cols, cols)
-    in_boxes: Any = cells[:, :, 0, :, 0].copy()
-    for i in range(rows):
-        for j in range(cols):
-            if i or j:
-                in_boxes |= cells[:, :, i, :, j]
-    return (in_rows == full).all(axis=1) & (in_cols == full).all(axis=1) & (in_boxes == full).all(axis=(1, 2))
-
-
-def check_batch(puzzles: np.ndarray, solutions: np.ndarray, box: Sequence[int]) -> np.ndarray:
-    """(k,) bool: which rows of `solutions` (k, N*N) solve the matching rows of `puzzles`: every
-    row, column and box a permutation of 1..N, and every clue kept. Written from the rules,
-    independent of the engines, vectorised over the batch.
-
-    Example:
-        >>> check_batch(np.zeros((2, 16), np.uint8), parse_lines_array(["1234341221434321", "1234" * 4], 4),
-        ...             (2, 2)).tolist()
-        [True, False]
-    """
-    puzzles = np.asarray(puzzles)
-    solutions = np.asarray(solutions)
-    if puzzles.shape != solutions.shape:
-        return np.zeros(len(solutions), dtype=bool)
-    size = int(box[0]) * int(box[1])
-    if (_kernels is not None and puzzles.ndim == 2 and puzzles.shape[1] == size * size and size <= 64
-            and puzzles.dtype == np.uint8 and solutions.dtype == np.uint8):
-        # the same verdicts in one compiled pass (src/sudoku_kernels.pyx): 10-20x faster
-        return _kernels.check_batch(np.ascontiguousarray(puzzles), np.ascontiguousarray(solutions),
-                                    int(box[0]), int(box[1]))
-    return check_batch_numpy(puzzles, solutions, box)
-
-
-def check_batch_numpy(puzzles: np.ndarray, solutions: np.ndarray, box: Sequence[int]) -> np.ndarray:
-    """:func:`check_batch` in numpy alone (the twin of the compiled loop, used without it).
-
-    Example:
-        >>> check_batch_numpy(np.zeros((1, 16), np.uint8), parse_lines_array(["1234341221434321"], 4), (2, 2)).tolist()
-        [True]
-    """
-    puzzles = np.asarray(puzzles)
-    solutions = np.asarray(solutions)
-    if puzzles.shape != solutions.shape:
-        return np.zeros(len(solutions), dtype=bool)
-    kept = ((puzzles == 0) | (puzzles == solutions)).all(axis=1)
-    return kept & _unit_masks(solutions, box)
-
-
-def certify_batch(puzzles: np.ndarray, solutions: np.ndarray, counts: np.ndarray, box: Sequence[int]) -> None:
-    """Raise :class:`cassetete._errors.CheckFailed` unless every solution of a counted puzzle
-    (count >= 1) passes :func:`check_batch`.
-
-    Example:
-        >>> certify_batch(np.zeros((1, 16), np.uint8), parse_lines_array(["1234341221434321"], 4), np.ones(1), (2, 2))
-    """
-    answered = np.asarray(counts) >= 1
-    if not answered.any():
-        return
-    if answered.all():
-        ok = check_batch(puzzles, solutions, box)
-    else:
-        ok = np.ones(len(answered), dtype=bool)
-        ok[answered] = check_batch(puzzles[answered], solutions[answered], box)
-    if not ok.all():
-        bad = np.flatnonzero(~ok)
-        certify(False, "sudoku", f"{len(bad)} solution(s) of the batch, the first at index {int(bad[0])}")
-
-
 def _certified(sudoku: Sudoku, solution: np.ndarray) -> np.ndarray:
     """`solution` once :func:`verify` accepts it for `sudoku`; else CheckFailed."""
     certify(verify(sudoku, solution), "sudoku", f"a solution of the {sudoku.size}x{sudoku.size} puzzle {sudoku}"
@@ -483,73 +356,3 @@ def _lines_array(lines: List[str], box) -> Tuple[np.ndarray, Tuple[int, int], Di
     return array, geometry, errors
 
 
-def verify(puzzle: PuzzleLike, solution: Union[np.ndarray, Sequence[Sequence[int]], str],
-           box: Optional[Sequence[int]] = None) -> bool:
-    """True when `solution` is a complete grid obeying the rules and keeping every clue.
-
-    Example:
-        >>> verify("." * 16, "1234341221434321")
-        True
-    """
-    sudoku = as_sudoku(puzzle, box)
-    size = sudoku.size
-    if isinstance(solution, str):
-        solution = parse_lines_array([solution], size)[0]
-    grid = np.asarray(solution)
-    if grid.size != size * size:
-        return False
-    grid = grid.reshape(size, size).astype(np.uint64)
-    if grid.min() < 1 or grid.max() > size:
-        return False
-    given = sudoku.grid > 0
-    if not np.array_equal(grid[given], sudoku.grid[given]):
-        return False
-    # Each value v as the bit 1 << (v - 1): a unit of N cells holds every value once exactly
-    # when the OR of its N bits is the full mask (pigeonhole). Bit ORs beat sorting by 2.5x.
-    bits = np.left_shift(np.uint64(1), grid - np.uint64(1))
-    full = np.uint64((1 << size) - 1)
-    rows, cols = sudoku.box
-    boxes = bits.reshape(size // rows, rows, size // cols, cols).transpose(0, 2, 1, 3).reshape(size, size)
-    for units in (bits, bits.T, boxes):
-        if not (np.bitwise_or.reduce(units, axis=1) == full).all():
-            return False
-    return True
-
-
-def split(puzzle: PuzzleLike, depth: int = 1, *, box: Optional[Sequence[int]] = None) -> List[Sudoku]:
-    """Split a search into disjoint subproblems for an executor (processes, a Dask cluster):
-    `depth` times, the open cell with fewest candidates (after propagating every rule) is fixed to
-    each of its candidates. The subproblems' solution sets partition the puzzle's, so their counts
-    add up; contradictory branches are dropped.
-
-    Example:
-        >>> parts = split("." * 16, depth=2)
-        >>> len(parts), sum(count_solutions(p) for p in parts)
-        (12, 288)
-    """
-    depth = check_count(depth, "depth")
-    frontier = [as_sudoku(puzzle, box)]
-    for _ in range(depth):
-        following: List[Sudoku] = []
-        for sudoku in frontier:
-            contradiction, masks, _stats, _steps = _core.sudoku.propagate(
-                sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], list(DEFAULT_RULES), False)
-            if contradiction:
-                continue
-            counts = np.array([bin(int(m)).count("1") for m in masks])
-            open_cells = np.flatnonzero((counts > 1) & (sudoku.grid.ravel() == 0))
-            if len(open_cells) == 0:
-                following.append(sudoku)  # solved by propagation (or only clues left to fill)
-                continue
-            cell = int(open_cells[np.argmin(counts[open_cells])])
-            mask = int(masks[cell])
-            for value in range(1, sudoku.size + 1):
-                if mask >> (value - 1) & 1:
-                    grid = sudoku.grid.copy().ravel()
-                    grid[cell] = value
-                    try:
-                        following.append(Sudoku(grid.reshape(sudoku.size, sudoku.size), sudoku.box))
-                    except PuzzleError:
-                        continue  # the value repeats a clue: no solution down this branch
-        frontier = following
-    return frontier

@@ -34,7 +34,10 @@ from .._errors import PuzzleError
 from .._io import PathOrFile
 from .._options import check_count, check_node_limit, check_progress
 from .._streams import progress_bar
-from ._executors import Runner
+from ..parallel import Runner
+from ._formats import parse_lines_array
+from ._model import DEFAULT_RULES, SYMBOLS, infer_box
+from ._solve import solve_many
 
 __all__ = ["solve_file", "solve_lines", "DEFAULT_CHUNK"]
 
@@ -50,9 +53,6 @@ def solve_lines(lines: Sequence[str], box: Optional[Tuple[int, int]] = None, rul
         >>> solve_lines(["# a comment", "1" + "." * 15, "12"])[1:]
         ['1234341221434321', 'invalid: 2 characters, expected 16 (a 4x4 grid)']
     """
-    from ..sudoku import DEFAULT_RULES, infer_box, parse_lines_array, solve_many
-    from ..sudoku._model import SYMBOLS
-
     rules = list(rules) or list(DEFAULT_RULES)
     stripped = [line.strip() for line in lines]
     puzzle_rows = [k for k, line in enumerate(stripped) if line and not line.startswith("#")]
