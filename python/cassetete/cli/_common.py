@@ -150,6 +150,52 @@ def write_result_json(out: TextIO, result: Any, **extra: Any) -> None:
     write_json(out, status=result.status, solution=result.solution, stats=result.stats, **extra)
 
 
+class CountOutcome:
+    """A count as the command line reports it: the number, whether it is final, the statistics.
+
+    Example:
+        >>> stopped = CountOutcome(7, False, {"stop": "time_limit"})
+        >>> stopped.status, stopped.exit_code, CountOutcome(0, True).exit_code
+        ('limit', 3, 1)
+    """
+
+    def __init__(self, count: int, complete: bool, stats: Optional[dict] = None) -> None:
+        self.count = int(count)
+        self.complete = bool(complete)
+        self.stats = dict(stats or {})
+
+    @property
+    def status(self) -> str:
+        """``limit`` when a limit stopped the count, else ``solved`` (some) or ``unsatisfiable`` (none)."""
+        if not self.complete:
+            return "limit"
+        return "solved" if self.count > 0 else "unsatisfiable"
+
+    @property
+    def exit_code(self) -> int:
+        return _EXIT_OF_STATUS[self.status]
+
+
+def counted(call: Any) -> CountOutcome:
+    """Run a library count (a call returning an ``int``) and catch the limit that stops it: a
+    stopped count is reported as a lower bound, never as the answer.
+
+    Example:
+        >>> from cassetete._errors import LimitReached
+        >>> def stopped():
+        ...     raise LimitReached(5, {"stop": "node_limit"})
+        >>> outcome = counted(stopped)
+        >>> outcome.count, outcome.complete, outcome.stats["stop"]
+        (5, False, 'node_limit')
+    """
+    from .._errors import LimitReached
+
+    try:
+        return CountOutcome(call(), True)
+    except LimitReached as stopped:
+        return CountOutcome(stopped.count, False, dict(stopped.stats or {}))
+
+
 def count_text(count: int, complete: bool, limit: Optional[int] = None) -> str:
     """How a count is printed: exact, capped by the user's limit ("2+"), or a lower bound."""
     if not complete:
