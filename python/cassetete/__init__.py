@@ -17,11 +17,11 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from ._errors import CheckFailed, LimitReached, PuzzleError
-from ._result import Result
+from ._errors import CasseteteError, CheckFailed, LimitReached, PuzzleError
+from ._result import Result, Status
 
 __version__ = "0.1.0"
-__all__ = ["CheckFailed", "LimitReached", "PuzzleError", "Result", "__version__"]
+__all__ = ["CasseteteError", "CheckFailed", "LimitReached", "PuzzleError", "Result", "Status", "__version__"]
 
 _FAMILIES = ("sudoku", "exactcover", "polyomino", "edgematch", "shikaku", "hashi", "jigsaw", "narrowing")
 

@@ -1,11 +1,35 @@
-"""The library's two exception types: bad input, and a limit that stopped a count."""
+"""The library's exceptions, all under one base, :class:`CasseteteError`, so a caller can catch
+"anything this library raises on purpose" at once: bad input (:class:`PuzzleError`, a
+``ValueError``), a limit that stopped a count (:class:`LimitReached`, a ``TimeoutError``) and an
+answer that failed the independent check (:class:`CheckFailed`, a ``RuntimeError``). Each keeps
+its built-in parent, so ``except ValueError`` still catches bad input.
+
+Example:
+    >>> issubclass(PuzzleError, CasseteteError), issubclass(PuzzleError, ValueError)
+    (True, True)
+    >>> issubclass(LimitReached, TimeoutError), issubclass(CheckFailed, CasseteteError)
+    (True, True)
+"""
 
 from __future__ import annotations
 
 from typing import Any, Callable, Dict, Optional
 
 
-class PuzzleError(ValueError):
+class CasseteteError(Exception):
+    """The base of every exception the library raises on purpose.
+
+    Example:
+        >>> import cassetete
+        >>> try:
+        ...     cassetete.sudoku.count_solutions("." * 81, node_limit=10)
+        ... except cassetete.CasseteteError as error:
+        ...     print(type(error).__name__)
+        LimitReached
+    """
+
+
+class PuzzleError(CasseteteError, ValueError):
     """Bad puzzle input: the message says what is wrong and where (line, column, piece).
 
     Raised for malformed text or files, wrong shapes, impossible sizes, contradictory
@@ -21,7 +45,7 @@ class PuzzleError(ValueError):
     """
 
 
-class LimitReached(TimeoutError):
+class LimitReached(CasseteteError, TimeoutError):
     """A ``time_limit`` or ``node_limit`` stopped a count before it was complete.
 
     ``count_solutions`` returns a plain ``int`` only when the count is exact (or capped
@@ -52,7 +76,7 @@ class LimitReached(TimeoutError):
         return (type(self), (self.count, self.stats))
 
 
-class CheckFailed(RuntimeError):
+class CheckFailed(CasseteteError, RuntimeError):
     """A solver's answer failed the independent check of the puzzle's rules: a bug, never bad input.
 
     Every family checks a ``solved`` answer with its own ``verify`` (written from the rules,

@@ -1,17 +1,47 @@
-"""The result type shared by every family's ``solve``."""
+"""The result type shared by every family's ``solve``, and its statuses."""
 
 from __future__ import annotations
 
+import enum
 import importlib
 from dataclasses import dataclass, field
 from typing import Any, Dict, Optional
 
 import numpy as np
 
-SOLVED = "solved"
-UNSATISFIABLE = "unsatisfiable"
-LIMIT = "limit"
-STATUSES = (SOLVED, UNSATISFIABLE, LIMIT)
+
+
+class Status(str, enum.Enum):
+    """How a search ended; str-valued, so ``"solved" == Status.SOLVED`` holds and results keep
+    plain strings (``Result.status`` is always one of the values below).
+
+    - ``solved``: a complete answer, checked against the rules;
+    - ``feasible``: a complete answer that keeps every rule the library can check but is not
+      proved to be the intended one (a jigsaw assembly with doubtful joins); after CP-SAT's
+      FEASIBLE status;
+    - ``unsatisfiable``: proved to have no answer;
+    - ``limit``: a time or node limit (or Ctrl-C in a batch) stopped the search before a complete
+      answer; optimisation methods return their best partial state with it.
+
+    Example:
+        >>> Status.SOLVED == "solved", str(Status.LIMIT), Status("feasible").name
+        (True, 'limit', 'FEASIBLE')
+    """
+
+    SOLVED = "solved"
+    FEASIBLE = "feasible"
+    UNSATISFIABLE = "unsatisfiable"
+    LIMIT = "limit"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+SOLVED = Status.SOLVED.value
+FEASIBLE = Status.FEASIBLE.value
+UNSATISFIABLE = Status.UNSATISFIABLE.value
+LIMIT = Status.LIMIT.value
+STATUSES = tuple(status.value for status in Status)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -38,9 +68,10 @@ class Result:
     """Outcome of a search, the same type in every family.
 
     Attributes:
-        status: ``"solved"``, ``"unsatisfiable"`` (proved to have no solution) or ``"limit"``
-            (a time or node limit stopped the search first; optimisation methods also return
-            their best state with this status when it is not a full solution).
+        status: a :class:`Status` value: ``"solved"``, ``"feasible"`` (complete, not proved to
+            be the intended answer), ``"unsatisfiable"`` (proved to have no solution) or
+            ``"limit"`` (a time or node limit stopped the search first; optimisation methods also
+            return their best state with this status when it is not a full solution).
         solution: the family's solution object (a numpy grid, a list of rectangles, ...) or None.
         stats: ``{"nodes": int, "seconds": float, ...}``; ``"stop"`` names the limit that
             stopped a search, ``"seed"`` the seed a randomised method used.
@@ -69,6 +100,7 @@ class Result:
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
             raise ValueError(f"unknown status {self.status!r}; expected one of {STATUSES}")
+        self.status = Status(self.status).value  # a plain str, also when given a Status
         if self.family is None and self.puzzle is not None:
             module = type(self.puzzle).__module__.split(".")
             if len(module) >= 2 and module[0] == "cassetete":

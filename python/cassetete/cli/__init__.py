@@ -15,7 +15,7 @@ import warnings
 from typing import List, Optional, TextIO
 
 from .._errors import LimitReached, PuzzleError
-from ._common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_LIMIT
+from ._common import EXIT_BAD_INPUT, EXIT_CODES, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_LIMIT
 
 # Order of the subcommands and of the demo.
 FAMILY_COMMANDS: tuple = ("sudoku", "pentomino", "edgematch", "shikaku", "hashi", "jigsaw", "narrowing")
@@ -33,8 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     from .. import __version__
 
     parser.add_argument("--version", action="version", version=f"cassetete {__version__}")
-    parser.epilog = ("exit codes: 0 solved, 1 no solution, 2 bad input or usage, 3 a limit stopped the search "
-                     "before an answer, 130 interrupted")
+    parser.epilog = "exit codes: " + ", ".join(f"{code} {meaning}" for code, meaning in EXIT_CODES.items())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     demo = sub.add_parser("demo", help="solve the bundled instances of every family and print them")
@@ -87,7 +86,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                 raise
             print(f"cassetete: internal error ({type(error).__name__}: {error}); please report it "
                   f"(CASSETETE_DEBUG=1 shows the traceback)", file=sys.stderr)
-            return 70
+            return EXIT_INTERNAL
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:

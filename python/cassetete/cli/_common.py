@@ -1,7 +1,8 @@
 """What every ``cassetete`` subcommand shares: the flags, the exit codes, JSON output.
 
-Exit codes (docs/ARCHITECTURE.md): 0 solved, 1 no solution, 2 bad input or usage, 3 a limit
-stopped the search before an answer, 130 Ctrl-C.
+Exit codes (docs/ARCHITECTURE.md): 0 solved (or a complete answer not proved to be the intended
+one, status ``feasible``), 1 no solution, 2 bad input or usage, 3 a limit stopped the search
+before an answer, 70 an internal error (a bug: please report it), 130 Ctrl-C.
 
 Example:
     >>> exit_code(["solved", "unsatisfiable"]), exit_code(["solved", "limit", "unsatisfiable"])
@@ -20,9 +21,20 @@ EXIT_SOLVED = 0
 EXIT_NO_SOLUTION = 1
 EXIT_BAD_INPUT = 2
 EXIT_LIMIT = 3
+EXIT_INTERNAL = 70  # sysexits.h EX_SOFTWARE
 EXIT_INTERRUPTED = 130
+# The one exit-code table of every command, with what each code means (the epilog of `cassetete -h`).
+EXIT_CODES = {
+    EXIT_SOLVED: "solved (or a complete answer, status feasible)",
+    EXIT_NO_SOLUTION: "no solution",
+    EXIT_BAD_INPUT: "bad input or usage",
+    EXIT_LIMIT: "a limit stopped the search before an answer",
+    EXIT_INTERNAL: "internal error",
+    EXIT_INTERRUPTED: "interrupted",
+}
 
-_EXIT_OF_STATUS = {"solved": EXIT_SOLVED, "unsatisfiable": EXIT_NO_SOLUTION, "limit": EXIT_LIMIT}
+_EXIT_OF_STATUS = {"solved": EXIT_SOLVED, "feasible": EXIT_SOLVED, "unsatisfiable": EXIT_NO_SOLUTION,
+                   "limit": EXIT_LIMIT}
 
 
 def exit_code(statuses: Iterable[str]) -> int:
