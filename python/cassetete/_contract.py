@@ -1,0 +1,214 @@
+"""The contract, declared once: every option a verb takes (name, meaning, default, what is allowed)
+and which of a verb's methods honour which option. From this one declaration come
+
+- the validation of every declared verb (:func:`verb`): a bad value is a ``PuzzleError`` naming
+  the option, the value and what is allowed; an option the chosen method cannot honour is a
+  ``PuzzleError`` too, never ignored silently; ``seed=None`` becomes a fresh seed;
+- the "Options" part of the verb's docstring;
+- the command line's flags (:func:`add_flags`: same names, help and defaults as the library);
+- the contract test (tests/test_contract_declared.py), which walks :data:`REGISTRY`.
+
+It follows scikit-learn's ``validate_params`` (one declaration of each parameter's constraints,
+checked by a decorator and by one common test over every estimator).
+
+Example:
+    >>> scratch = {}  # a registry of our own: the real one lists the library's verbs only
+    >>> @verb("demo", "solve", options=("time_limit", "seed"), registry=scratch,
+    ...       methods={"quick": "a fast guess", "exact": "a proof"}, honours={"exact": {"time_limit"}})
+    ... def solve(puzzle, *, time_limit=None, seed=None, method="quick"):
+    ...     '''Solve a demo puzzle.'''
+    ...     return method, time_limit, seed
+    >>> solve("p", time_limit=2, seed=7)
+    ('quick', 2.0, 7)
+    >>> solve("p", method="exact", seed=7)
+    Traceback (most recent call last):
+    ...
+    cassetete._errors.PuzzleError: method 'exact' of demo.solve does not use seed (methods that do: quick)
+    >>> "time_limit" in solve.__doc__
+    True
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import inspect
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, FrozenSet, Iterable, Mapping, Optional, Tuple, TypeVar, Union
+
+from ._errors import PuzzleError
+from ._options import check_flag, check_limit, check_node_limit, check_seed, check_time_limit, check_workers
+
+__all__ = ["Option", "VerbSpec", "OPTIONS", "REGISTRY", "verb", "add_flags", "options_section"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option: its name, what it means, what is allowed, its default, its validation, and how
+    the command line spells it (``cli_type`` None: the option has no flag)."""
+
+    name: str
+    meaning: str
+    allowed: str
+    default: Any
+    check: Callable[[Any], Any]
+    cli_type: Optional[Callable[[str], Any]] = None
+    metavar: Optional[str] = None
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+
+def _cli_seconds(text: str) -> Optional[float]:
+    value = float(text)
+    return None if math.isinf(value) else value
+
+
+OPTIONS: Dict[str, Option] = {option.name: option for option in (
+    Option("time_limit", "stop after this many seconds of the whole call (any number of workers)",
+           "a number of seconds >= 0, or None (no limit)", None, check_time_limit, _cli_seconds, "SECONDS"),
+    Option("node_limit", "stop after this many search nodes, summed over the workers",
+           "an integer >= 0, or None (no limit)", None, check_node_limit, int, "N"),
+    Option("limit", "stop once this many solutions are found",
+           "an integer >= 1, or None (all)", None, check_limit, int, "N"),
+    Option("seed", "the seed of every random choice; None draws a fresh one, reported in stats['seed']",
+           "an integer >= 0, or None", None, check_seed, int, "N"),
+    Option("workers", "threads of this process (-1: one per core)",
+           "-1 or an integer >= 1", 1, check_workers, int, "N"),
+    Option("progress", "show a progress bar on stderr",
+           "True or False", False, lambda value: check_flag(value, "progress")),
+)}
+
+
+@dataclass
+class VerbSpec:
+    """A declared verb of a family: its options, its methods and which options each honours."""
+
+    family: str
+    name: str
+    options: Tuple[Option, ...]
+    methods: Dict[str, str] = field(default_factory=dict)  # name -> what it is good for
+    default_method: Optional[str] = None
+    honours: Dict[str, FrozenSet[str]] = field(default_factory=dict)  # method -> options it uses
+
+    def option(self, name: str) -> Option:
+        for option in self.options:
+            if option.name == name:
+                return option
+        raise KeyError(name)
+
+    def users(self, option: str) -> Tuple[str, ...]:
+        """The methods that honour ``option`` (every method when no restriction is declared)."""
+        return tuple(m for m in self.methods if option in self.honours.get(m, frozenset(self._all())))
+
+    def _all(self) -> Iterable[str]:
+        return (option.name for option in self.options)
+
+
+REGISTRY: Dict[Tuple[str, str], VerbSpec] = {}
+
+
+def options_section(spec: VerbSpec) -> str:
+    """The "Options" part of a declared verb's docstring, written from its declaration.
+
+    Example:
+        >>> print(options_section(VerbSpec("demo", "count", (OPTIONS["limit"],))).splitlines()[1])
+            limit: stop once this many solutions are found (an integer >= 1, or None (all); default None).
+    """
+    lines = ["Options (declared in cassetete._contract):"]
+    for option in spec.options:
+        lines.append(f"    {option.name}: {option.meaning} ({option.allowed}; default {option.default!r}).")
+    if spec.methods:
+        lines.append(f"    method: one of {', '.join(repr(m) for m in spec.methods)} (default {spec.default_method!r}):")
+        for name, meaning in spec.methods.items():
+            restricted = [o.name for o in spec.options if name not in spec.users(o.name)]
+            note = f"; does not use {', '.join(restricted)}" if restricted else ""
+            lines.append(f"        {name}: {meaning}{note}.")
+    return "\n".join(lines)
+
+
+def verb(family: str, name: str, *, options: Iterable[Union[str, Option]] = (),
+         methods: Optional[Mapping[str, str]] = None,
+         honours: Optional[Mapping[str, Iterable[str]]] = None,
+         registry: Optional[Dict[Tuple[str, str], VerbSpec]] = None) -> Callable[[F], F]:
+    """Declare a family's verb: validate its options on every call and document them.
+
+    ``options`` are shared option names (:data:`OPTIONS`) or family-specific :class:`Option`s;
+    ``methods`` maps each method name to what it is good for (the first is the default unless the
+    function's signature gives another); ``honours`` restricts which options a method uses
+    (a method absent from it uses every declared option). Passing a non-default value of an
+    option that the chosen method does not use is a ``PuzzleError``.
+    """
+    declared = tuple(OPTIONS[o] if isinstance(o, str) else o for o in options)
+
+    def wrap(function: F) -> F:
+        signature = inspect.signature(function)
+        method_names = dict(methods or {})
+        default_method = None
+        if method_names:
+            parameter = signature.parameters.get("method")
+            default_method = parameter.default if parameter is not None else next(iter(method_names))
+        spec = VerbSpec(family, name, declared, method_names, default_method,
+                        {m: frozenset(h) for m, h in (honours or {}).items()})
+        defaults = {option.name: signature.parameters[option.name].default for option in declared
+                    if option.name in signature.parameters}
+        missing = [option.name for option in declared if option.name not in signature.parameters]
+        if missing:
+            raise TypeError(f"{family}.{name} declares {missing} but its signature lacks them")
+
+        @functools.wraps(function)
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            if method_names:
+                method = kwargs.get("method", default_method)
+                if not isinstance(method, str) or method not in method_names:
+                    raise PuzzleError(f"unknown method {method!r} for {family}.{name}; known: "
+                                      f"{', '.join(method_names)}")
+            else:
+                method = None
+            for option in declared:
+                given = option.name in kwargs
+                value = kwargs[option.name] if given else defaults[option.name]
+                if given and method is not None and method not in spec.users(option.name) \
+                        and value is not defaults[option.name] and value != defaults[option.name]:
+                    users = ", ".join(spec.users(option.name)) or "none"
+                    raise PuzzleError(f"method {method!r} of {family}.{name} does not use {option.name} "
+                                      f"(methods that do: {users})")
+                kwargs[option.name] = option.check(value)
+            return function(*args, **kwargs)
+
+        checked.__doc__ = (inspect.cleandoc(function.__doc__ or "") + "\n\n" + options_section(spec)).strip()
+        checked.__contract__ = spec  # type: ignore[attr-defined]
+        (REGISTRY if registry is None else registry)[(family, name)] = spec
+        return checked  # type: ignore[return-value]
+
+    return wrap
+
+
+def add_flags(parser: argparse.ArgumentParser, family: str, name: str,
+              registry: Optional[Dict[Tuple[str, str], VerbSpec]] = None) -> None:
+    """The command-line flags of a declared verb, from its declaration: same names (``--time-limit``
+    for ``time_limit``), help and defaults as the library.
+
+    Example:
+        >>> spec = VerbSpec("demo", "count", (OPTIONS["node_limit"], OPTIONS["progress"]))
+        >>> parser = argparse.ArgumentParser()
+        >>> add_flags(parser, "demo", "count", registry={("demo", "count"): spec})
+        >>> vars(parser.parse_args(["--node-limit", "5", "--progress"]))
+        {'node_limit': 5, 'progress': True}
+    """
+    spec = (REGISTRY if registry is None else registry)[(family, name)]
+    for option in spec.options:
+        help_text = f"{option.meaning} (default {option.default})"
+        if option.cli_type is None:
+            parser.add_argument(option.flag, dest=option.name, action="store_true", default=option.default,
+                                help=option.meaning)
+        else:
+            parser.add_argument(option.flag, dest=option.name, type=option.cli_type, default=option.default,
+                                metavar=option.metavar, help=help_text)
+    if spec.methods:
+        parser.add_argument("--method", choices=list(spec.methods), default=spec.default_method,
+                            help="; ".join(f"{m}: {what}" for m, what in spec.methods.items()))
