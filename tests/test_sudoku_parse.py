@@ -72,7 +72,7 @@ def test_order_above_35_uses_numbers():
     ("   \n# only a comment\n", "empty"),
     ("." * 80, "line 1: 80 characters"),
     ("." * 40 + "x" + "." * 40, "line 1, column 41"),
-    ("." * 80 + "A", r"line 1, column 81: value 'A' \(10\) exceeds 9"),
+    ("." * 80 + "A", r"line 1, column 81: 'A' is not a value of a 9x9 Sudoku \(it stands for 10"),
     ("11" + "." * 79, "duplicate clue 1 in row 1"),
     ("1" + "." * 8 + "1" + "." * 71, "duplicate clue 1 in column 1"),
     ("1" + "." * 9 + "1" + "." * 70, "duplicate clue 1 in box 1"),

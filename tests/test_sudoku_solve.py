@@ -246,7 +246,8 @@ def test_verify_rejects_wrong_answers():
     bad = solution.copy()
     bad[0, 0], bad[0, 1] = bad[0, 1], bad[0, 0]
     assert not sudoku.verify(TOP1465, bad)
-    assert not sudoku.verify(TOP1465, solution[:8])
+    with pytest.raises(PuzzleError, match="72 cells"):  # malformed: not a grid of the puzzle's shape
+        sudoku.verify(TOP1465, solution[:8])
     other = sudoku.solve("." * 81).solution
     assert not sudoku.verify(TOP1465, other)
 

@@ -36,13 +36,21 @@ from ._common import (
 DEMO_9X9 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 
 
+def _looks_typed(source: str) -> bool:
+    """A one-line puzzle typed on the command line rather than a file name: N*N characters of the
+    one-line alphabet (so ``1234``, a 2x2 grid, is a puzzle while ``puzzles`` is a missing file)."""
+    length = len(source)
+    return (length >= 4 and math.isqrt(length) ** 2 == length
+            and all(char.isascii() and (char.isalnum() or char == ".") for char in source))
+
+
 def _read_text(source: str) -> str:
-    if source != "-" and len(source) >= 16 and "\n" not in source and "/" not in source:
+    if source != "-" and "\n" not in source and "/" not in source and not Path(source).suffix:
         try:
             is_file = Path(source).exists()
         except OSError:  # a name longer than the system allows: a typed puzzle
             is_file = False
-        if not is_file and not Path(source).suffix:
+        if not is_file and (len(source) >= 16 or _looks_typed(source)):
             return source  # a puzzle typed on the command line (one-line form)
     return read_text(source)
 

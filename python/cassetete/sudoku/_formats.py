@@ -167,8 +167,9 @@ def _parse_line(line: str, number: int, box: Optional[Sequence[int]]) -> Sudoku:
             raise PuzzleError(f"line {number}, column {offset + index + 1}: character {char!r} is not "
                               f"'.', '0', 1-9 or A-Z")
         if value > size:
-            raise PuzzleError(f"line {number}, column {offset + index + 1}: value {char!r} ({value}) "
-                              f"exceeds {size} for a {size}x{size} Sudoku")
+            raise PuzzleError(f"line {number}, column {offset + index + 1}: {char!r} is not a value of a "
+                              f"{size}x{size} Sudoku (it stands for {value}; the values are "
+                              f"{SYMBOLS[0]}-{SYMBOLS[size - 1]}, and '.' or '0' an empty cell)")
         grid[index] = value
     try:
         return Sudoku(grid.reshape(size, size), box)

@@ -106,7 +106,6 @@ def render(puzzle: PuzzleLike, solution: Optional[np.ndarray] = None, format: st
         candidates = False
     elif candidates is None:
         candidates = True
-    sudoku = as_sudoku(puzzle, box)
     size = sudoku.size
     masks = candidate_masks(sudoku, rules=rules) if candidates else None
     rows, cols = sudoku.box

@@ -8,7 +8,7 @@ from typing import Any, Optional, Sequence, Union
 
 import numpy as np
 
-from .._errors import certify
+from .._errors import PuzzleError, certify
 from ._formats import PuzzleLike, as_sudoku, parse_lines_array
 
 try:  # the compiled certifier loop (the normal install); the numpy twin below otherwise
@@ -106,22 +106,36 @@ def certify_batch(puzzles: np.ndarray, solutions: np.ndarray, counts: np.ndarray
 
 def verify(puzzle: PuzzleLike, solution: Union[np.ndarray, Sequence[Sequence[int]], str],
            box: Optional[Sequence[int]] = None) -> bool:
-    """True when `solution` is a complete grid obeying the rules and keeping every clue.
+    """True when `solution` is a complete grid obeying the rules and keeping every clue; False when
+    it is a grid of the puzzle's shape that breaks a rule (an empty cell, a value outside 1..N, a
+    repeat, a changed clue). A solution that is not such a grid (another number of cells, another
+    shape, values that are not integers) is a ``PuzzleError``.
 
     Example:
-        >>> verify("." * 16, "1234341221434321")
-        True
+        >>> verify("." * 16, "1234341221434321"), verify("." * 16, "1234" * 4)
+        (True, False)
+        >>> verify("." * 16, [1, 2, 3])
+        Traceback (most recent call last):
+        ...
+        cassetete._errors.PuzzleError: the solution has 3 cells, the 4x4 puzzle 16
     """
     sudoku = as_sudoku(puzzle, box)
     size = sudoku.size
     if isinstance(solution, str):
         solution = parse_lines_array([solution], size)[0]
-    grid = np.asarray(solution)
+    try:
+        grid = np.asarray(solution)
+    except ValueError:  # ragged nested lists
+        raise PuzzleError(f"the solution is not a {size}x{size} grid of integers") from None
     if grid.size != size * size:
-        return False
-    grid = grid.reshape(size, size).astype(np.uint64)
+        raise PuzzleError(f"the solution has {grid.size} cells, the {size}x{size} puzzle {size * size}")
+    if grid.shape not in ((size, size), (size * size,)):
+        raise PuzzleError(f"the solution has shape {grid.shape}, expected ({size}, {size}) or ({size * size},)")
+    if grid.dtype.kind not in "iu":
+        raise PuzzleError(f"the solution's values must be integers, got dtype {grid.dtype}")
     if grid.min() < 1 or grid.max() > size:
         return False
+    grid = grid.reshape(size, size).astype(np.uint64)
     given = sudoku.grid > 0
     if not np.array_equal(grid[given], sudoku.grid[given]):
         return False
