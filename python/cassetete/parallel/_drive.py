@@ -81,62 +81,103 @@ def _cut(job: Job, prefix: Prefix) -> List[Prefix]:
     return parts
 
 
-def count_slice(handle: Any, parts: List[Part], slice_seconds: float) -> Dict[str, Any]:
+class _Deadline:
+    """When a task must stop: the end of the call's time limit as wall-clock time (``time.time()``,
+    the one clock that threads, processes and the synchronised machines of a cluster share; a
+    task that waited in a queue gets only what is left), or None for no limit."""
+
+    def __init__(self, end: Optional[float]) -> None:
+        self.end = end
+
+    def left(self) -> Optional[float]:
+        return None if self.end is None else max(0.0, self.end - time.time())
+
+    def passed(self) -> bool:
+        return self.end is not None and time.time() >= self.end
+
+    def cap(self, seconds: float) -> float:
+        left = self.left()
+        return seconds if left is None else min(seconds, left)
+
+
+def count_slice(handle: Any, parts: List[Part], slice_seconds: float,
+                deadline: Optional[float] = None) -> Dict[str, Any]:
     """Count subproblems until the slice is used; return the count of the finished ones and the
-    frontier (the children of a subproblem that outran the slice, and the ones not started)."""
+    frontier (the children of a subproblem that outran the slice, and the ones not started).
+    ``deadline`` (the end of the call's time limit, ``time.time()`` seconds) ends the task sooner,
+    its unfinished subproblems in the frontier, so a time limit bounds the whole call."""
     job: Job = resolve(handle)
     start, cpu = time.perf_counter(), time.thread_time()
+    stop_at = _Deadline(deadline)
     total = nodes = finished = 0
     discarded = 0.0
     frontier: List[Part] = []
     for index, (prefix, weight) in enumerate(parts):
-        if index and time.perf_counter() - start >= slice_seconds:
+        if (index and time.perf_counter() - start >= slice_seconds) or stop_at.passed():
             frontier.extend(parts[index:])
             break
         began = time.perf_counter()
-        count, complete, used = job.count(tuple(prefix), slice_seconds)
+        count, complete, used = job.count(tuple(prefix), stop_at.cap(slice_seconds))
         nodes += used
         if complete:
             total += count * weight
             finished += 1
+            continue
+        discarded += time.perf_counter() - began
+        if stop_at.passed():  # stopped by the call's time limit: left for a later call (checkpoint)
+            frontier.extend(parts[index:])
+            break
+        children = _cut(job, tuple(prefix))
+        if children == [tuple(prefix)]:  # cannot be cut deeper: count it whole, here
+            count, complete, used = job.count(tuple(prefix), stop_at.left())
+            nodes += used
+            if not complete:
+                frontier.extend(parts[index:])
+                break
+            total += count * weight
         else:
-            discarded += time.perf_counter() - began
-            children = _cut(job, tuple(prefix))
-            if children == [tuple(prefix)]:  # cannot be cut deeper: count it whole, here
-                count, _complete, used = job.count(tuple(prefix), None)
-                total, nodes = total + count * weight, nodes + used
-            else:
-                frontier.extend((child, weight) for child in children)
-            finished += 1  # counted, or replaced by its children
+            frontier.extend((child, weight) for child in children)
+        finished += 1  # counted, or replaced by its children
     return {"count": total, "nodes": nodes, "finished": finished, "frontier": frontier,
             "seconds": time.perf_counter() - start, "cpu": time.thread_time() - cpu, "discarded": discarded,
             "worker": f"{socket.gethostname()}:{os.getpid()}"}
 
 
-def first_slice(handle: Any, parts: List[Part], slice_seconds: float) -> Dict[str, Any]:
-    """Search subproblems for a first solution within the slice; the frontier as in count_slice."""
+def first_slice(handle: Any, parts: List[Part], slice_seconds: float,
+                deadline: Optional[float] = None) -> Dict[str, Any]:
+    """Search subproblems for a first solution within the slice; the frontier and the deadline
+    as in count_slice."""
     job: Job = resolve(handle)
     start = time.perf_counter()
+    stop_at = _Deadline(deadline)
     nodes = finished = 0
     frontier: List[Part] = []
     for index, (prefix, weight) in enumerate(parts):
-        if index and time.perf_counter() - start >= slice_seconds:
+        if (index and time.perf_counter() - start >= slice_seconds) or stop_at.passed():
             frontier.extend(parts[index:])
             break
-        status, solution, used = job.first(tuple(prefix), slice_seconds)
+        status, solution, used = job.first(tuple(prefix), stop_at.cap(slice_seconds))
         nodes += used
         finished += 1
         if status == SOLVED:
             return {"solution": solution, "nodes": nodes, "finished": finished, "frontier": [],
                     "seconds": time.perf_counter() - start}
         if status == LIMIT:
+            if stop_at.passed():
+                frontier.extend(parts[index:])
+                finished -= 1
+                break
             children = _cut(job, tuple(prefix))
             if children == [tuple(prefix)]:  # cannot be cut deeper: search it whole, here
-                status, solution, used = job.first(tuple(prefix), None)
+                status, solution, used = job.first(tuple(prefix), stop_at.left())
                 nodes += used
                 if status == SOLVED:
                     return {"solution": solution, "nodes": nodes, "finished": finished, "frontier": [],
                             "seconds": time.perf_counter() - start}
+                if status == LIMIT:  # the call's time limit came first: not searched, not proved empty
+                    frontier.extend(parts[index:])
+                    finished -= 1
+                    break
             else:
                 frontier.extend((child, weight) for child in children)
     return {"solution": None, "nodes": nodes, "finished": finished, "frontier": frontier,
@@ -206,6 +247,7 @@ def run_count(job: Job, executor: Any, *, limit: Optional[int] = None, time_limi
     time_limit, node_limit = check_time_limit(time_limit), check_node_limit(node_limit)
     runner = Runner(executor)
     started = time.perf_counter()
+    deadline = None if time_limit is None else time.time() + time_limit
     workers = runner.workers
     slice_seconds = _check_slice(slice_seconds, workers)
     state = _checkpoint.load(checkpoint, job.key) if checkpoint else None
@@ -234,7 +276,7 @@ def run_count(job: Job, executor: Any, *, limit: Optional[int] = None, time_limi
             while queue and len(running) < 2 * workers:
                 size = _chunk_size(len(queue), workers, part_seconds, slice_seconds)
                 chunk = [queue.popleft() for _ in range(min(size, len(queue)))]
-                running[runner.submit(count_slice, handle, chunk, slice_seconds)] = chunk
+                running[runner.submit(count_slice, handle, chunk, slice_seconds, deadline)] = chunk
                 stats["tasks"] += 1
             timeouts = [checkpoint_every] if checkpoint else [1.0]  # wake up now and then (Ctrl-C)
             if time_limit is not None:
@@ -296,6 +338,7 @@ def run_first(job: Job, executor: Any, *, time_limit: Optional[float] = None, no
     slice_seconds = _check_slice(slice_seconds)
     runner = Runner(executor)
     started = time.perf_counter()
+    deadline = None if time_limit is None else time.time() + time_limit
     workers = runner.workers
     queue: Deque[Part] = deque(_initial_parts(job, 4 * workers))
     running: Dict[Any, List[Part]] = {}
@@ -306,7 +349,7 @@ def run_first(job: Job, executor: Any, *, time_limit: Optional[float] = None, no
         while (queue or running) and solution is None:
             while queue and len(running) < 2 * workers:
                 chunk = [queue.popleft() for _ in range(min(_chunk_size(len(queue), workers, None, 0), len(queue)))]
-                running[runner.submit(first_slice, handle, chunk, slice_seconds)] = chunk
+                running[runner.submit(first_slice, handle, chunk, slice_seconds, deadline)] = chunk
                 stats["tasks"] += 1
             wait = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
             for future in runner.wait_first(running, timeout=wait):

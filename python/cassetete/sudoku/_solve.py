@@ -11,10 +11,12 @@ import numpy as np
 from .. import _core
 from .._errors import LimitReached, PuzzleError, certify
 from .._options import check_limit, check_node_limit, check_progress, check_time_limit, check_workers
+from .._contract import verb
 from .._result import Result
 from .._streams import stream_solutions
 from ._formats import PuzzleLike, as_sudoku, parse_lines_array
-from ._jobs import count_sudoku
+from ..parallel import run_first, threads_or
+from ._jobs import SudokuJob, count_sudoku
 from ._model import DEFAULT_RULES, Sudoku, check_rules, infer_box
 from ._verify import certify_batch, verify
 
@@ -48,39 +50,68 @@ def _clean_stats(stats: dict) -> dict:
     return stats
 
 
+METHODS = {
+    "auto": "the 9x9 bitboard engine for 9x9 grids with every default rule on, else the general engine; "
+            "deterministic",
+    "random": "the general engine with a random value order at each branch (seeded): a random solution among "
+              "many, as the generator draws full grids",
+}
+
+
+@verb("sudoku", "solve", options=("time_limit", "node_limit", "seed", "workers"), methods=METHODS,
+      honours={"auto": {"time_limit", "node_limit", "workers"}, "random": {"time_limit", "node_limit", "seed"}})
 def solve(puzzle: PuzzleLike, *, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
-          rules: Sequence[str] = DEFAULT_RULES, box: Optional[Sequence[int]] = None) -> Result:
+          rules: Sequence[str] = DEFAULT_RULES, box: Optional[Sequence[int]] = None, method: str = "auto",
+          seed: Optional[int] = None, workers: int = 1) -> Result:
     """Solve a puzzle: propagation with `rules`, then minimum-candidates branching.
 
     `Result.solution` is an (N, N) uint8 array; `Result.stats` has nodes (branching decisions),
     seconds, `engine` and either `rules` (candidates removed by each rule, general engine) or
     `deductions` (the 9x9 bitboard engine, chosen for 9x9 grids with every default rule on).
     A solution is checked by :func:`verify` before it is returned (``CheckFailed`` otherwise).
+    With ``workers`` > 1 the search tree is shared out in time slices on that many threads
+    (:mod:`cassetete.parallel`) and every thread stops once one finds a solution.
 
     Example:
         >>> r = solve("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
         >>> r.status, r.solution[0, :3].tolist()
         ('solved', [4, 6, 8])
+        >>> grid = solve("." * 81, method="random", seed=7)
+        >>> grid.stats["seed"], verify("." * 81, grid.solution)
+        (7, True)
     """
     sudoku = as_sudoku(puzzle, box)
     time_limit, node_limit, names = _search_options(time_limit, node_limit, rules)
-    count, solution, status, _complete, stats = _core.sudoku.solve(
-        sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], 1, names, time_limit, node_limit, None)
-    if solution is not None:
-        solution = solution.reshape(sudoku.size, sudoku.size)
-        if status == "solved":
-            _certified(sudoku, solution)  # checked against the rules before it is returned
-    return Result(status, solution, _clean_stats(stats), puzzle=sudoku)
+    if workers > 1:
+        with threads_or(None, workers, "cassetete-sudoku") as pool:
+            status, found, stats = run_first(SudokuJob(sudoku, names), pool, time_limit=time_limit,
+                                             node_limit=node_limit)
+        solution = None if found is None else np.asarray(found, dtype=np.uint8).reshape(sudoku.size, sudoku.size)
+        stats.setdefault("stop", "none")
+        stats["engine"] = "parallel"
+    else:
+        random_seed = seed if method == "random" else None
+        _count, solution, status, _complete, stats = _core.sudoku.solve(
+            sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], 1, names, time_limit, node_limit, random_seed)
+        stats = _clean_stats(stats)
+        if method == "random":
+            stats["seed"] = seed
+        if solution is not None:
+            solution = solution.reshape(sudoku.size, sudoku.size)
+    if solution is not None and status == "solved":
+        _certified(sudoku, solution)  # checked against the rules before it is returned
+    return Result(status, solution, stats, puzzle=sudoku)
 
 
+@verb("sudoku", "count_solutions", options=("limit", "time_limit", "node_limit", "progress", "workers"))
 def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
                     node_limit: Optional[int] = None, rules: Sequence[str] = DEFAULT_RULES,
                     box: Optional[Sequence[int]] = None, executor: Any = None, progress: bool = False,
-                    checkpoint: Optional[str] = None) -> int:
+                    checkpoint: Optional[str] = None, workers: int = 1) -> int:
     """The number of solutions; with `limit`, stop once that many are found (``limit=2``: the
     answer 0 / 1 / 2 means none / unique / several). `executor` (a ``concurrent.futures``
-    executor or a Dask client), `progress` and `checkpoint` (a file to resume from) spread the
-    count with :mod:`cassetete.parallel`.
+    executor or a Dask client), ``workers`` > 1 (threads of this process), `progress` and
+    `checkpoint` (a file to resume from) spread the count with :mod:`cassetete.parallel`.
 
     Raises :class:`cassetete.LimitReached` (``.count`` a lower bound) when `time_limit` or
     `node_limit` stops the count first: a partial count is never returned.
@@ -95,9 +126,10 @@ def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_lim
     limit = check_limit(limit)
     time_limit, node_limit, names = _search_options(time_limit, node_limit, rules)
     progress = check_progress(progress)
-    if executor is not None or progress or checkpoint is not None:
-        return count_sudoku(sudoku, executor, rules=names, limit=limit, time_limit=time_limit, node_limit=node_limit,
-                            progress=progress, checkpoint=checkpoint)
+    with threads_or(executor, workers, "cassetete-sudoku") as spread:
+        if spread is not None or progress or checkpoint is not None:
+            return count_sudoku(sudoku, spread, rules=names, limit=limit, time_limit=time_limit,
+                                node_limit=node_limit, progress=progress, checkpoint=checkpoint)
     count, _solution, _status, complete, stats = _core.sudoku.solve(
         sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], limit or 0, names, time_limit, node_limit, None)
     if not complete:
@@ -105,6 +137,7 @@ def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_lim
     return int(count)
 
 
+@verb("sudoku", "solutions", options=("limit", "time_limit", "node_limit"))
 def solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
               node_limit: Optional[int] = None, rules: Sequence[str] = DEFAULT_RULES,
               box: Optional[Sequence[int]] = None) -> Iterator[np.ndarray]:
