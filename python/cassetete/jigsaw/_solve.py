@@ -12,8 +12,8 @@ import numpy as np
 from .._errors import LimitReached, PuzzleError, certify
 from .._result import LIMIT, SOLVED, UNSATISFIABLE, Result
 from ._assemble import DOUBT_COST, assemble, check_joins, dissimilarities, improve_doubtful
-from ._cluster import edge_labels, inner_joins
 from ._board import board_size, repair_kinds, rim_problem
+from ._cluster import edge_labels, inner_joins
 from ._edges import FLAT, EdgeSet, analyse
 from ._encode import encode_edges
 from ._model import JigsawPuzzle, where
