@@ -58,7 +58,7 @@ def main() -> None:
     read_s = time.perf_counter() - start
     edges = jigsaw.find_edges(pieces)
     flats = (edges.kinds == 0).sum(axis=1)
-    sizes = np.sqrt([abs(jigsaw._piece.signed_area(p.contour)) for p in pieces])
+    sizes = np.sqrt([abs(jigsaw._geometry.signed_area(p.contour)) for p in pieces])
     lines = ["# Real scans: m1s2_horsesNumbered", "",
              "Reproduce: `python bench/jigsaw_real.py` (reads the nine scans from the shared data folder).", "",
              f"- Pieces found: {len(pieces)} (per scan: {[sum(p.image == i for p in pieces) for i in range(9)]}), "
@@ -92,7 +92,7 @@ def main() -> None:
                   f"Doubtful joins: {best.stats.get('doubtful', [])}"]
     # the same scans seen in a mirror (the fronts' outlines) and turned a quarter: the same
     # neighbours must come out (pieces matched to the first reading by their centres)
-    images = [np.rot90(np.fliplr(jigsaw._segment.load_image(p))) for p in paths]
+    images = [np.rot90(np.fliplr(jigsaw._scan.load_image(p))) for p in paths]
     start = time.perf_counter()
     turned = jigsaw.JigsawPuzzle(jigsaw.read_image(images))
     result = jigsaw.solve(turned)

@@ -7,8 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["_piece", "_generate", "_corners", "_edges", "_encode", "_cluster", "_assemble", "_solve", "_render",
-           "_raster", "_segment", "_scan"]
+MODULES = ["_model", "_geometry", "_generate", "_corners", "_edges", "_encode", "_cluster", "_assemble", "_board",
+           "_verify", "_solve", "_placement", "_render", "_raster", "_segment", "_scan"]
 
 
 @pytest.mark.parametrize("name", MODULES)

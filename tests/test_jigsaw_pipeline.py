@@ -39,7 +39,7 @@ def test_generate_truth_is_consistent():
         for c in range(6):
             assert truth.joins[truth.board[r, c], 1] == -truth.joins[truth.board[r, c + 1], 3] != 0
     # every outline is clockwise (positive shoelace area in y-down coordinates)
-    assert all(jigsaw._piece.signed_area(p.contour) > 0 for p in puzzle)
+    assert all(jigsaw._geometry.signed_area(p.contour) > 0 for p in puzzle)
 
 
 def test_generate_same_seed_same_cut_and_reported_seed():

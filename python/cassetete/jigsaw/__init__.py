@@ -16,46 +16,182 @@ Example:
     ('solved', (3, 4, 2))
 """
 
-from ._assemble import Dissimilarity, assemble, check_joins, dissimilarities, frame_first_order
+import os
+import time
+from typing import Any, List, Optional, Tuple
+
+import numpy as np
+
+from .._errors import PuzzleError
+from .._options import check_choice, check_count, check_node_limit, check_time_limit
+from .._result import Result
+from . import _placement, _render, _solve
+from ._assemble import DOUBT_COST, Dissimilarity, assemble, check_joins, dissimilarities, frame_first_order
+from ._board import board_size, repair_kinds
 from ._cluster import Clusters, edge_labels, inner_joins, kmeans
 from ._corners import find_corners, split_edges
 from ._edges import BLANK, FLAT, TAB, EdgeSet, classify_edge, find_edges, matching_form, normalise_edge
 from ._encode import ENCODINGS, chain_code, chain_code_numpy, encode_edges, grid_shape, has_kernels, ordinates, ordinates_numpy
-from ._generate import Truth, generate, resample, tab_curve
-from ._piece import JigsawPuzzle, Piece, as_pieces
+from ._generate import Truth, generate, tab_curve
+from ._geometry import resample
+from ._model import JigsawPuzzle, Piece, as_pieces
+from ._placement import cell_corners
 from ._raster import fill_polygon
-from ._render import render, render_image, render_svg, render_text
-from ._solve import METHODS, board_problem, board_size, cell_corners, edge_puzzle, repair_kinds, solve, solved_outlines
+from ._render import render_scan
+from ._scan import read_image
+from ._segment import segment
+from ._solve import METHODS, edge_puzzle
+from ._verify import board_problem
 
 
-def read_image(source, **options):
-    """Pieces from a scan (a path, a list of paths, or an image array): see
-    :func:`cassetete.jigsaw._segment.read_image`. Needs the ``jigsaw`` extra.
+def _puzzle_of(pieces: Any) -> JigsawPuzzle:
+    """The puzzle of what the user gave: a puzzle as it is, image paths read and segmented,
+    pieces or outlines made pieces."""
+    if isinstance(pieces, JigsawPuzzle):
+        return pieces
+    if isinstance(pieces, (str, os.PathLike)) or (
+            isinstance(pieces, (list, tuple)) and pieces and all(isinstance(p, (str, os.PathLike)) for p in pieces)):
+        paths = [pieces] if isinstance(pieces, (str, os.PathLike)) else list(pieces)
+        return JigsawPuzzle(read_image(paths), sources=[str(p) for p in paths])
+    return JigsawPuzzle(pieces)
+
+
+def _pieces_of(pieces: Any) -> JigsawPuzzle:
+    """The puzzle of pieces or outlines (no image read)."""
+    return pieces if isinstance(pieces, JigsawPuzzle) else JigsawPuzzle(pieces)
+
+
+def solve(pieces: Any, *, method: str = "auto", encoding: str = "chain", precision: Optional[int] = None,
+          k: Optional[int] = None, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
+          beam: int = 8, doubt_cost: float = DOUBT_COST) -> Result:
+    """Assemble a jigsaw from the shapes of its pieces.
+
+    Args:
+        pieces: a :class:`JigsawPuzzle`, a list of :class:`Piece` or of (k, 2) outlines, or an
+            image path (or a list of paths: one puzzle scanned over several images).
+        method: ``"labels"`` (the pipeline of Béhague (2024), section 2: encodings, k-means
+            classes, signed labels, exact edge-matching search), ``"fit"`` (frame-first beam
+            assembly on the pairwise edge dissimilarities) or ``"auto"`` (labels, and the fit
+            assembly when the labelled puzzle fails or a join is doubtful).
+        encoding: ``"chain"`` (section 2.1, the default) or ``"ordinates"`` (section 2.3) for
+            the labels. The chain code is the default because it survives scanning: with the
+            labels alone it assembles 21 of 45 rendered scans against 1 of 45 for the ordinates
+            (bench/results/jigsaw_accuracy.md), both assemble clean outlines exactly, and its
+            quadratic size costs little in time (a 30 x 30 cut: 6.3 s against 3.5 s).
+        precision: grid cells per edge (chain) or verticals (ordinates); default 48.
+        k: edge classes (default: one per inner join, 2mn - m - n on an m x n board).
+        beam: boards kept by the fit assembly.
+        doubt_cost: fit (RMS gap in edge lengths) above which a join is doubtful.
+
+    Returns a Result: ``solution`` (rows, cols, 2) of (piece index, quarter turns clockwise;
+    a piece's edge k, from its corner k to corner k+1 clockwise, shows at side (k + r) % 4,
+    sides N, E, S, W); status ``"solved"`` only when every join has been checked by fit and
+    none is doubtful, ``"limit"`` with the best board otherwise (``stats["doubtful_joins"]``),
+    ``"unsatisfiable"`` when ``method="labels"`` finds the labelled puzzle has no solution.
+    The labelled puzzle is searched for two assemblies (a turn of the whole board is the same
+    one): ``stats["label_solutions"]`` is 0, 1 or ``"2+"``; with several the labels decide
+    nothing (``method="labels"`` stops with ``"limit"``, ``stats["stop"] == "label_solutions"``;
+    ``"auto"`` falls back to the fit assembly, as with none). Doubtful joins get a second
+    look (``stats["doubtful_before"]``, ``stats["reexamined"]``): fit-improving swaps, then
+    confirmation only when the board is the unique labelled assembly (see ``_reexamine``).
 
     Example:
         >>> from cassetete import jigsaw
-        >>> puzzle, _ = jigsaw.generate(2, 2, seed=1, piece_size=40)
-        >>> image = jigsaw.render_scan(puzzle, seed=1)     # doctest: +SKIP
-        >>> len(jigsaw.read_image(image))                   # doctest: +SKIP
+        >>> puzzle, truth = jigsaw.generate(4, 5, seed=3)
+        >>> result = jigsaw.solve(puzzle)
+        >>> result.status, result.solution.shape, result.stats["doubtful_joins"]
+        ('solved', (4, 5, 2), 0)
+    """
+    started = time.perf_counter()
+    check_choice(method, "method", METHODS)
+    check_choice(encoding, "encoding", ENCODINGS)
+    time_limit = check_time_limit(time_limit)
+    node_limit = check_node_limit(node_limit)
+    beam = check_count(beam, "beam", 1)
+    if k is not None:
+        k = check_count(k, "k", 1)
+    if isinstance(doubt_cost, bool) or not isinstance(doubt_cost, (int, float)) or not doubt_cost > 0:
+        raise PuzzleError(f"doubt_cost must be a positive number, got {doubt_cost!r}")
+    return _solve.solve(_puzzle_of(pieces), method=method, encoding=encoding, precision=precision, k=k,
+                        time_limit=time_limit, node_limit=node_limit, beam=beam, doubt_cost=doubt_cost,
+                        started=started)
+
+
+def solved_outlines(puzzle: Any, solution: np.ndarray) -> List[Tuple[int, int, np.ndarray]]:
+    """(row, col, outline) of each placed piece, moved to its cell: each piece is turned and
+    shifted so its four corners best fit the corners of its cell (:func:`cell_corners`;
+    least squares, no reflection). ``puzzle`` as :func:`solve` takes it.
+
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, _ = jigsaw.generate(2, 2, seed=1)
+        >>> len(jigsaw.solved_outlines(puzzle, jigsaw.solve(puzzle).solution))
         4
     """
-    from ._segment import read_image as _read
-
-    return _read(source, **options)
+    return _placement.solved_outlines(_puzzle_of(puzzle), solution)
 
 
-def segment(image, **options):
-    """Piece masks and outlines of one image array (stage 1); see ``_segment.segment``."""
-    from ._segment import segment as _segment
+def render_text(puzzle: Any, solution=None) -> str:
+    """The assembly as text: one ``piece:rotation`` per cell (or the piece count). ``puzzle``:
+    a :class:`JigsawPuzzle`, or its pieces or outlines.
 
-    return _segment(image, **options)
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, _ = jigsaw.generate(2, 2, seed=1)
+        >>> print(jigsaw.render_text(puzzle))
+        jigsaw: 4 pieces, not assembled
+    """
+    return _render.render_text(_pieces_of(puzzle), solution)
 
 
-def render_scan(puzzle, **options):
-    """A scan-like picture of generated pieces (blur, noise, labels); see ``_scan.render_scan``."""
-    from ._scan import render_scan as _render_scan
+def render_svg(puzzle: Any, solution=None) -> str:
+    """SVG of the outlines: assembled in their cells when ``solution`` is given, else as they
+    lie in the image. ``puzzle`` as :func:`solve` takes it.
 
-    return _render_scan(puzzle, **options)
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, _ = jigsaw.generate(2, 2, seed=1)
+        >>> jigsaw.render_svg(puzzle, jigsaw.solve(puzzle).solution).count("<path")
+        4
+    """
+    return _render.render_svg(_puzzle_of(puzzle), solution)
+
+
+def render(puzzle: Any, solution=None, format: str = "text") -> str:
+    """A picture of the pieces (``solution=None``) or of the assembly: ``"text"``
+    (:func:`render_text`) or ``"svg"`` (:func:`render_svg`).
+
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, _ = jigsaw.generate(2, 3, seed=2)
+        >>> jigsaw.render(puzzle, jigsaw.solve(puzzle).solution, "svg").startswith("<svg")
+        True
+    """
+    check_choice(format, "format", ("text", "svg"))
+    return render_text(puzzle, solution) if format == "text" else render_svg(puzzle, solution)
+
+
+def render_image(pieces: Any, solution, *, margin: int = 8, background: int = 0) -> np.ndarray:
+    """The pieces pasted in place, as a uint8 picture (grey, or RGB when the pieces carry
+    colour patches): pieces read from images show their own pixels, polygons a flat shade.
+    ``pieces`` as :func:`solve` takes them.
+
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, _ = jigsaw.generate(2, 2, seed=1, piece_size=30)
+        >>> jigsaw.render_image(puzzle, jigsaw.solve(puzzle).solution).dtype
+        dtype('uint8')
+    """
+    return _render.render_image(_puzzle_of(pieces), solution, margin=margin, background=background)
+
+
+def _puzzle_svg(puzzle: JigsawPuzzle) -> str:
+    """What Jupyter shows for a puzzle: its pieces as they lie, in SVG (attached here so that
+    the model imports no renderer)."""
+    return _render.render_svg(puzzle, None)
+
+
+JigsawPuzzle._repr_svg_ = _puzzle_svg  # type: ignore[attr-defined]
 
 
 __all__ = [

@@ -9,7 +9,8 @@ from typing import List, Optional, Tuple
 import numpy as np
 
 from .._errors import PuzzleError
-from ._piece import Piece, signed_area, where
+from ._geometry import signed_area
+from ._model import Piece, where
 
 SAMPLES = 360  # points of the evenly resampled outline the search works on
 

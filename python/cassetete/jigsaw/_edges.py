@@ -10,8 +10,8 @@ import numpy as np
 
 from .._errors import PuzzleError
 from ._corners import find_corners, split_edges
-from ._generate import resample
-from ._piece import Piece, as_pieces, where
+from ._geometry import resample
+from ._model import JigsawPuzzle, Piece, as_pieces, where
 
 FLAT, TAB, BLANK = 0, 1, -1
 FLAT_TOLERANCE = 0.12   # largest bulge of a flat edge, in edge lengths (a knob stands out 0.25 or more)
@@ -155,3 +155,19 @@ def find_edges(pieces: Sequence[Piece], *, flat_tolerance: float = FLAT_TOLERANC
             forms[i, k] = resample(smooth_curve(matching_form(curve, kinds[i, k])), CURVE_POINTS)
         curves.append(row)
     return EdgeSet(corners, indices, kinds, curves, forms, chords / scale, scale, bulge)
+
+
+def analyse(puzzle: JigsawPuzzle) -> EdgeSet:
+    """The puzzle's corners and edges (:func:`find_edges`), computed once and kept on it.
+
+    Example:
+        >>> from cassetete.jigsaw import generate
+        >>> puzzle, _ = generate(2, 2, seed=1)
+        >>> analyse(puzzle) is analyse(puzzle)
+        True
+    """
+    cached = puzzle._edges
+    if cached is None:
+        cached = find_edges(puzzle.pieces)
+        puzzle._edges = cached
+    return cached

@@ -25,9 +25,11 @@ from .._options import check_choice, check_count
 from ._edges import FLAT, EdgeSet, matching_form
 
 try:  # the compiled kernels (the normal install); numpy twins otherwise
-    from . import jigsaw_kernels as _kernels  # type: ignore[attr-defined]
+    from .jigsaw_kernels import chain_code as _chain_code_kernel
+    from .jigsaw_kernels import ordinates as _ordinates_kernel
+    _KERNELS = True
 except ImportError:  # pragma: no cover - only without the compiled extension
-    _kernels = None  # type: ignore[assignment]
+    _KERNELS = False
 
 ENCODINGS = ("ordinates", "chain")
 # window of the chain-code grid in normalised units (edge chord = 1): matching forms bulge to +v
@@ -37,7 +39,7 @@ GRID_V = (-0.2, 0.5)
 
 def has_kernels() -> bool:
     """True when the compiled Cython kernels are importable."""
-    return _kernels is not None
+    return _KERNELS
 
 
 def grid_shape(precision: int) -> Tuple[int, int]:
@@ -129,12 +131,12 @@ def _kernel_or_twin(name: str, points: np.ndarray, *args):
     pts = np.ascontiguousarray(points, dtype=np.float64)
     if pts.ndim != 2 or pts.shape[1] != 2:
         raise PuzzleError(f"an edge curve must be a (k, 2) array of points, got shape {pts.shape}")
-    if _kernels is None:
+    if not _KERNELS:
         return globals()[f"{name}_numpy"](pts, *args)
     if name == "chain_code":
         rows, cols = grid_shape(args[0])
-        return np.asarray(_kernels.chain_code(pts, float(args[0]), GRID_U[0], GRID_V[0], rows, cols))
-    return np.asarray(_kernels.ordinates(pts, *args))
+        return np.asarray(_chain_code_kernel(pts, float(args[0]), GRID_U[0], GRID_V[0], rows, cols))
+    return np.asarray(_ordinates_kernel(pts, *args))
 
 
 def chain_code(points: np.ndarray, precision: int) -> np.ndarray:

@@ -10,7 +10,8 @@ import numpy as np
 
 from .._errors import PuzzleError
 from .._options import check_count, check_seed
-from ._piece import JigsawPuzzle, Piece
+from ._geometry import resample
+from ._model import JigsawPuzzle, Piece
 
 
 @dataclass
@@ -72,19 +73,6 @@ def tab_curve(rng: np.random.Generator, count: int = 200) -> np.ndarray:
     out = resample(pts, count)
     out[0], out[-1] = (0.0, 0.0), (1.0, 0.0)
     return out
-
-
-def resample(points: np.ndarray, count: int) -> np.ndarray:
-    """``count`` points evenly spaced along an open polyline (ends kept).
-
-    Example:
-        >>> resample(np.array([[0.0, 0.0], [2.0, 0.0]]), 3).tolist()
-        [[0.0, 0.0], [1.0, 0.0], [2.0, 0.0]]
-    """
-    seg = np.hypot(*np.diff(points, axis=0).T)
-    s = np.concatenate([[0.0], np.cumsum(seg)])
-    t = np.linspace(0.0, s[-1], int(count))
-    return np.column_stack([np.interp(t, s, points[:, 0]), np.interp(t, s, points[:, 1])])
 
 
 def _lattice(rows: int, cols: int, size: float, rng: np.random.Generator) -> np.ndarray:

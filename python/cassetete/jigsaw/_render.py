@@ -1,5 +1,5 @@
-"""Pictures of a jigsaw: text, SVG outlines (loose or assembled), and the assembled picture
-as a pixel array."""
+"""Pictures of a jigsaw puzzle (the model): text, SVG outlines (loose or assembled), the
+assembled picture as a pixel array, and a scan-like picture of the pieces as they lie."""
 
 from __future__ import annotations
 
@@ -8,13 +8,16 @@ from typing import Any, List, Optional, Tuple
 import numpy as np
 
 from .._errors import PuzzleError
-from .._options import check_choice
+from .._options import check_choice, check_seed
 from .._svg import svg_open
-from ._piece import JigsawPuzzle, as_pieces
+from ._edges import analyse
+from ._geometry import signed_area, similarity
+from ._model import JigsawPuzzle, as_pieces
+from ._placement import cell_corners, cell_target, solved_outlines
 from ._raster import fill_polygon
 
 
-def render_text(puzzle: Any, solution=None) -> str:
+def render_text(puzzle: JigsawPuzzle, solution=None) -> str:
     """The assembly as text: one ``piece:rotation`` per cell (or the piece count).
 
     Example:
@@ -23,7 +26,7 @@ def render_text(puzzle: Any, solution=None) -> str:
         >>> print(render_text(puzzle, jigsaw.solve(puzzle).solution).splitlines()[0])
         jigsaw 2 x 2, 4 pieces (piece:quarter turns)
     """
-    pieces = puzzle.pieces if isinstance(puzzle, JigsawPuzzle) else as_pieces(puzzle)
+    pieces = puzzle.pieces
     if solution is None:
         return f"jigsaw: {len(pieces)} pieces, not assembled"
     board = np.asarray(solution)
@@ -41,7 +44,7 @@ def _path(points: np.ndarray) -> str:
     return "M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in points) + " Z"
 
 
-def render_svg(puzzle: Any, solution=None) -> str:
+def render_svg(puzzle: JigsawPuzzle, solution=None) -> str:
     """SVG of the outlines: assembled in their cells when ``solution`` is given, else as they
     lie in the image.
 
@@ -51,9 +54,6 @@ def render_svg(puzzle: Any, solution=None) -> str:
         >>> render_svg(puzzle).count("<path")
         4
     """
-    from ._solve import _load, solved_outlines
-
-    puzzle = _load(puzzle)
     if solution is None:
         placed: List[Tuple[Optional[int], Optional[int], np.ndarray]] = [(None, None, p.contour) for p in puzzle.pieces]
     else:
@@ -77,7 +77,7 @@ def render_svg(puzzle: Any, solution=None) -> str:
     return "\n".join(parts)
 
 
-def render(puzzle: Any, solution=None, format: str = "text") -> str:
+def render(puzzle: JigsawPuzzle, solution=None, format: str = "text") -> str:
     """A picture of the pieces (``solution=None``) or of the assembly: ``"text"`` or ``"svg"``.
 
     Example:
@@ -90,7 +90,7 @@ def render(puzzle: Any, solution=None, format: str = "text") -> str:
     return render_text(puzzle, solution) if format == "text" else render_svg(puzzle, solution)
 
 
-def render_image(pieces: Any, solution, *, margin: int = 8, background: int = 0) -> np.ndarray:
+def render_image(puzzle: JigsawPuzzle, solution, *, margin: int = 8, background: int = 0) -> np.ndarray:
     """The pieces pasted in place, as a uint8 picture (grey, or RGB when the pieces carry
     colour patches): pieces read from images show their own pixels, polygons a flat shade.
 
@@ -101,9 +101,6 @@ def render_image(pieces: Any, solution, *, margin: int = 8, background: int = 0)
         >>> img.dtype, img.ndim, int(img.max()) > 0
         (dtype('uint8'), 2, True)
     """
-    from ._solve import _load, _similarity, analyse, cell_corners, cell_target, solved_outlines
-
-    puzzle = _load(pieces)
     if solution is None:
         raise PuzzleError("render_image needs a solution (rows, cols, 2)")
     board = np.asarray(solution)
@@ -133,7 +130,7 @@ def render_image(pieces: Any, solution, *, margin: int = 8, background: int = 0)
             region[m] = shade
             continue
         # map each covered output pixel back into the piece's patch (nearest neighbour)
-        back = _similarity(cell_target(grid, r, c, rot) + shift, edges.corners[p])
+        back = similarity(cell_target(grid, r, c, rot) + shift, edges.corners[p])
         ys, xs = np.nonzero(cover > 0)
         src = back(np.column_stack([xs + lo[0] + 0.5, ys + lo[1] + 0.5])) - piece.patch_origin
         sx, sy = np.floor(src[:, 0]).astype(int), np.floor(src[:, 1]).astype(int)
@@ -143,3 +140,65 @@ def render_image(pieces: Any, solution, *, margin: int = 8, background: int = 0)
             values = np.repeat(values[:, None], 3, axis=1)
         out[ys[ok] + lo[1], xs[ok] + lo[0]] = values
     return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def render_scan(puzzle: Any, *, blur: float = 1.0, noise: float = 0.03, background: int = 25,
+                foreground: int = 220, labels: bool = False, border: bool = False, margin: int = 30,
+                supersample: int = 2, seed=None) -> np.ndarray:
+    """A grey uint8 image of the pieces as they lie (their outlines are in pixel coordinates).
+
+    Args:
+        blur: Gaussian blur sigma in pixels (0 = none).
+        noise: standard deviation of the pixel noise, as a fraction of the contrast.
+        background, foreground: grey levels (a white puzzle on a dark background by default;
+            swap them for dark pieces on a light one).
+        labels: print a small label (a few bars, like text) beside each piece.
+        border: a bright strip along the image border, like a scanner lid (a third of ``margin`` wide).
+        supersample: subpixels per pixel side when filling the outlines (anti-aliasing).
+
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, _ = jigsaw.generate(2, 2, seed=1, piece_size=40)
+        >>> image = render_scan(puzzle, seed=1)   # doctest: +SKIP
+        >>> image.dtype                            # doctest: +SKIP
+        dtype('uint8')
+    """
+    try:
+        from scipy import ndimage
+    except ImportError:
+        raise PuzzleError('render_scan needs scipy: pip install "cassetete[jigsaw]"') from None
+
+    pieces = puzzle.pieces if isinstance(puzzle, JigsawPuzzle) else as_pieces(puzzle)
+    if not pieces:
+        raise PuzzleError("no pieces to draw")
+    seed = check_seed(seed)
+    rng = np.random.default_rng(seed)
+    allpts = np.vstack([p.contour for p in pieces])
+    if allpts.min() < 0:
+        raise PuzzleError("piece outlines must lie at non-negative pixel coordinates")
+    h, w = (np.ceil(allpts.max(axis=0)[::-1]).astype(int) + margin)
+    cover = np.zeros((h, w))
+    for p in pieces:
+        lo = np.maximum(np.floor(p.contour.min(axis=0)).astype(int) - 1, 0)
+        hi = np.minimum(np.ceil(p.contour.max(axis=0)).astype(int) + 2, [w, h])
+        local = fill_polygon(p.contour - lo, (int(hi[1] - lo[1]), int(hi[0] - lo[0])), supersample)
+        region = cover[lo[1]:hi[1], lo[0]:hi[0]]
+        np.maximum(region, local, out=region)
+    if labels:
+        side = float(np.sqrt(np.median([abs(signed_area(p.contour)) for p in pieces])))
+        for p in pieces:
+            x, y = p.contour.min(axis=0)
+            bar_h, bar_w = max(2, int(0.12 * side)), max(1, int(0.03 * side))
+            top = int(y) - bar_h - max(3, int(0.08 * side))
+            for k in range(int(rng.integers(2, 5))):
+                left = int(x) + k * 2 * bar_w
+                if top >= 0 and left + bar_w < w:
+                    cover[top:top + bar_h, left:left + bar_w] = 1.0
+    if border:
+        strip = max(2, margin // 3)
+        cover[:strip, :] = cover[-strip:, :] = cover[:, :strip] = cover[:, -strip:] = 1.0
+    image = background + (foreground - background) * cover
+    if blur > 0:
+        image = ndimage.gaussian_filter(image, blur)
+    image = image + rng.normal(0.0, noise * abs(foreground - background), image.shape)
+    return np.clip(np.round(image), 0, 255).astype(np.uint8)

@@ -2,17 +2,16 @@
 contours at sub-pixel precision; tiny blobs, printed labels, handwriting and the image
 border are not pieces. Needs the ``jigsaw`` extra: scikit-image (chosen over OpenCV: pure
 wheels on every platform, numpy arrays in and out, and its measure/morphology/filters cover
-the whole stage) and Pillow for reading files."""
+the whole stage). Reading files is in ``_scan``."""
 
 from __future__ import annotations
 
-import os
 from typing import Any, Dict, List, Optional, Sequence
 
 import numpy as np
 
 from .._errors import PuzzleError
-from ._piece import Piece
+from ._model import Piece
 
 
 def _imports():
@@ -22,29 +21,6 @@ def _imports():
     except ImportError:  # pragma: no cover - depends on the install
         raise PuzzleError('reading images needs scikit-image: pip install "cassetete[jigsaw]"') from None
     return ndimage, filters, measure, morphology
-
-
-def load_image(path: Any) -> np.ndarray:
-    """An image file as a numpy array (Pillow); PuzzleError when it cannot be read.
-
-    Example:
-        >>> load_image("no-such-file.png")
-        Traceback (most recent call last):
-        ...
-        cassetete._errors.PuzzleError: no such file: no-such-file.png
-    """
-    if not os.path.exists(path):
-        raise PuzzleError(f"no such file: {path}")
-    try:
-        from PIL import Image
-    except ImportError:  # pragma: no cover
-        raise PuzzleError('reading images needs Pillow: pip install "cassetete[jigsaw]"') from None
-    try:
-        with Image.open(path) as img:
-            img.load()
-            return np.asarray(img.convert("RGB") if img.mode not in ("L", "RGB") else img)
-    except Exception as error:  # any decoder failure is bad input
-        raise PuzzleError(f"cannot read image {path}: {error}") from None
 
 
 def _grey(image: np.ndarray) -> np.ndarray:
@@ -85,22 +61,6 @@ def _dilate(mask: np.ndarray, radius: int) -> np.ndarray:
     return out
 
 
-class ScanPieces(List[Piece]):
-    """The list of pieces :func:`read_image` returns, with ``dropped``: the shapes touching an
-    image border that look like pieces (area comparable to the others) and were left out, as
-    dicts ``{"image", "x", "y", "area"}`` (``area`` in typical piece areas). :func:`solve` names
-    them when the pieces found fit no rectangle, and warns about them otherwise.
-
-    Example:
-        >>> ScanPieces([]).dropped
-        []
-    """
-
-    def __init__(self, pieces: Sequence[Piece] = (), dropped: Optional[List[Dict[str, Any]]] = None) -> None:
-        super().__init__(pieces)
-        self.dropped: List[Dict[str, Any]] = list(dropped or [])
-
-
 def _piece_like_at_border(props: Sequence[Any], typical: float, lower: float, image_index: int) -> List[Dict[str, Any]]:
     """The border components whose area and extent are those of a piece (not a scanner lid, a
     strip along the border or a speck)."""
@@ -113,16 +73,6 @@ def _piece_like_at_border(props: Sequence[Any], typical: float, lower: float, im
             out.append({"image": image_index, "x": round(float(cx), 1), "y": round(float(cy), 1),
                         "area": round(float(p.area / typical), 2)})
     return out
-
-
-def dropped_text(dropped: Sequence[Dict[str, Any]]) -> str:
-    """How messages list the piece-like shapes left out at an image border.
-
-    Example:
-        >>> dropped_text([{"image": 0, "x": 12.0, "y": 340.5, "area": 0.8}])
-        'image 0 at x=12, y=340'
-    """
-    return "; ".join(f"image {d['image']} at x={d['x']:.0f}, y={d['y']:.0f}" for d in dropped)
 
 
 def segment(image: np.ndarray, *, image_index: int = 0, min_area: Optional[float] = None,
@@ -220,32 +170,4 @@ def segment(image: np.ndarray, *, image_index: int = 0, min_area: Optional[float
         pieces.append(piece)
     if not pieces:
         raise PuzzleError(f"image {image_index}: no pieces found")
-    return pieces
-
-
-def read_image(source: Any, **options) -> List[Piece]:
-    """Pieces from a scan: a path, an image array, or a list of them (one puzzle scanned over
-    several images; ``Piece.image`` says which). Options go to :func:`segment`.
-
-    Example:
-        >>> read_image("missing.png")
-        Traceback (most recent call last):
-        ...
-        cassetete._errors.PuzzleError: no such file: missing.png
-    """
-    if isinstance(source, np.ndarray):
-        sources: Sequence[Any] = [source]
-    elif isinstance(source, (str, os.PathLike)):
-        sources = [source]
-    else:
-        try:
-            sources = list(source)
-        except TypeError:
-            raise PuzzleError(f"expected an image path, an array or a list of them, got {type(source).__name__}") from None
-    if not sources:
-        raise PuzzleError("no image given")
-    pieces = ScanPieces()
-    for index, item in enumerate(sources):
-        image = item if isinstance(item, np.ndarray) else load_image(item)
-        pieces.extend(segment(image, image_index=index, dropped=pieces.dropped, **options))
     return pieces

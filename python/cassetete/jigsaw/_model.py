@@ -1,4 +1,6 @@
-"""Pieces: an outline in image coordinates, and the puzzle that holds them."""
+"""The model: pieces (an outline in image coordinates) and the puzzle that holds them. The
+picture of a puzzle in Jupyter (``JigsawPuzzle._repr_svg_``) is attached by the package from
+``_render``, so the model imports no renderer."""
 
 from __future__ import annotations
 
@@ -8,18 +10,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from .._errors import PuzzleError
-
-
-def signed_area(points: np.ndarray) -> float:
-    """Shoelace area of a closed polygon in image coordinates (y down): positive when the
-    outline turns clockwise on screen.
-
-    Example:
-        >>> signed_area(np.array([[0, 0], [1, 0], [1, 1], [0, 1]], float))
-        1.0
-    """
-    x, y = points[:, 0], points[:, 1]
-    return float(0.5 * (np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y)))
+from ._geometry import polygon_centroid, signed_area
 
 
 @dataclass(eq=False)
@@ -88,24 +79,6 @@ class Piece:
         return f"Piece({len(self.contour)} points at ({x:.1f}, {y:.1f}), image {self.image})"
 
 
-def polygon_centroid(points: np.ndarray) -> np.ndarray:
-    """Centre of the area of a closed polygon (mean of the points if it has no area).
-
-    Example:
-        >>> polygon_centroid(np.array([[0, 0], [2, 0], [2, 2], [0, 2]], float)).tolist()
-        [1.0, 1.0]
-    """
-    x, y = points[:, 0], points[:, 1]
-    xn, yn = np.roll(x, -1), np.roll(y, -1)
-    cross = x * yn - xn * y
-    area = cross.sum() / 2.0
-    if abs(area) < 1e-12:
-        return points.mean(axis=0)
-    cx = ((x + xn) * cross).sum() / (6.0 * area)
-    cy = ((y + yn) * cross).sum() / (6.0 * area)
-    return np.array([cx, cy])
-
-
 class JigsawPuzzle:
     """The pieces of one puzzle (from images or polygons); what :func:`solve` and
     :func:`render` take. Iterates, indexes and counts like the list of its pieces.
@@ -122,7 +95,7 @@ class JigsawPuzzle:
         # the piece-like shapes read_image left out at an image border (see ScanPieces)
         self.dropped: List[Dict[str, Any]] = list(dropped if dropped is not None else getattr(pieces, "dropped", []))
         self.pieces: List[Piece] = as_pieces(pieces)
-        self._edges: Optional[Any] = None  # corners and edges, found once by jigsaw.analyse
+        self._edges: Optional[Any] = None  # corners and edges, found once by _edges.analyse
         self.sources = list(sources or [])
 
     def __len__(self) -> int:
@@ -142,11 +115,6 @@ class JigsawPuzzle:
 
     def __repr__(self) -> str:
         return f"JigsawPuzzle({len(self)} pieces)"
-
-    def _repr_svg_(self) -> str:
-        from ._render import render_svg
-
-        return render_svg(self, None)
 
 
 def as_pieces(pieces: Any) -> List[Piece]:
