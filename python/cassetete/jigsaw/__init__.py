@@ -185,15 +185,6 @@ def render_image(pieces: Any, solution, *, margin: int = 8, background: int = 0)
     return _render.render_image(_puzzle_of(pieces), solution, margin=margin, background=background)
 
 
-def _puzzle_svg(puzzle: JigsawPuzzle) -> str:
-    """What Jupyter shows for a puzzle: its pieces as they lie, in SVG (attached here so that
-    the model imports no renderer)."""
-    return _render.render_svg(puzzle, None)
-
-
-JigsawPuzzle._repr_svg_ = _puzzle_svg  # type: ignore[attr-defined]
-
-
 __all__ = [
     "JigsawPuzzle", "Piece", "as_pieces", "Truth", "generate", "resample", "tab_curve", "read_image", "segment",
     "render_scan", "find_corners", "split_edges", "FLAT", "TAB", "BLANK", "EdgeSet", "classify_edge", "find_edges",

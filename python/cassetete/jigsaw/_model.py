@@ -1,6 +1,6 @@
 """The model: pieces (an outline in image coordinates) and the puzzle that holds them. The
-picture of a puzzle in Jupyter (``JigsawPuzzle._repr_svg_``) is attached by the package from
-``_render``, so the model imports no renderer."""
+picture of a puzzle in Jupyter (``JigsawPuzzle._repr_svg_``) is the drawing ``_render``
+registers for it (``cassetete._svg.draws``), so the model imports no renderer."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from .._errors import PuzzleError
+from .._svg import draw
 from ._geometry import polygon_centroid, signed_area
 
 
@@ -115,6 +116,10 @@ class JigsawPuzzle:
 
     def __repr__(self) -> str:
         return f"JigsawPuzzle({len(self)} pieces)"
+
+    def _repr_svg_(self) -> str:
+        """What Jupyter shows: the pieces as they lie, in SVG."""
+        return draw(self)
 
 
 def as_pieces(pieces: Any) -> List[Piece]:

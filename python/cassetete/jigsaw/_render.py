@@ -9,7 +9,7 @@ import numpy as np
 
 from .._errors import PuzzleError
 from .._options import check_choice, check_seed
-from .._svg import svg_open
+from .._svg import draws, svg_open
 from ._edges import analyse
 from ._geometry import signed_area, similarity
 from ._model import JigsawPuzzle, as_pieces
@@ -44,6 +44,7 @@ def _path(points: np.ndarray) -> str:
     return "M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in points) + " Z"
 
 
+@draws(JigsawPuzzle)
 def render_svg(puzzle: JigsawPuzzle, solution=None) -> str:
     """SVG of the outlines: assembled in their cells when ``solution`` is given, else as they
     lie in the image.
