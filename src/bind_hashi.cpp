@@ -4,6 +4,7 @@
 #include <array>
 #include <memory>
 
+#include "bind_grid.hpp"
 #include "bindings.hpp"
 #include "search_stream.hpp"
 #include "hashi/annealing.hpp"
@@ -12,31 +13,37 @@
 
 namespace cassetete::bind {
 
-namespace {
-
-// Polls every 1024 nodes at most: a Hashi node can cost ~100 us on 400-island grids, so the
-// default 16384-node interval would make Ctrl-C and time limits lag.
-constexpr uint64_t kHashiPoll = 1024;
-
-hashi::Graph graph_from(const CArray<int32_t>& grid) {
+hashi::Graph hashi_graph(const CArray<int32_t>& grid) {
     if (grid.ndim() != 2) throw InputError("hashi grid must be a 2-D array");
     // a GraphError (std::invalid_argument) becomes PuzzleError through the module's translator
     return hashi::build_graph(grid.data(), static_cast<int>(grid.shape(0)), static_cast<int>(grid.shape(1)));
 }
 
-py::list bridges_to_list(const hashi::Graph& g, const std::vector<uint8_t>& x) {
-    py::list out;
-    for (size_t e = 0; e < g.edges.size(); ++e) {
-        if (!x[e]) continue;
-        const auto& edge = g.edges[e];
-        out.append(py::make_tuple(g.row[edge.a], g.col[edge.a], g.row[edge.b], g.col[edge.b],
-                                  static_cast<int>(x[e])));
+BridgeList bridge_list(const hashi::Graph& graph, const std::vector<uint8_t>& bridges) {
+    BridgeList out;
+    for (size_t e = 0; e < graph.edges.size(); ++e) {
+        if (!bridges[e]) continue;
+        const auto& edge = graph.edges[e];
+        out.push_back({graph.row[edge.a], graph.col[edge.a], graph.row[edge.b], graph.col[edge.b],
+                       static_cast<int>(bridges[e])});
     }
     return out;
 }
 
+py::list bridge_tuples(const BridgeList& bridges) {
+    py::list out;
+    for (const auto& b : bridges) out.append(py::make_tuple(b[0], b[1], b[2], b[3], b[4]));
+    return out;
+}
+
+namespace {
+
+py::list bridges_to_list(const hashi::Graph& g, const std::vector<uint8_t>& x) {
+    return bridge_tuples(bridge_list(g, x));
+}
+
 py::dict graph_dict(const CArray<int32_t>& grid) {
-    hashi::Graph g = graph_from(grid);
+    hashi::Graph g = hashi_graph(grid);
     const py::ssize_t n = g.islands(), m = static_cast<py::ssize_t>(g.edges.size());
     py::array_t<int32_t> islands({n, py::ssize_t(3)});
     auto is = islands.mutable_unchecked<2>();
@@ -72,51 +79,26 @@ py::dict graph_dict(const CArray<int32_t>& grid) {
 
 py::dict solve_exact(const CArray<int32_t>& grid, const py::object& time_limit,
                      const py::object& node_limit, long long limit, long long keep) {
-    hashi::Graph g = graph_from(grid);
+    hashi::Graph g = hashi_graph(grid);
     if (limit < 1) throw InputError("limit must be at least 1");
     const hashi::ExactResult r = run_python_search(time_limit, node_limit, [&](SearchControl& control) {
-        return hashi::solve_exact(g, control, static_cast<uint64_t>(limit), static_cast<uint64_t>(keep < 0 ? 0 : keep));
+        return hashi::Exact::solve(g, control, static_cast<uint64_t>(limit), static_cast<uint64_t>(keep < 0 ? 0 : keep));
     }, nullptr, kHashiPoll);
     return result_to_dict(r, [&g](const std::vector<uint8_t>& x) { return bridges_to_list(g, x); });
 }
 
-using BridgeList = std::vector<std::array<int, 5>>;  // (r1, c1, r2, c2, count)
-using BridgeStream = SearchStream<BridgeList>;
-
-// Streams the solutions of the exact search (up to `limit`; 0 = all) from a background thread.
-std::unique_ptr<BridgeStream> open_stream(const CArray<int32_t>& grid, long long limit, const py::object& time_limit,
-                                          const py::object& node_limit) {
-    auto g = std::make_shared<hashi::Graph>(graph_from(grid));
-    const SearchLimits limits = PythonSearch::make_limits(time_limit, node_limit);
-    const uint64_t wanted = limit < 1 ? UINT64_MAX : static_cast<uint64_t>(limit);
-    return std::make_unique<BridgeStream>(
-        [g, limits, wanted](const BridgeStream::Stream::Emit& emit, const CancellationToken& token,
-                            StreamOutcome& outcome) {
-            const hashi::SolutionCallback callback = [&](const std::vector<uint8_t>& x) {
-                BridgeList bridges;
-                for (size_t e = 0; e < g->edges.size(); ++e) {
-                    if (!x[e]) continue;
-                    const auto& edge = g->edges[e];
-                    bridges.push_back({g->row[edge.a], g->col[edge.a], g->row[edge.b], g->col[edge.b],
-                                       static_cast<int>(x[e])});
-                }
-                return emit(std::move(bridges));
-            };
-            SearchControl control(limits, &token, nullptr, kHashiPoll);
-            outcome = hashi::solve_exact(*g, control, wanted, 0, &callback);
-        });
-}
-
-py::list bridge_tuples(const BridgeList& bridges) {
-    py::list out;
-    for (const auto& b : bridges) out.append(py::make_tuple(b[0], b[1], b[2], b[3], b[4]));
-    return out;
+// Streams the solutions of the exact search (up to `limit`; 0 = all) from a background thread,
+// each as its bridges.
+std::unique_ptr<SearchStream<BridgeList>> open_stream(const CArray<int32_t>& grid, long long limit,
+                                                      const py::object& time_limit, const py::object& node_limit) {
+    auto graph = std::make_shared<const hashi::Graph>(hashi_graph(grid));
+    return open_exact_stream<hashi::Exact, BridgeList>(graph, limit, time_limit, node_limit, kHashiPoll, &bridge_list);
 }
 
 py::dict solve_annealing(const CArray<int32_t>& grid, const py::object& time_limit,
                          const py::object& node_limit, unsigned long long seed, double t0,
                          double t1, unsigned long long steps) {
-    hashi::Graph g = graph_from(grid);
+    hashi::Graph g = hashi_graph(grid);
     if (!(t0 > 0) || !(t1 > 0) || t1 > t0)
         throw InputError("temperatures must satisfy 0 < final <= initial");
     PythonSearch search(time_limit, node_limit, nullptr, kHashiPoll);
@@ -153,10 +135,9 @@ void register_hashi(py::module_& m) {
           py::arg("seed") = 0, py::arg("initial_temperature") = 2.0,
           py::arg("final_temperature") = 0.02, py::arg("steps_per_round") = 0,
           "Simulated annealing (Rafaralahy, section 2.3).");
-    register_search_stream<BridgeList>(m, "SolutionStream", &bridge_tuples);
-    m.def("stream", &open_stream, py::arg("grid"), py::arg("limit") = 0, py::arg("time_limit") = py::none(),
-          py::arg("node_limit") = py::none(),
-          "Stream the solutions (lists of (r1, c1, r2, c2, count)) as the exact search finds them; 0 = all.");
+    register_exact_stream<BridgeList>(
+        m, &open_stream, &bridge_tuples,
+        "Stream the solutions (lists of (r1, c1, r2, c2, count)) as the exact search finds them; 0 = all.");
 }
 
 }  // namespace cassetete::bind

@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "bind_grid.hpp"
 #include "bindings.hpp"
 #include "search_stream.hpp"
 #include "common/parallel.hpp"
@@ -13,18 +14,25 @@
 #include "shikaku/exact.hpp"
 
 namespace cassetete::bind {
-namespace {
 
-using namespace cassetete::shikaku;
-
-Candidates candidates_from(const CArray<int32_t>& grid) {
+shikaku::Candidates shikaku_candidates(const CArray<int32_t>& grid) {
     if (grid.ndim() != 2) throw InputError("the clue grid must be a 2-D array");
     const int rows = static_cast<int>(grid.shape(0)), cols = static_cast<int>(grid.shape(1));
     std::vector<int> cells(grid.data(), grid.data() + grid.size());
     // std::invalid_argument becomes PuzzleError through the module's translator
     py::gil_scoped_release release;
-    return build_candidates(rows, cols, cells);
+    return shikaku::build_candidates(rows, cols, cells);
 }
+
+py::list rects_to_list(const std::vector<shikaku::Rect>& rects) {
+    py::list out;
+    for (const shikaku::Rect& r : rects) out.append(py::make_tuple(r.row, r.col, r.height, r.width));
+    return out;
+}
+
+namespace {
+
+using namespace cassetete::shikaku;
 
 py::array_t<int32_t> rects_array(const std::vector<Rect>& rects) {
     py::array_t<int32_t> out({static_cast<py::ssize_t>(rects.size()), static_cast<py::ssize_t>(4)});
@@ -39,7 +47,7 @@ py::array_t<int32_t> rects_array(const std::vector<Rect>& rects) {
 }
 
 py::tuple candidates_py(const CArray<int32_t>& grid) {
-    Candidates cd = candidates_from(grid);
+    Candidates cd = shikaku_candidates(grid);
     py::array_t<int32_t> owner(static_cast<py::ssize_t>(cd.owner.size()));
     std::copy(cd.owner.begin(), cd.owner.end(), owner.mutable_data());
     return py::make_tuple(owner, rects_array(cd.rects));
@@ -47,35 +55,21 @@ py::tuple candidates_py(const CArray<int32_t>& grid) {
 
 py::dict exact_py(const CArray<int32_t>& grid, long long limit, long long keep, const py::object& time_limit,
                   const py::object& node_limit) {
-    Candidates cd = candidates_from(grid);
+    Candidates cd = shikaku_candidates(grid);
     const ExactResult res = run_python_search(time_limit, node_limit, [&](SearchControl& control) {
-        return solve_exact(cd, control, limit < 1 ? 1 : static_cast<uint64_t>(limit), keep < 0 ? 0 : static_cast<uint64_t>(keep));
+        return Exact::solve(cd, control, limit < 1 ? 1 : static_cast<uint64_t>(limit), keep < 0 ? 0 : static_cast<uint64_t>(keep));
     });
     return result_to_dict(res, &rects_array);
 }
 
 using RectList = std::vector<Rect>;
-using RectStream = SearchStream<RectList>;
 
 // Streams the solutions of the exact search (up to `limit`; 0 = all) from a background thread.
-std::unique_ptr<RectStream> open_stream(const CArray<int32_t>& grid, long long limit, const py::object& time_limit,
-                                        const py::object& node_limit) {
-    auto cd = std::make_shared<Candidates>(candidates_from(grid));
-    const SearchLimits limits = PythonSearch::make_limits(time_limit, node_limit);
-    const uint64_t wanted = limit < 1 ? UINT64_MAX : static_cast<uint64_t>(limit);
-    return std::make_unique<RectStream>(
-        [cd, limits, wanted](const RectStream::Stream::Emit& emit, const CancellationToken& token,
-                             StreamOutcome& outcome) {
-            const SolutionCallback callback = [&emit](const RectList& solution) { return emit(RectList(solution)); };
-            SearchControl control(limits, &token);
-            outcome = solve_exact(*cd, control, wanted, 0, &callback);
-        });
-}
-
-py::list rects_list(const RectList& rects) {
-    py::list out;
-    for (const Rect& r : rects) out.append(py::make_tuple(r.row, r.col, r.height, r.width));
-    return out;
+std::unique_ptr<SearchStream<RectList>> open_stream(const CArray<int32_t>& grid, long long limit,
+                                                    const py::object& time_limit, const py::object& node_limit) {
+    return open_exact_stream<Exact, RectList>(std::make_shared<const Candidates>(shikaku_candidates(grid)), limit,
+                                              time_limit, node_limit, kShikakuPoll,
+                                              [](const Candidates&, const RectList& rects) { return rects; });
 }
 
 py::dict anneal_py(const CArray<int32_t>& grid, long long iterations, double t0, double cooling,
@@ -83,7 +77,7 @@ py::dict anneal_py(const CArray<int32_t>& grid, long long iterations, double t0,
     if (iterations < 0) throw InputError("iterations must be >= 0");
     if (!(t0 >= 0)) throw InputError("t0 must be >= 0");
     if (!(cooling > 0 && cooling <= 1)) throw InputError("cooling must be in (0, 1]");
-    Candidates cd = candidates_from(grid);
+    Candidates cd = shikaku_candidates(grid);
     PythonSearch search(time_limit, node_limit);
     AnnealParams params;
     params.iterations = static_cast<uint64_t>(iterations);
@@ -146,7 +140,7 @@ py::tuple exact_many_py(const py::list& grids, long long limit, const py::object
             SearchControl control(limits, &token, hook);
             try {
                 Candidates cd = build_candidates(shapes[i].first, shapes[i].second, cells[i]);
-                ExactResult res = solve_exact(cd, control, wanted, 0);
+                ExactResult res = Exact::solve(cd, control, wanted, 0);
                 cp[i] = res.complete ? static_cast<int64_t>(res.count) : -1;
             } catch (const std::invalid_argument& e) {
                 errors[i] = "puzzle " + std::to_string(i) + ": " + e.what();
@@ -175,10 +169,9 @@ void register_shikaku(py::module_& m) {
           py::arg("time_limit") = py::none(), py::arg("node_limit") = py::none(), py::arg("workers") = 1,
           "Count solutions of many grids on `workers` threads (-1 = all cores): (counts, seconds); "
           "count -1 = stopped by a per-puzzle limit.");
-    register_search_stream<RectList>(m, "SolutionStream", &rects_list);
-    m.def("stream", &open_stream, py::arg("grid"), py::arg("limit") = 0, py::arg("time_limit") = py::none(),
-          py::arg("node_limit") = py::none(),
-          "Stream the solutions (lists of (row, col, height, width)) as the exact search finds them; 0 = all.");
+    register_exact_stream<RectList>(
+        m, &open_stream, &rects_to_list,
+        "Stream the solutions (lists of (row, col, height, width)) as the exact search finds them; 0 = all.");
 }
 
 }  // namespace cassetete::bind

@@ -12,7 +12,9 @@ import numpy as np
 import pytest
 
 from cassetete import LimitReached, PuzzleError, hashi, shikaku
-from cassetete.parallel import HashiJob, ShikakuJob, run_count, run_first
+from cassetete.hashi._jobs import HashiJob
+from cassetete.parallel import run_count, run_first
+from cassetete.shikaku._jobs import ShikakuJob
 
 sys.path.insert(0, os.path.dirname(__file__))
 from parallel_instances import dominoes  # noqa: E402

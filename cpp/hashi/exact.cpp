@@ -47,7 +47,7 @@ class Solver {
 public:
     Solver(const Graph& g, SearchControl& control, uint64_t limit, uint64_t keep,
            const SolutionCallback* on_solution)
-        : g_(g), control_(control), limit_(limit), keep_(keep), on_solution_(on_solution) {
+        : g_(g), control_(control), sink_(limit, keep, on_solution) {
         n_ = g.islands();
         m_ = static_cast<int>(g.edges.size());
         dom_.assign(m_, 7);
@@ -93,16 +93,6 @@ public:
         return true;
     }
 
-    std::vector<std::vector<int>> split(const std::vector<int>& prefix, int depth) {
-        std::vector<std::vector<int>> out;
-        check_prefix(prefix);
-        if (!root_propagate()) return out;
-        if (!replay(prefix)) return out;
-        std::vector<int> path = prefix;
-        split_below(depth, path, out);
-        return out;
-    }
-
     // The decisions of the search (same edge choice, same value order) down to `depth` levels.
     void split_below(int depth, std::vector<int>& path, std::vector<std::vector<int>>& out) {
         const int e = choose_edge();
@@ -128,13 +118,10 @@ public:
         }
     }
 
-    ExactResult run(const std::vector<int>* prefix = nullptr) {
+    ExactResult run(const std::vector<int>* prefix) {
         auto start = std::chrono::steady_clock::now();
-        if (prefix) check_prefix(*prefix);
-        bool ok = root_propagate();
-        if (ok && prefix) ok = replay(*prefix);
-        if (ok) {
-            if (limit_ == 1 && !prefix) {
+        if (enter_below(*this, prefix)) {
+            if (sink_.limit() == 1 && !prefix) {
                 // Restarts on the Luby sequence (Luby, Sinclair, Zuckerman 1993) times 64
                 // failures keep the learned weights; runs grow without bound, so the search
                 // stays complete. When the first run fails 64 times the puzzle is hard: probe
@@ -160,20 +147,9 @@ public:
                 search();
             }
         }
-        result_.complete = !control_.stopped() && !consumer_stopped_;
-        result_.stop = control_.reason();
-        result_.status = result_.count > 0 ? Status::solved : control_.status(false);
-        result_.stats.nodes = control_.nodes();
-        result_.stats.seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        result_.stats.add("degree", n_degree_);
-        result_.stats.add("crossing", n_crossing_);
-        result_.stats.add("isolation", n_isolation_);
-        result_.stats.add("bridge", n_bridge_);
-        result_.stats.add("failures", n_fail_);
-        result_.stats.add("restarts", n_restart_);
-        result_.stats.add("probing", n_probe_);
-        return std::move(result_);
+        return sink_.finish(control_, start, {{"degree", n_degree_}, {"crossing", n_crossing_},
+                                              {"isolation", n_isolation_}, {"bridge", n_bridge_}, {"failures", n_fail_},
+                                              {"restarts", n_restart_}, {"probing", n_probe_}});
     }
 
 private:
@@ -442,13 +418,11 @@ private:
         if (control_.tick()) return true;
         int e = choose_edge();
         if (e < 0) {
-            if (result_.solutions.size() < keep_ || on_solution_) {
+            return sink_.record([this] {
                 std::vector<uint8_t> sol(m_);
                 for (int k = 0; k < m_; ++k) sol[k] = static_cast<uint8_t>(dmin(dom_[k]));
-                if (on_solution_ && !(*on_solution_)(sol)) consumer_stopped_ = true;
-                if (result_.solutions.size() < keep_) result_.solutions.push_back(std::move(sol));
-            }
-            return ++result_.count >= limit_ || consumer_stopped_;
+                return sol;
+            });
         }
         uint8_t d = dom_[e];
         static constexpr int order[3] = {1, 2, 0};  // connect first, singles before doubles
@@ -480,9 +454,7 @@ private:
 
     const Graph& g_;
     SearchControl& control_;
-    uint64_t limit_, keep_;
-    const SolutionCallback* on_solution_;
-    bool consumer_stopped_ = false;
+    SolutionSink<std::vector<uint8_t>> sink_;
     int n_ = 0, m_ = 0;
     std::vector<uint8_t> dom_;
     std::vector<std::pair<int, uint8_t>> trail_;
@@ -502,29 +474,12 @@ private:
     uint64_t n_degree_ = 0, n_crossing_ = 0, n_isolation_ = 0, n_bridge_ = 0, n_fail_ = 0;
     uint64_t n_probe_ = 0;
     bool min_raised_ = true, edge_removed_ = true;  // work pending for the global rules
-    ExactResult result_;
 };
 
 }  // namespace
 
-ExactResult solve_exact(const Graph& graph, SearchControl& control, uint64_t limit, uint64_t keep,
-                        const SolutionCallback* on_solution) {
-    if (limit == 0) limit = 1;
-    Solver solver(graph, control, limit, keep, on_solution);
-    return solver.run();
-}
-
-ExactResult solve_exact_below(const Graph& graph, SearchControl& control, uint64_t limit, uint64_t keep,
-                              const std::vector<int>& prefix) {
-    Solver solver(graph, control, limit == 0 ? 1 : limit, keep, nullptr);
-    return solver.run(&prefix);
-}
-
-std::vector<std::vector<int>> split_exact(const Graph& graph, const std::vector<int>& prefix, int depth) {
-    if (depth < 0) throw std::invalid_argument("split depth must be >= 0, got " + std::to_string(depth));
-    SearchControl control{SearchLimits{}};
-    Solver solver(graph, control, 1, 0, nullptr);
-    return solver.split(prefix, depth);
-}
-
 }  // namespace cassetete::hashi
+
+// The frame's entry points (cpp/common/exact_frame.hpp), run by this solver.
+template <> struct cassetete::ExactEngine<cassetete::hashi::Graph> { using type = cassetete::hashi::Solver; };
+template struct cassetete::ExactSearch<cassetete::hashi::Graph, std::vector<uint8_t>>;

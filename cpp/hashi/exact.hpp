@@ -17,38 +17,21 @@
 // removed), which settles the hard Coelho et al. instances (stats rule "probing").
 #pragma once
 #include <cstdint>
-#include <functional>
 #include <vector>
 
-#include "common/limits.hpp"
-#include "common/stats.hpp"
-#include "common/result.hpp"
+#include "common/exact_frame.hpp"
 #include "hashi/graph.hpp"
 
+// The entry points are the frame's (cpp/common/exact_frame.hpp): Exact::solve, solve_below and
+// split. A solution is the bridges per edge (0, 1 or 2, edges numbered as in `graph`). A prefix
+// is a flat list of (edge, bridges) decisions: replaying it narrows each edge to that value and
+// propagates. The children of a prefix take every value left of one open edge, so their solution
+// sets partition the prefix's whichever edge is chosen. Below a prefix the search makes no
+// restarts.
 namespace cassetete::hashi {
-
-// The common result (cpp/common/result.hpp); a solution is the bridges per edge, `keep` of them.
-using ExactResult = SearchResult<std::vector<uint8_t>>;
-
-// Called with each solution found (bridges per edge); returning false stops the search (a
-// consumer that wants no more), which then counts as incomplete.
-using SolutionCallback = std::function<bool(const std::vector<uint8_t>&)>;
-
-// Search for up to `limit` solutions (limit >= 1); keep at most `keep` of them; `on_solution`,
-// when given, sees every solution as it is found (streaming).
-ExactResult solve_exact(const Graph& graph, SearchControl& control, uint64_t limit, uint64_t keep,
-                        const SolutionCallback* on_solution = nullptr);
-
-// Subproblems, so that a count can be spread over many workers (cassetete.parallel). A prefix is
-// a flat list of (edge, bridges) decisions; replaying it narrows each edge to that value and
-// propagates, as the search does (a value no longer possible by then makes the subproblem empty).
-// The children of a prefix take every value left of one open edge, so their solution sets
-// partition the prefix's whichever edge is chosen. Throws std::invalid_argument for a pair out of
-// range. solve_exact_below: the solutions below `prefix` (up to `limit`, `keep` kept, no restarts).
-ExactResult solve_exact_below(const Graph& graph, SearchControl& control, uint64_t limit, uint64_t keep,
-                              const std::vector<int>& prefix);
-// The prefixes `depth` decisions below `prefix`; a prefix whose search ends earlier (a
-// solution) is returned as it is; dead ends are dropped.
-std::vector<std::vector<int>> split_exact(const Graph& graph, const std::vector<int>& prefix, int depth);
-
+using Exact = ExactSearch<Graph, std::vector<uint8_t>>;
+using ExactResult = Exact::Result;
+using SolutionCallback = Exact::Callback;
 }  // namespace cassetete::hashi
+
+extern template struct cassetete::ExactSearch<cassetete::hashi::Graph, std::vector<uint8_t>>;  // in exact.cpp

@@ -17,7 +17,7 @@ class Engine {
 public:
     Engine(const Candidates& cand, SearchControl& control, uint64_t limit, uint64_t keep,
            const SolutionCallback* on_solution)
-        : cd_(cand), control_(control), limit_(limit), keep_(keep), on_solution_(on_solution) {
+        : cd_(cand), control_(control), sink_(limit, keep, on_solution) {
         const int n = static_cast<int>(cd_.rects.size());
         const int K = cd_.clue_count();
         const int area = cd_.cell_count();
@@ -99,39 +99,13 @@ public:
         return true;
     }
 
-    std::vector<std::vector<int>> split(const std::vector<int>& prefix, int depth) {
-        std::vector<std::vector<int>> out;
-        check_prefix(prefix);
-        if (!root_propagate() || !replay(prefix)) return out;
-        std::vector<int> path = prefix;
-        split_below(depth, path, out);
-        return out;
-    }
-
-    ExactResult run(const std::vector<int>* prefix = nullptr) {
-        ExactResult res;
+    ExactResult run(const std::vector<int>* prefix) {
         const auto t0 = std::chrono::steady_clock::now();
-        if (prefix) check_prefix(*prefix);
-        bool ok = root_propagate();
-        if (ok && prefix) ok = replay(*prefix);
-        if (ok) search();
-        res.count = count_;
-        res.solutions = std::move(solutions_);
-        res.status = count_ > 0 ? Status::solved : control_.status(false);
-        res.complete = !control_.stopped() && !consumer_stopped_;
-        res.stop = control_.reason();
-        stats_.nodes = control_.nodes();
-        stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        res.stats = stats_;
-        res.stats.counters.reserve(8);
-        res.stats.add("forced_clue", n_forced_clue_);
-        res.stats.add("forced_cell", n_forced_cell_);
-        res.stats.add("cell_one_clue", n_cell_one_clue_);
-        res.stats.add("intersection", n_intersection_);
-        res.stats.add("removed", n_removed_);
-        res.stats.add("backtracks", n_backtracks_);
-        res.stats.add("candidates", cd_.rects.size());
-        return res;
+        if (enter_below(*this, prefix)) search();
+        return sink_.finish(control_, t0, {{"forced_clue", n_forced_clue_}, {"forced_cell", n_forced_cell_},
+                                           {"cell_one_clue", n_cell_one_clue_}, {"intersection", n_intersection_},
+                                           {"removed", n_removed_}, {"backtracks", n_backtracks_},
+                                           {"candidates", cd_.rects.size()}});
     }
 
 private:
@@ -427,17 +401,15 @@ private:
 
     // Records the current full placement; returns true when enough solutions were found.
     bool record_solution() {
-        ++count_;
-        if (solutions_.size() < keep_ || on_solution_) {
+        return sink_.record([this] {
             std::vector<Rect> sol;
             sol.reserve(cd_.clue_count());
             for (int k = 0; k < cd_.clue_count(); ++k) sol.push_back(cd_.rects[chosen_[k]]);
-            if (on_solution_ && !(*on_solution_)(sol)) consumer_stopped_ = true;
-            if (solutions_.size() < keep_) solutions_.push_back(std::move(sol));
-        }
-        return consumer_stopped_ || count_ >= limit_;
+            return sol;
+        });
     }
 
+public:
     // The branchings of the search (same clue, same candidates) down to `depth` levels.
     void split_below(int depth, std::vector<int>& path, std::vector<std::vector<int>>& out) {
         const int clue = pick_clue();
@@ -460,6 +432,7 @@ private:
         }
     }
 
+private:
     struct Frame {
         std::vector<int> options;  // live candidates of the branching clue
         size_t next = 0;           // next option to try
@@ -511,9 +484,7 @@ private:
 
     const Candidates& cd_;
     SearchControl& control_;
-    uint64_t limit_, keep_;
-    const SolutionCallback* on_solution_;
-    bool consumer_stopped_ = false;
+    SolutionSink<std::vector<Rect>> sink_;
     std::vector<Box> box_;  // bounding box of every candidate of each clue
     bool small_ids_ = true;  // clue numbers < 2^16: the single-clue test fits in int64
     int *open_, *open_pos_;  // clues not placed yet: open_[0 .. open_count_), and where each sits
@@ -532,33 +503,14 @@ private:
     std::vector<int> trail_;
     std::vector<int> clue_q_, cell_q_;
     bool conflict_ = false;
-    uint64_t count_ = 0;
-    std::vector<std::vector<Rect>> solutions_;
-    SearchStats stats_;
     uint64_t n_forced_clue_ = 0, n_forced_cell_ = 0, n_cell_one_clue_ = 0, n_intersection_ = 0;
     uint64_t n_removed_ = 0, n_backtracks_ = 0;
 };
 
 }  // namespace
 
-ExactResult solve_exact(const Candidates& cand, SearchControl& control, uint64_t limit, uint64_t keep,
-                        const SolutionCallback* on_solution) {
-    if (limit == 0) limit = 1;
-    Engine engine(cand, control, limit, keep, on_solution);
-    return engine.run();
-}
-
-ExactResult solve_exact_below(const Candidates& cand, SearchControl& control, uint64_t limit, uint64_t keep,
-                              const std::vector<int>& prefix) {
-    Engine engine(cand, control, limit == 0 ? 1 : limit, keep, nullptr);
-    return engine.run(&prefix);
-}
-
-std::vector<std::vector<int>> split_exact(const Candidates& cand, const std::vector<int>& prefix, int depth) {
-    if (depth < 0) throw std::invalid_argument("split depth must be >= 0, got " + std::to_string(depth));
-    SearchControl control{SearchLimits{}};
-    Engine engine(cand, control, 1, 0, nullptr);
-    return engine.split(prefix, depth);
-}
-
 }  // namespace cassetete::shikaku
+
+// The frame's entry points (cpp/common/exact_frame.hpp), run by this engine.
+template <> struct cassetete::ExactEngine<cassetete::shikaku::Candidates> { using type = cassetete::shikaku::Engine; };
+template struct cassetete::ExactSearch<cassetete::shikaku::Candidates, std::vector<cassetete::shikaku::Rect>>;

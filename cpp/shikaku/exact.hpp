@@ -13,40 +13,21 @@
 // numbers); candidates overlapping a rectangle are found geometrically through the bounding box
 // of each clue's candidates, so no per-cell candidate lists are built.
 #pragma once
-#include <cstdint>
-#include <functional>
-#include <vector>
-
-#include "common/limits.hpp"
-#include "common/stats.hpp"
-#include "common/result.hpp"
+#include "common/exact_frame.hpp"
 #include "shikaku/candidates.hpp"
 
-namespace cassetete::shikaku {
+namespace cassetete {
+namespace shikaku {
 
-// The common result (cpp/common/result.hpp); a solution is one rect per clue, `keep` of them.
-using ExactResult = SearchResult<std::vector<Rect>>;
+// The entry points are the frame's (cpp/common/exact_frame.hpp): Exact::solve, solve_below and
+// split. A solution is one rect per clue, in clue order; a prefix lists the candidates chosen, in
+// order, by the branching of the search (index in `cand.rects`).
+using Exact = ExactSearch<Candidates, std::vector<Rect>>;
+using ExactResult = Exact::Result;
+using SolutionCallback = Exact::Callback;
 
-// Called with each solution found (one rect per clue); returning false stops the search
-// (a consumer that wants no more), which then counts as incomplete.
-using SolutionCallback = std::function<bool(const std::vector<Rect>&)>;
+}  // namespace shikaku
 
-// Finds up to `limit` solutions (limit >= 1) and keeps the first `keep` of them; `on_solution`,
-// when given, sees every solution as it is found (streaming).
-// status: solved if at least one was found; unsatisfiable if the search space was exhausted
-// without one; limit/interrupted otherwise. `complete` is false when a limit cut the search.
-ExactResult solve_exact(const Candidates& cand, SearchControl& control, uint64_t limit, uint64_t keep,
-                        const SolutionCallback* on_solution = nullptr);
+extern template struct ExactSearch<shikaku::Candidates, std::vector<shikaku::Rect>>;  // in exact.cpp
 
-// Subproblems, so that a count can be spread over many workers (cassetete.parallel). A prefix is
-// the list of candidates chosen, in order, by the branching of the search; replaying it chooses
-// each one and propagates, exactly as the search does below those choices (a candidate that is
-// dead by then makes the subproblem empty). Throws std::invalid_argument for an index out of range.
-// solve_exact_below: solve_exact restricted to the solutions below `prefix` (keeps `keep`).
-ExactResult solve_exact_below(const Candidates& cand, SearchControl& control, uint64_t limit, uint64_t keep,
-                              const std::vector<int>& prefix);
-// The prefixes `depth` branchings below `prefix`: their solution sets partition the prefix's.
-// A prefix whose search ends earlier (a solution) is returned as it is; dead ends are dropped.
-std::vector<std::vector<int>> split_exact(const Candidates& cand, const std::vector<int>& prefix, int depth);
-
-}  // namespace cassetete::shikaku
+}  // namespace cassetete

@@ -9,8 +9,9 @@ from typing import Any, Iterable, List, Union
 import numpy as np
 
 from .._errors import PuzzleError
+from .._gridpuzzle import encode_runs, puzzlink_number, read_puzzle, write_as
 from .._io import PathOrFile, read_text, write_text
-from .._text import not_a_file_name, parse_batch
+from .._text import parse_batch
 from ._model import Hashi
 
 FORMATS = ("tatham", "puzzlink", "has", "grid")
@@ -36,22 +37,17 @@ def parse(text: Union[str, np.ndarray, "Hashi"]) -> Hashi:
         >>> parse([[1, 0, 1]]).n_islands
         2
     """
-    if isinstance(text, Hashi):
-        return text
-    if isinstance(text, (np.ndarray, list, tuple)):
-        try:
-            array = np.asarray(text)
-        except (TypeError, ValueError) as error:  # ragged nested lists
-            raise PuzzleError(f"cannot read a hashi grid from this array: {error}") from None
-        if array.dtype == object or array.dtype.kind not in "iuf":
-            raise PuzzleError(f"hashi grid values must be integers, got an array of {array.dtype}")
-        return Hashi(array)
-    if not isinstance(text, str):
-        raise PuzzleError(f"cannot read a hashi puzzle from {type(text).__name__}")
+    return read_puzzle(text, Hashi, _from_array, _parse_text, "cannot read a hashi puzzle from {}")
+
+
+def _from_array(values: Any) -> Hashi:
     try:
-        return _parse_text(text)
-    except PuzzleError as error:
-        raise not_a_file_name(error, text) from None
+        array = np.asarray(values)
+    except (TypeError, ValueError) as error:  # ragged nested lists
+        raise PuzzleError(f"cannot read a hashi grid from this array: {error}") from None
+    if array.dtype == object or array.dtype.kind not in "iuf":
+        raise PuzzleError(f"hashi grid values must be integers, got an array of {array.dtype}")
+    return Hashi(array)
 
 
 def _parse_text(text: str) -> Hashi:
@@ -176,22 +172,7 @@ def format_id(puzzle: Hashi) -> str:
         '3x3m2:2a2c1a1'
     """
     h, w = puzzle.shape
-    out: List[str] = []
-    run = 0
-    for v in puzzle.islands.ravel():
-        if v == 0:
-            run += 1
-            if run == 26:
-                out.append("z")
-                run = 0
-            continue
-        if run:
-            out.append(chr(ord("a") + run - 1))
-            run = 0
-        out.append(str(int(v)))
-    if run:
-        out.append(chr(ord("a") + run - 1))
-    return f"{w}x{h}m2:" + "".join(out)
+    return f"{w}x{h}m2:" + encode_runs(puzzle.islands.ravel().tolist(), "a", 26, lambda value, _after: str(value))
 
 
 def format_grid(puzzle: Hashi) -> str:
@@ -215,22 +196,8 @@ def format_puzzlink(puzzle: Hashi) -> str:
     """
     puzzle = parse(puzzle)
     h, w = puzzle.shape
-    out: List[str] = []
-    run = 0
-    for v in puzzle.islands.ravel().tolist():
-        if v == 0:
-            run += 1
-            if run == 20:
-                out.append("z")
-                run = 0
-            continue
-        if run:
-            out.append(chr(ord("f") + run))
-            run = 0
-        out.append(f"{v:x}")
-    if run:
-        out.append(chr(ord("f") + run))
-    return f"https://puzz.link/p?hashikake/{w}/{h}/" + "".join(out)
+    return f"https://puzz.link/p?hashikake/{w}/{h}/" + encode_runs(puzzle.islands.ravel().tolist(), "g", 20,
+                                                                   puzzlink_number)
 
 
 def format_has(puzzle: Hashi) -> str:
@@ -257,40 +224,34 @@ def format(puzzle: Any, format: str = "tatham") -> str:  # noqa: A001,A002 - the
         >>> format(parse("2.2\\n...\\n1.1"))
         '3x3m2:2a2c1a1'
     """
-    return _formatted(puzzle, format)
+    return write_as(_WRITERS, parse, puzzle, format)
 
 
-def _formatted(puzzle: Any, style: str) -> str:
-    writers = {"tatham": format_id, "puzzlink": format_puzzlink, "has": format_has, "grid": format_grid}
-    if not isinstance(style, str) or style not in writers:
-        raise PuzzleError(f"unknown format {style!r}; expected one of: {', '.join(FORMATS)}")
-    return writers[style](parse(puzzle))
+_WRITERS = {"tatham": format_id, "puzzlink": format_puzzlink, "has": format_has, "grid": format_grid}  # FORMATS
 
 
 def dump(puzzle: Any, target: PathOrFile, format: str = "tatham") -> None:  # noqa: A002
-    """Write a puzzle to a file (path or open text file) in ``format`` (see :func:`format`).
+    """Write a puzzle to a file (path or open text file) in ``format`` (see :func:`format`), for
+    example a Coelho et al. ``.has`` file that :func:`load` reads back.
 
     Example:
-        >>> import pathlib, tempfile
-        >>> f = pathlib.Path(tempfile.mkdtemp()) / "p.has"
-        >>> dump("3x3m2:2a2c1a1", f, format="has")
-        >>> load(f) == parse("3x3m2:2a2c1a1")
-        True
+        >>> import io
+        >>> out = io.StringIO()
+        >>> dump("3x1m2:1a1", out, format="has")
+        >>> out.getvalue()
+        '1 3 2\\n1 0 1\\n'
     """
-    write_text(target, _formatted(puzzle, format) + "\n")
+    write_text(target, write_as(_WRITERS, parse, puzzle, format) + "\n")
 
 
 def load(source: PathOrFile) -> Hashi:
-    """Read a puzzle from a file (path or open file) in any format :func:`parse` reads.
-
-    ``"-"`` reads standard input; a missing path raises PuzzleError "no such file: ..."; a
-    directory is refused.
+    """Read a puzzle from a file (path or open file) in any format :func:`parse` reads; ``"-"``
+    reads standard input. A missing path raises PuzzleError "no such file: ..."; a directory is
+    refused.
 
     Example:
-        >>> import pathlib, tempfile
-        >>> f = pathlib.Path(tempfile.mkdtemp()) / "p.txt"
-        >>> _ = f.write_text("3x3m2:2a2c1a1")
-        >>> load(f).n_islands
+        >>> import io
+        >>> load(io.StringIO("3x3m2:2a2c1a1")).n_islands
         4
     """
     return parse(read_text(source))
@@ -315,13 +276,11 @@ def parse_many(source: Union[str, Iterable[Any]]) -> List[Hashi]:
 
 
 def load_many(source: PathOrFile) -> List[Hashi]:
-    """Read many puzzles from a file (see :func:`parse_many`).
+    """Read many puzzles (see :func:`parse_many`) from a file, a path or an open one.
 
     Example:
-        >>> import pathlib, tempfile
-        >>> f = pathlib.Path(tempfile.mkdtemp()) / "many.txt"
-        >>> _ = f.write_text("3x3m2:2a2c1a1\\n3x1m2:1a1\\n")
-        >>> len(load_many(f))
-        2
+        >>> import io
+        >>> [p.shape for p in load_many(io.StringIO("1 3 2\\n1 0 1\\n\\n3x3m2:2a2c1a1\\n"))]
+        [(1, 3), (3, 3)]
     """
     return parse_many(read_text(source))

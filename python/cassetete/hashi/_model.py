@@ -8,6 +8,7 @@ from typing import Any, Dict, List, Optional, Tuple
 import numpy as np
 
 from .._errors import PuzzleError
+from .._gridpuzzle import Pictured
 
 Bridge = Tuple[int, int, int, int, int]
 
@@ -28,8 +29,8 @@ class Graph:
 
 
 @dataclass(eq=False)
-class Hashi:
-    """A Hashiwokakero (Bridges) puzzle.
+class Hashi(Pictured):
+    """A Hashiwokakero (Bridges) puzzle; ``str()`` draws it (:func:`cassetete.hashi.render_text`).
 
     Attributes:
         islands: (H, W) int array; 0 = water, 1..8 = island with that many bridges.
@@ -89,16 +90,6 @@ class Hashi:
 
     def __reduce__(self):
         return (Hashi, (np.array(self.islands),))
-
-    def __str__(self) -> str:
-        from ._render import render_text
-
-        return render_text(self)
-
-    def _repr_svg_(self) -> str:
-        from ._render import render_svg
-
-        return render_svg(self)
 
     def bridges_of(self, counts: List[int]) -> List[Bridge]:
         """Bridges ``(r1, c1, r2, c2, count)`` from one count per potential edge (0 skipped).

@@ -1,15 +1,16 @@
-"""Pictures of puzzles and solutions: terminal text and SVG."""
+"""Pictures of puzzles and solutions: terminal text and SVG. The renderers take a
+:class:`Hashi`; the public ``render*`` verbs (:mod:`cassetete.hashi`) read any puzzle input
+first."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable, List, Optional, Sequence
+from typing import Iterable, List, Optional, Sequence
 
-from .._errors import PuzzleError
 from .._svg import svg_open
-from ._formats import parse
+from ._model import Hashi
 
 
-def _layout(puzzle: Any, bridges: Optional[Iterable[Sequence[int]]]):
+def _layout(puzzle: Hashi, bridges: Optional[Iterable[Sequence[int]]]):
     h, w = puzzle.shape
     chars = [["." if v == 0 else str(int(v)) for v in row] for row in puzzle.islands]
     for r1, c1, r2, c2, n in bridges or ():
@@ -22,29 +23,27 @@ def _layout(puzzle: Any, bridges: Optional[Iterable[Sequence[int]]]):
     return chars
 
 
-def render_text(puzzle: Any, bridges: Optional[Iterable[Sequence[int]]] = None) -> str:
+def render_text(puzzle: Hashi, bridges: Optional[Iterable[Sequence[int]]] = None) -> str:
     """Text picture: island numbers, ``-``/``=`` single/double horizontal bridges,
-    ``|``/``"`` single/double vertical ones, ``.`` water. ``puzzle`` is anything
-    :func:`parse` reads.
+    ``|``/``"`` single/double vertical ones, ``.`` water.
 
     Example:
-        >>> from cassetete.hashi import render_text
-        >>> print(render_text("3x1m2:2a2", [(0, 0, 0, 2, 2)]))
+        >>> from cassetete.hashi import parse
+        >>> print(render_text(parse("3x1m2:2a2"), [(0, 0, 0, 2, 2)]))
         2=2
     """
-    return "\n".join("".join(row) for row in _layout(parse(puzzle), bridges))
+    return "\n".join("".join(row) for row in _layout(puzzle, bridges))
 
 
-def render_svg(puzzle: Any, bridges: Optional[Iterable[Sequence[int]]] = None,
+def render_svg(puzzle: Hashi, bridges: Optional[Iterable[Sequence[int]]] = None,
                cell: int = 32) -> str:
     """SVG picture of the puzzle and (optionally) its bridges.
 
     Example:
-        >>> from cassetete.hashi import parse, render_svg
+        >>> from cassetete.hashi import parse
         >>> render_svg(parse("3x1m2:1a1"), [(0, 0, 0, 2, 1)]).startswith("<svg")
         True
     """
-    puzzle = parse(puzzle)
     h, w = puzzle.shape
     out: List[str] = [
         svg_open(w * cell, h * cell),
@@ -78,20 +77,4 @@ def render_svg(puzzle: Any, bridges: Optional[Iterable[Sequence[int]]] = None,
     return "\n".join(out)
 
 
-def render(puzzle: Any, solution: Optional[Iterable[Sequence[int]]] = None,
-           format: str = "text") -> str:  # noqa: A002 - the contract's name
-    """Picture of the puzzle (and of ``solution``, its bridges): ``format`` = ``"text"`` or
-    ``"svg"``.
-
-    Example:
-        >>> from cassetete.hashi import render
-        >>> print(render("3x3m2:2a2c2a2", [(0, 0, 0, 2, 1), (0, 0, 2, 0, 1), (0, 2, 2, 2, 1), (2, 0, 2, 2, 1)]))
-        2-2
-        |.|
-        2-2
-    """
-    if format == "text":
-        return render_text(puzzle, solution)
-    if format == "svg":
-        return render_svg(puzzle, solution)
-    raise PuzzleError(f"unknown format {format!r}; expected 'text' or 'svg'")
+Hashi._pictures = (render_text, render_svg)  # str() and the notebook SVG of a Hashi

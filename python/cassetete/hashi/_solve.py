@@ -1,28 +1,75 @@
 """Solving: the exact C++ search (default), and the ILP and simulated annealing of Rafaralahy,
-"Résolution des jeux Shikaku et Hashiwokakero par programmation linéaire en nombres entiers"."""
+"Résolution des jeux Shikaku et Hashiwokakero par programmation linéaire en nombres entiers";
+the verbs' scaffolding is the grid families' (:mod:`cassetete._gridpuzzle`)."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator, List, Optional, Union
+from typing import Any, Dict, Iterator, List, Optional, Union
 
 import numpy as np
 
 from .. import _core
-from .._errors import LimitReached, PuzzleError, certify, certify_first
-from .._options import check_choice, check_limit, check_node_limit, check_progress, check_seed, check_time_limit, check_workers
+from .._errors import PuzzleError
+from .._gridpuzzle import ILP_SOLVERS, METHODS, GridFamily
+from .._options import check_choice, check_node_limit, check_seed
 from .._result import Result
-from .._streams import elapsed_bar, stream_solutions
 from ._formats import parse
+from ._jobs import HashiJob
 from ._model import Bridge, Hashi
 from ._verify import verify
 
-METHODS = ("exact", "ilp", "annealing")
-ILP_SOLVERS = ("highs", "cbc")
+__all__ = ["DEFAULT_ANNEALING_STEPS", "ILP_SOLVERS", "METHODS", "certified", "count_solutions", "solutions",
+           "solve"]
+
 # Annealing iterations when neither time_limit nor node_limit is given (it cannot prove anything).
 DEFAULT_ANNEALING_STEPS = 20_000_000
-_ALL = 2**63 - 1  # "no limit" for the C++ solution counters
 
 PuzzleLike = Union[Hashi, str, np.ndarray]
+
+
+def _by_ilp(p: Hashi, time_limit: Optional[float], ilp_solver: str, options: Dict[str, Any]) -> Result:
+    from ._ilp import CONNECTIVITY, solve_ilp
+
+    connectivity = check_choice(options.get("connectivity", "cuts"), "connectivity", CONNECTIVITY)
+    return solve_ilp(p, connectivity=connectivity, backend=ilp_solver, time_limit=time_limit)
+
+
+def _by_annealing(p: Hashi, time_limit: Optional[float], node_limit: Optional[int], seed: Optional[int],
+            options: Dict[str, Any]) -> Result:
+    if time_limit is None and node_limit is None:
+        node_limit = DEFAULT_ANNEALING_STEPS
+    seed = check_seed(seed)
+    for name in ("initial_temperature", "final_temperature"):
+        value = options.get(name, 1.0)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise PuzzleError(f"{name} must be a number > 0, got {value!r}")
+    if "steps_per_round" in options:
+        options["steps_per_round"] = check_node_limit(options["steps_per_round"], "steps_per_round")
+    out = _core.hashi.solve_annealing(p.islands, time_limit, node_limit, seed & 0xFFFFFFFFFFFFFFFF, **options)
+    stats = dict(out["stats"])
+    stats["energy"] = out["energy"]
+    stats["best"] = out["bridges"]
+    stats["trajectory"] = [tuple(step) for step in out["trajectory"]]
+    stats["seed"] = seed
+    return Result(out["status"], out["bridges"], stats, puzzle=p)
+
+
+HASHI = GridFamily(
+    name="hashi",
+    parse=parse,
+    verify=verify,
+    grid=lambda p: p.islands,
+    exact=lambda grid, limit, keep, time_limit, node_limit: _core.hashi.solve_exact(grid, time_limit, node_limit,
+                                                                                    limit, keep),
+    stream=lambda *args: _core.hashi.stream(*args),  # looked up at each call (tests patch _core)
+    solution=lambda bridges: bridges,  # the engine gives the public bridges already
+    job=HashiJob,
+    ilp=_by_ilp,
+    anneal=_by_annealing,
+    ilp_options=("connectivity",),
+    annealing_options=("initial_temperature", "final_temperature", "steps_per_round"),
+    ilp_alias="backend",  # the older name of ilp_solver
+)
 
 
 def certified(puzzle: Any, bridges: Any, how: str) -> Any:
@@ -33,14 +80,7 @@ def certified(puzzle: Any, bridges: Any, how: str) -> Any:
         >>> certified("3x1m2:1a1", [(0, 0, 0, 2, 1)], "exact")
         [(0, 0, 0, 2, 1)]
     """
-    certify(verify(puzzle, bridges), "hashi", f"method {how}: {bridges!r}"[:300])
-    return bridges
-
-
-def _unknown(method: str, options: dict, allowed: set) -> None:
-    bad = set(options) - allowed
-    if bad:
-        raise PuzzleError(f"unknown option(s) for method={method!r}: {sorted(bad)}; allowed: {sorted(allowed)}")
+    return HASHI.certified(puzzle, bridges, how)
 
 
 def solve(puzzle: PuzzleLike, *, method: str = "exact", time_limit: Optional[float] = None,
@@ -60,12 +100,11 @@ def solve(puzzle: PuzzleLike, *, method: str = "exact", time_limit: Optional[flo
             (degree, crossing, isolation, bridge, failures, restarts, probing).
         seed: random seed of ``annealing`` (None = a fresh one, reported in ``stats["seed"]``).
         progress: show the seconds spent on a bar on stderr while the search runs.
-        executor: ``method="exact"`` only (else :class:`cassetete.PuzzleError`): a
-            ``concurrent.futures`` executor or a Dask client; every worker searches its own
-            branches of the exact search (cut in time slices by :mod:`cassetete.parallel`, as
-            :meth:`cassetete.exactcover.ExactCover.solve` does) and all stop as soon as one
-            finds a solution; ``time_limit`` bounds the whole search, ``node_limit`` the nodes
-            summed over the workers (checked as each task returns).
+        executor: a ``concurrent.futures`` executor or a Dask client, for ``method="exact"``
+            only (else :class:`cassetete.PuzzleError`). The workers search their own branches of
+            the exact search in time slices (:mod:`cassetete.parallel`) until one of them finds
+            a solution; ``time_limit`` bounds the whole search and ``node_limit`` the nodes of
+            all workers together, checked as each task returns.
 
     Returns:
         :class:`cassetete.Result` whose ``solution`` is a list of bridges
@@ -78,61 +117,7 @@ def solve(puzzle: PuzzleLike, *, method: str = "exact", time_limit: Optional[flo
         >>> solve("3x3m2:2a2c2a2").solution
         [(0, 0, 0, 2, 1), (0, 0, 2, 0, 1), (0, 2, 2, 2, 1), (2, 0, 2, 2, 1)]
     """
-    p = parse(puzzle)
-    time_limit = check_time_limit(time_limit)
-    node_limit = check_node_limit(node_limit)
-    check_choice(method, "method", METHODS)
-    progress = check_progress(progress)
-    seed = None if seed is None else check_seed(seed)  # checked for every method, used by annealing
-    if executor is not None:
-        if method != "exact":
-            raise PuzzleError(f"executor= applies to method='exact' only, not {method!r}")
-        options = dict(options, executor=executor)
-    with elapsed_bar(progress, f"hashi {method}", time_limit):
-        result = _solve(p, method, time_limit, node_limit, seed, ilp_solver, options)
-    if result.status == "solved":  # every method, annealing included: checked before it is returned
-        certified(p, result.solution, method)
-    return result
-
-
-def _solve(p: Hashi, method: str, time_limit: Optional[float], node_limit: Optional[int], seed: Optional[int],
-           ilp_solver: str, options: dict) -> Result:
-    if method == "exact":
-        executor = options.pop("executor", None)
-        _unknown("exact", options, set())
-        if executor is not None:
-            from ..parallel import HashiJob, run_first
-
-            status, found, stats = run_first(HashiJob(p), executor, time_limit=time_limit, node_limit=node_limit)
-            stats.setdefault("stop", "none")
-            return Result(status, found, stats, puzzle=p)
-        out = _core.hashi.solve_exact(p.islands, time_limit, node_limit, 1, 1)
-        solution = out["solutions"][0] if out["solutions"] else None
-        return Result(out["status"], solution, out["stats"], puzzle=p)
-    if method == "ilp":
-        from ._ilp import CONNECTIVITY, solve_ilp
-
-        _unknown("ilp", options, {"connectivity", "backend"})  # "backend": older name of ilp_solver
-        ilp_solver = check_choice(options.get("backend", ilp_solver), "ilp_solver", ILP_SOLVERS)
-        connectivity = check_choice(options.get("connectivity", "cuts"), "connectivity", CONNECTIVITY)
-        return solve_ilp(p, connectivity=connectivity, backend=ilp_solver, time_limit=time_limit)
-    _unknown("annealing", options, {"initial_temperature", "final_temperature", "steps_per_round"})
-    if time_limit is None and node_limit is None:
-        node_limit = DEFAULT_ANNEALING_STEPS
-    seed = check_seed(seed)
-    for name in ("initial_temperature", "final_temperature"):
-        value = options.get(name, 1.0)
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise PuzzleError(f"{name} must be a number > 0, got {value!r}")
-    if "steps_per_round" in options:
-        options["steps_per_round"] = check_node_limit(options["steps_per_round"], "steps_per_round")
-    out = _core.hashi.solve_annealing(p.islands, time_limit, node_limit, seed & 0xFFFFFFFFFFFFFFFF, **options)
-    stats = dict(out["stats"])
-    stats["energy"] = out["energy"]
-    stats["best"] = out["bridges"]
-    stats["trajectory"] = [tuple(step) for step in out["trajectory"]]
-    stats["seed"] = seed
-    return Result(out["status"], out["bridges"], stats, puzzle=p)
+    return HASHI.solve(puzzle, method, time_limit, node_limit, seed, ilp_solver, progress, executor, options)
 
 
 def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
@@ -152,29 +137,7 @@ def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_lim
         >>> count_solutions("3x3m2:2a2c2a2"), count_solutions("3x3m2:2a2c2a2", workers=2)
         (1, 1)
     """
-    p = parse(puzzle)
-    limit = check_limit(limit)
-    time_limit = check_time_limit(time_limit)
-    node_limit = check_node_limit(node_limit)
-    progress = check_progress(progress)
-    workers = check_workers(workers)
-    from ..parallel import count_hashi, threads_or
-
-    with threads_or(executor, workers, "cassetete-hashi") as spread:
-        if spread is not None or checkpoint is not None:
-            return count_hashi(p, spread, limit=limit, time_limit=time_limit, node_limit=node_limit, progress=progress,
-                               checkpoint=checkpoint)
-    if progress:
-        stream = _core.hashi.stream(p.islands, limit or 0, time_limit, node_limit)
-        first = certify_first(lambda found: certified(p, found, "exact count"))
-        return sum(1 for _ in stream_solutions(stream, limit, first, progress=True, what="count"))
-    # keep the first solution: a count >= 1 is certified by one solution the rules accept
-    out = _core.hashi.solve_exact(p.islands, time_limit, node_limit, limit or _ALL, 1)
-    if out["solutions"]:
-        certified(p, out["solutions"][0], "exact count")
-    if not out["complete"] and (limit is None or out["count"] < limit):
-        raise LimitReached(out["count"], out["stats"])
-    return int(out["count"])
+    return HASHI.count_solutions(puzzle, limit, time_limit, node_limit, progress, executor, checkpoint, workers)
 
 
 def solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
@@ -191,8 +154,4 @@ def solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Op
         >>> len(list(solutions("3x3m2:2a2c2a2")))
         1
     """
-    p = parse(puzzle)
-    limit = check_limit(limit)
-    progress = check_progress(progress)
-    stream = _core.hashi.stream(p.islands, limit or 0, check_time_limit(time_limit), check_node_limit(node_limit))
-    return stream_solutions(stream, limit, lambda b: certified(p, b, "exact"), progress=progress)
+    return HASHI.solutions(puzzle, limit, time_limit, node_limit, progress)

@@ -16,6 +16,10 @@ Example:
 
 from __future__ import annotations
 
+from typing import Any, Optional, Sequence
+
+from .._gridpuzzle import picture
+from . import _render
 from ._formats import (
     FORMATS,
     dump,
@@ -33,7 +37,6 @@ from ._formats import (
 )
 from ._generate import generate
 from ._model import Rectangle, Shikaku
-from ._render import render, render_svg, render_text
 from ._solve import ILP_SOLVERS, METHODS, count_solutions, count_solutions_many, solutions, solve
 from ._verify import verify
 
@@ -65,3 +68,44 @@ __all__ = [
     "solve",
     "verify",
 ]
+
+
+def render_text(puzzle: Any, rectangles: Optional[Sequence[Sequence[int]]] = None) -> str:
+    """Text picture of ``puzzle`` (anything :func:`parse` reads): clues in their cells; with
+    ``rectangles``, only rectangle borders are drawn.
+
+    Example:
+        >>> print(render_text("2 .\\n2 .", [(0, 0, 1, 2), (1, 0, 1, 2)]))
+        +-----+
+        |2    |
+        +-----+
+        |2    |
+        +-----+
+    """
+    return _render.render_text(parse(puzzle), rectangles)
+
+
+def render_svg(puzzle: Any, rectangles: Optional[Sequence[Sequence[int]]] = None, cell: int = 32) -> str:
+    """SVG picture of ``puzzle`` (and of the solution rectangles when given).
+
+    Example:
+        >>> render_svg("2 .\\n2 .").startswith("<svg")
+        True
+    """
+    return _render.render_svg(parse(puzzle), rectangles, cell)
+
+
+def render(puzzle: Any, solution: Optional[Sequence[Sequence[int]]] = None,
+           format: str = "text") -> str:  # noqa: A002 - the contract's name
+    """Picture of the puzzle (and of ``solution``, its rectangles): ``format`` = ``"text"`` or
+    ``"svg"``.
+
+    Example:
+        >>> print(render("2 .\\n2 ."))
+        +--+--+
+        |2 |. |
+        +--+--+
+        |2 |. |
+        +--+--+
+    """
+    return picture(parse, puzzle, solution, format, _render.render_text, _render.render_svg)

@@ -8,8 +8,9 @@ from typing import Any, Iterable, List, Union
 import numpy as np
 
 from .._errors import PuzzleError
+from .._gridpuzzle import encode_runs, puzzlink_number, read_puzzle, write_as
 from .._io import PathOrFile, read_text, write_text
-from .._text import not_a_file_name, parse_batch
+from .._text import parse_batch
 from ._model import Shikaku
 
 FORMATS = ("tatham", "puzzlink", "grid")
@@ -36,16 +37,7 @@ def parse(text: Union[str, np.ndarray, Shikaku]) -> Shikaku:
         >>> parse(np.array([[2, 0], [0, 2]])) == parse("2 .\\n. 2")
         True
     """
-    if isinstance(text, Shikaku):
-        return text
-    if isinstance(text, (np.ndarray, list, tuple)):
-        return _from_array(text)
-    if not isinstance(text, str):
-        raise PuzzleError(f"expected puzzle text, an array or a Shikaku, got {type(text).__name__}")
-    try:
-        return _parse_text(text)
-    except PuzzleError as error:
-        raise not_a_file_name(error, text) from None
+    return read_puzzle(text, Shikaku, _from_array, _parse_text, "expected puzzle text, an array or a Shikaku, got {}")
 
 
 def _parse_text(text: str) -> Shikaku:
@@ -234,27 +226,9 @@ def format_tatham(puzzle: Shikaku) -> str:
         '3x2:2a2_2b'
     """
     puzzle = parse(puzzle)
-    parts: List[str] = []
-    run = 0
-    previous_number = False
-    for value in puzzle.clues.ravel().tolist():
-        if value == 0:
-            run += 1
-            continue
-        while run > 0:
-            step = min(run, 26)
-            parts.append(chr(ord("a") + step - 1))
-            run -= step
-            previous_number = False
-        if previous_number:
-            parts.append("_")
-        parts.append(str(value))
-        previous_number = True
-    while run > 0:
-        step = min(run, 26)
-        parts.append(chr(ord("a") + step - 1))
-        run -= step
-    return f"{puzzle.cols}x{puzzle.rows}:" + "".join(parts)
+    # two clues in a row are separated by "_"
+    body = encode_runs(puzzle.clues.ravel().tolist(), "a", 26, lambda value, after: "_" * after + str(value))
+    return f"{puzzle.cols}x{puzzle.rows}:" + body
 
 
 def format_puzzlink(puzzle: Shikaku) -> str:
@@ -265,29 +239,8 @@ def format_puzzlink(puzzle: Shikaku) -> str:
         'https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j'
     """
     puzzle = parse(puzzle)
-    parts: List[str] = []
-    run = 0
-    for value in puzzle.clues.ravel().tolist():
-        if value == 0:
-            run += 1
-            if run == 20:
-                parts.append("z")
-                run = 0
-            continue
-        if run:
-            parts.append(chr(ord("f") + run))
-            run = 0
-        if value < 16:
-            parts.append(f"{value:x}")
-        elif value < 256:
-            parts.append(f"-{value:02x}")
-        elif value < 4096:
-            parts.append(f"+{value:03x}")
-        else:
-            raise PuzzleError(f"clue {value} is too large for a puzz.link URL (max 4095)")
-    if run:
-        parts.append(chr(ord("f") + run))
-    return f"https://puzz.link/p?shikaku/{puzzle.cols}/{puzzle.rows}/" + "".join(parts)
+    body = encode_runs(puzzle.clues.ravel().tolist(), "g", 20, puzzlink_number)
+    return f"https://puzz.link/p?shikaku/{puzzle.cols}/{puzzle.rows}/" + body
 
 
 def format_grid(puzzle: Shikaku) -> str:
@@ -360,14 +313,10 @@ def format(puzzle: Any, format: str = "tatham") -> str:  # noqa: A001,A002 - the
         >>> format(parse("2 .\\n2 ."), "grid")
         '2 .\\n2 .'
     """
-    return _formatted(puzzle, format)
+    return write_as(_WRITERS, parse, puzzle, format)
 
 
-def _formatted(puzzle: Any, style: str) -> str:
-    writers = {"tatham": format_tatham, "puzzlink": format_puzzlink, "grid": format_grid}
-    if not isinstance(style, str) or style not in writers:
-        raise PuzzleError(f"unknown format {style!r}; expected one of: {', '.join(FORMATS)}")
-    return writers[style](puzzle)
+_WRITERS = {"tatham": format_tatham, "puzzlink": format_puzzlink, "grid": format_grid}  # in the order of FORMATS
 
 
 def dump(puzzle: Any, target: PathOrFile, format: str = "tatham") -> None:  # noqa: A002
@@ -380,4 +329,4 @@ def dump(puzzle: Any, target: PathOrFile, format: str = "tatham") -> None:  # no
         >>> load(f) == parse("2 .\\n2 .")
         True
     """
-    write_text(target, _formatted(puzzle, format) + "\n")
+    write_text(target, write_as(_WRITERS, parse, puzzle, format) + "\n")

@@ -7,12 +7,14 @@ from typing import Any, List, Optional, Tuple
 import numpy as np
 
 from .._errors import PuzzleError
+from .._gridpuzzle import Pictured
 
 Rectangle = Tuple[int, int, int, int]  # (row, col, height, width)
 
 
-class Shikaku:
-    """A Shikaku grid: ``clues[r, c]`` is the area asked at that cell, 0 where the cell is empty.
+class Shikaku(Pictured):
+    """A Shikaku grid: ``clues[r, c]`` is the area asked at that cell, 0 where the cell is empty;
+    ``str()`` draws it (:func:`cassetete.shikaku.render_text`).
 
     Clues are numbered in row-major order; solutions list one rectangle
     ``(row, col, height, width)`` per clue in that order.
@@ -76,13 +78,3 @@ class Shikaku:
 
     def __reduce__(self):
         return (Shikaku, (np.array(self.clues),))
-
-    def __str__(self) -> str:
-        from ._render import render_text
-
-        return render_text(self)
-
-    def _repr_svg_(self) -> str:
-        from ._render import render_svg
-
-        return render_svg(self)

@@ -1,14 +1,16 @@
-"""Pictures of Shikaku puzzles and solutions: terminal text and SVG (no dependency)."""
+"""Pictures of Shikaku puzzles and solutions: terminal text and SVG (no dependency). The
+renderers take a :class:`Shikaku`; the public ``render*`` verbs (:mod:`cassetete.shikaku`) read
+any puzzle input first."""
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import Optional, Sequence
 
 import numpy as np
 
 from .._errors import PuzzleError
 from .._svg import svg_open
-from ._formats import parse
+from ._model import Shikaku
 
 
 def _labels(shape, rectangles: Optional[Sequence[Sequence[int]]]) -> Optional[np.ndarray]:
@@ -23,18 +25,18 @@ def _labels(shape, rectangles: Optional[Sequence[Sequence[int]]]) -> Optional[np
     return labels
 
 
-def render_text(puzzle: Any, rectangles: Optional[Sequence[Sequence[int]]] = None) -> str:
+def render_text(p: Shikaku, rectangles: Optional[Sequence[Sequence[int]]] = None) -> str:
     """Text picture: clues in their cells; with ``rectangles``, only rectangle borders are drawn.
 
     Example:
-        >>> print(render_text("2 .\\n2 .", [(0, 0, 1, 2), (1, 0, 1, 2)]))
+        >>> from cassetete.shikaku import parse
+        >>> print(render_text(parse("2 .\\n2 ."), [(0, 0, 1, 2), (1, 0, 1, 2)]))
         +-----+
         |2    |
         +-----+
         |2    |
         +-----+
     """
-    p = parse(puzzle)
     rows, cols = p.shape
     labels = _labels(p.shape, rectangles)
     cw = max(1, len(str(int(p.clues.max())))) + 1
@@ -77,14 +79,14 @@ def render_text(puzzle: Any, rectangles: Optional[Sequence[Sequence[int]]] = Non
 _COLORS = ("#fde2e4", "#e2ece9", "#dfe7fd", "#fff1e6", "#e9f5db", "#f0efeb", "#fad2e1", "#cddafd")
 
 
-def render_svg(puzzle: Any, rectangles: Optional[Sequence[Sequence[int]]] = None, cell: int = 32) -> str:
+def render_svg(p: Shikaku, rectangles: Optional[Sequence[Sequence[int]]] = None, cell: int = 32) -> str:
     """SVG picture of the puzzle (and of the solution rectangles when given).
 
     Example:
-        >>> render_svg("2 .\\n2 .").startswith("<svg")
+        >>> from cassetete.shikaku import parse
+        >>> render_svg(parse("2 .\\n2 .")).startswith("<svg")
         True
     """
-    p = parse(puzzle)
     rows, cols = p.shape
     _labels(p.shape, rectangles)
     m = 4
@@ -116,21 +118,4 @@ def render_svg(puzzle: Any, rectangles: Optional[Sequence[Sequence[int]]] = None
     return "\n".join(out)
 
 
-def render(puzzle: Any, solution: Optional[Sequence[Sequence[int]]] = None,
-           format: str = "text") -> str:  # noqa: A002 - the contract's name
-    """Picture of the puzzle (and of ``solution``, its rectangles): ``format`` = ``"text"`` or
-    ``"svg"``.
-
-    Example:
-        >>> print(render("2 .\\n2 ."))
-        +--+--+
-        |2 |. |
-        +--+--+
-        |2 |. |
-        +--+--+
-    """
-    if format == "text":
-        return render_text(puzzle, solution)
-    if format == "svg":
-        return render_svg(puzzle, solution)
-    raise PuzzleError(f"unknown format {format!r}; expected 'text' or 'svg'")
+Shikaku._pictures = (render_text, render_svg)  # str() and the notebook SVG of a Shikaku

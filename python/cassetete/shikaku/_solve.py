@@ -1,28 +1,91 @@
-"""Solving Shikaku: the exact C++ search (default), the ILP model, simulated annealing."""
+"""Solving Shikaku: the exact C++ search (default), the ILP model, simulated annealing; the
+verbs' scaffolding is the grid families' (:mod:`cassetete._gridpuzzle`)."""
 
 from __future__ import annotations
 
 import math
-from typing import Any, Iterator, List, Optional
+from typing import Any, Dict, Iterator, List, Optional
 
 import numpy as np
 
 from .. import _core
-from .._errors import LimitReached, PuzzleError, certify, certify_first
-from .._options import (check_choice, check_count, check_flag, check_limit, check_node_limit, check_progress, check_seed,
+from .._errors import PuzzleError
+from .._gridpuzzle import ILP_SOLVERS, METHODS, GridFamily
+from .._options import (check_count, check_flag, check_limit, check_node_limit, check_progress, check_seed,
                         check_time_limit, check_workers)
 from .._result import Result
-from .._streams import elapsed_bar, progress_bar, stream_solutions
+from .._streams import progress_bar
 from ._formats import parse
+from ._jobs import ShikakuJob
 from ._model import Rectangle
 from ._verify import verify
 
-METHODS = ("exact", "ilp", "annealing")
-ILP_SOLVERS = ("highs", "cbc")
+__all__ = ["ILP_SOLVERS", "METHODS", "certified", "count_solutions", "count_solutions_many", "solutions", "solve"]
 
 
 def _rects(array: Any) -> List[Rectangle]:
     return list(map(tuple, np.asarray(array).tolist()))  # tolist() gives Python ints
+
+
+def _number(name: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
+        raise PuzzleError(f"{name} must be a number >= 0, got {value!r}")
+    return float(value)
+
+
+def _by_ilp(p: Any, time_limit: Optional[float], ilp_solver: str, options: Dict[str, Any]) -> Result:
+    from ._ilp import solve_ilp
+
+    return solve_ilp(p, time_limit=time_limit, solver=ilp_solver)
+
+
+def _by_annealing(p: Any, time_limit: Optional[float], node_limit: Optional[int], seed: Optional[int],
+               options: Dict[str, Any]) -> Result:
+    return _anneal(p, time_limit, node_limit, check_seed(seed), **options)
+
+
+def _anneal(p: Any, time_limit: Optional[float], node_limit: Optional[int], seed: int,
+            iterations: Optional[int] = None, t0: float = 2.0, cooling: Optional[float] = None,
+            t_end: float = 0.05) -> Result:
+    clues = len(p.clue_values())
+    if iterations is None:
+        iterations = 200_000 + 2_000 * clues
+    iterations = check_count(iterations, "iterations", 0)
+    t0, t_end = _number("t0", t0), _number("t_end", t_end)
+    if cooling is None:
+        # geometric schedule from t0 down to t_end over the iterations
+        cooling = math.exp(math.log(t_end / t0) / max(1, iterations)) if t0 > 0 and t_end > 0 else 1.0
+    cooling = _number("cooling", cooling)
+    out = _core.shikaku.anneal(p.clues, iterations, t0, cooling, seed & (2**64 - 1), time_limit, node_limit)
+    stats = dict(out["stats"])
+    stats["energy"] = out["energy"]
+    stats["target_energy"] = out["target"]
+    stats["trajectory"] = [tuple(step) for step in out["trajectory"]]
+    stats["seed"] = seed
+    best = _rects(out["best"]) if out["best"] is not None else None
+    stats["best"] = best
+    status = out["status"]
+    if status == "limit" and stats.get("stop") == "none":
+        stats["stop"] = "iterations"  # the schedule ended without reaching a solution
+    return Result(status, best, stats, puzzle=p)
+
+
+SHIKAKU = GridFamily(
+    name="shikaku",
+    parse=parse,
+    verify=verify,
+    grid=lambda p: p.clues,
+    exact=lambda grid, limit, keep, time_limit, node_limit: _core.shikaku.exact(grid, limit, keep, time_limit,
+                                                                                node_limit),
+    stream=lambda *args: _core.shikaku.stream(*args),  # looked up at each call (tests patch _core)
+    solution=_rects,
+    job=ShikakuJob,
+    ilp=_by_ilp,
+    anneal=_by_annealing,
+    ilp_options=(),
+    annealing_options=("iterations", "t0", "cooling", "t_end"),
+    ilp_alias="solver",  # the older name of ilp_solver
+)
 
 
 def certified(puzzle: Any, solution: Any, how: str) -> Any:
@@ -33,20 +96,7 @@ def certified(puzzle: Any, solution: Any, how: str) -> Any:
         >>> certified("2 .\\n2 .", [(0, 0, 1, 2), (1, 0, 1, 2)], "exact")
         [(0, 0, 1, 2), (1, 0, 1, 2)]
     """
-    certify(verify(puzzle, solution), "shikaku", f"method {how}: {solution!r}"[:300])
-    return solution
-
-
-def _check_options(method: str, options: dict, allowed: tuple) -> None:
-    unknown = sorted(set(options) - set(allowed))
-    if unknown:
-        raise PuzzleError(f"unknown options for method {method!r}: {unknown}; allowed: {list(allowed)}")
-
-
-def _number(name: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
-        raise PuzzleError(f"{name} must be a number >= 0, got {value!r}")
-    return float(value)
+    return SHIKAKU.certified(puzzle, solution, how)
 
 
 def solve(
@@ -92,72 +142,7 @@ def solve(
         >>> solve("4x4:a2_2b2_2c2_2_2a2a").solution[:2]
         [(0, 0, 1, 2), (0, 2, 1, 2)]
     """
-    p = parse(puzzle)
-    time_limit = check_time_limit(time_limit)
-    node_limit = check_node_limit(node_limit)
-    check_choice(method, "method", METHODS)
-    progress = check_progress(progress)
-    seed = None if seed is None else check_seed(seed)  # checked for every method, used by annealing
-    if executor is not None:
-        if method != "exact":
-            raise PuzzleError(f"executor= applies to method='exact' only, not {method!r}")
-        options = dict(options, executor=executor)
-    with elapsed_bar(progress, f"shikaku {method}", time_limit):
-        result = _solve(p, method, time_limit, node_limit, seed, ilp_solver, options)
-    if result.status == "solved":  # every method, annealing included: checked before it is returned
-        certified(p, result.solution, method)
-    return result
-
-
-def _solve(p: Any, method: str, time_limit: Optional[float], node_limit: Optional[int], seed: Optional[int],
-           ilp_solver: str, options: dict) -> Result:
-    if method == "exact":
-        executor = options.pop("executor", None)
-        if options:
-            raise PuzzleError(f"unknown options for method 'exact': {sorted(options)}")
-        if executor is not None:
-            from ..parallel import ShikakuJob, run_first
-
-            status, found, stats = run_first(ShikakuJob(p), executor, time_limit=time_limit, node_limit=node_limit)
-            stats.setdefault("stop", "none")
-            return Result(status, _rects(found) if found is not None else None, stats, puzzle=p)
-        out = _core.shikaku.exact(p.clues, 1, 1, time_limit, node_limit)
-        solution = _rects(out["solutions"][0]) if out["solutions"] else None
-        return Result(out["status"], solution, out["stats"], puzzle=p)
-    if method == "ilp":
-        from ._ilp import solve_ilp
-
-        _check_options("ilp", options, ("solver",))  # "solver": the older name of ilp_solver
-        ilp_solver = check_choice(options.get("solver", ilp_solver), "ilp_solver", ILP_SOLVERS)
-        return solve_ilp(p, time_limit=time_limit, solver=ilp_solver)
-    _check_options("annealing", options, ("iterations", "t0", "cooling", "t_end"))
-    return _anneal(p, time_limit, node_limit, check_seed(seed), **options)
-
-
-def _anneal(p: Any, time_limit: Optional[float], node_limit: Optional[int], seed: int,
-            iterations: Optional[int] = None, t0: float = 2.0, cooling: Optional[float] = None,
-            t_end: float = 0.05) -> Result:
-    clues = len(p.clue_values())
-    if iterations is None:
-        iterations = 200_000 + 2_000 * clues
-    iterations = check_count(iterations, "iterations", 0)
-    t0, t_end = _number("t0", t0), _number("t_end", t_end)
-    if cooling is None:
-        # geometric schedule from t0 down to t_end over the iterations
-        cooling = math.exp(math.log(t_end / t0) / max(1, iterations)) if t0 > 0 and t_end > 0 else 1.0
-    cooling = _number("cooling", cooling)
-    out = _core.shikaku.anneal(p.clues, iterations, t0, cooling, seed & (2**64 - 1), time_limit, node_limit)
-    stats = dict(out["stats"])
-    stats["energy"] = out["energy"]
-    stats["target_energy"] = out["target"]
-    stats["trajectory"] = [tuple(step) for step in out["trajectory"]]
-    stats["seed"] = seed
-    best = _rects(out["best"]) if out["best"] is not None else None
-    stats["best"] = best
-    status = out["status"]
-    if status == "limit" and stats.get("stop") == "none":
-        stats["stop"] = "iterations"  # the schedule ended without reaching a solution
-    return Result(status, best, stats, puzzle=p)
+    return SHIKAKU.solve(puzzle, method, time_limit, node_limit, seed, ilp_solver, progress, executor, options)
 
 
 def count_solutions(puzzle: Any, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
@@ -179,29 +164,7 @@ def count_solutions(puzzle: Any, *, limit: Optional[int] = None, time_limit: Opt
         >>> count_solutions("2 . . 2")
         1
     """
-    p = parse(puzzle)
-    limit = check_limit(limit)
-    time_limit = check_time_limit(time_limit)
-    node_limit = check_node_limit(node_limit)
-    progress = check_progress(progress)
-    workers = check_workers(workers)
-    from ..parallel import count_shikaku, threads_or
-
-    with threads_or(executor, workers, "cassetete-shikaku") as spread:
-        if spread is not None or checkpoint is not None:
-            return count_shikaku(p, spread, limit=limit, time_limit=time_limit, node_limit=node_limit,
-                                 progress=progress, checkpoint=checkpoint)
-    if progress:
-        stream = _core.shikaku.stream(p.clues, limit or 0, time_limit, node_limit)
-        first = certify_first(lambda found: certified(p, found, "exact count"))
-        return sum(1 for _ in stream_solutions(stream, limit, first, progress=True, what="count"))
-    # keep the first solution: a count >= 1 is certified by one solution the rules accept
-    out = _core.shikaku.exact(p.clues, limit or 2**63 - 1, 1, time_limit, node_limit)
-    if out["solutions"]:
-        certified(p, _rects(out["solutions"][0]), "exact count")
-    if not out["complete"]:
-        raise LimitReached(out["count"], out["stats"])
-    return int(out["count"])
+    return SHIKAKU.count_solutions(puzzle, limit, time_limit, node_limit, progress, executor, checkpoint, workers)
 
 
 def solutions(puzzle: Any, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
@@ -217,11 +180,7 @@ def solutions(puzzle: Any, *, limit: Optional[int] = None, time_limit: Optional[
         >>> len(list(solutions("2 .\\n. 2")))
         2
     """
-    p = parse(puzzle)
-    limit = check_limit(limit)
-    progress = check_progress(progress)
-    stream = _core.shikaku.stream(p.clues, limit or 0, check_time_limit(time_limit), check_node_limit(node_limit))
-    return stream_solutions(stream, limit, lambda s: certified(p, s, "exact"), progress=progress)
+    return SHIKAKU.solutions(puzzle, limit, time_limit, node_limit, progress)
 
 
 def count_solutions_many(puzzles: Any, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
