@@ -28,6 +28,7 @@ from ._options import (check_choice, check_limit, check_node_limit, check_progre
                        check_workers)
 from ._result import LIMIT, SOLVED, UNSATISFIABLE, Result
 from ._streams import elapsed_bar, stream_solutions
+from ._svg import draw
 from ._text import not_a_file_name
 from .parallel import Job, Prefix, digest, run_count, run_first, threads_or
 
@@ -265,22 +266,24 @@ def picture(parse: Callable[[Any], Any], puzzle: Any, solution: Any, style: str,
 
 class Pictured:
     """``str()`` and the notebook SVG of a grid model, drawn by the renderers the family's
-    ``_render`` module registers in ``_pictures`` (so the model never imports its renderer).
+    ``_render`` module registers with :func:`cassetete._svg.draws` (so the model never imports
+    its renderer).
 
     Example:
+        >>> from cassetete._svg import draws
         >>> class Dot(Pictured):
-        ...     _pictures = (lambda m: ".", lambda m: "<svg/>")
+        ...     pass
+        >>> _ = draws(Dot, kind="text")(lambda m: ".")
+        >>> _ = draws(Dot)(lambda m: "<svg/>")
         >>> str(Dot()), Dot()._repr_svg_()
         ('.', '<svg/>')
     """
 
-    _pictures: ClassVar[Tuple[Callable[[Any], str], Callable[[Any], str]]]
-
     def __str__(self) -> str:
-        return self._pictures[0](self)
+        return draw(self, kind="text")
 
     def _repr_svg_(self) -> str:
-        return self._pictures[1](self)
+        return draw(self)
 
 
 class GridJob(Job):

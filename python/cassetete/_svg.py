@@ -9,16 +9,17 @@ Example:
     'width="800" height="400" viewBox="-5 -5 210 105">'
 
 It also holds the one link from models to their renderers: a family's ``_render`` module
-registers its drawing function for its model class (``@draws(Model)``), and the model's
-``to_svg`` / ``_repr_svg_`` call :func:`draw`. So a renderer imports its model and a model
-never imports its renderer: the arrows inside a family point one way.
+registers its drawing functions for its model class (``@draws(Model)`` for SVG,
+``@draws(Model, kind="text")`` for text), and the model's ``to_svg`` / ``_repr_svg_`` /
+``__str__`` call :func:`draw`. So a renderer imports its model and a model never imports its
+renderer: the arrows inside a family point one way.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Dict, Optional, Tuple
 
-_DRAWINGS: Dict[type, Callable[..., str]] = {}
+_DRAWINGS: Dict[Tuple[type, str], Callable[..., str]] = {}
 
 
 def _number(value: float) -> str:
@@ -43,8 +44,9 @@ def svg_open(width: float, height: float, *, left: float = 0, top: float = 0, fo
     return tag + ">"
 
 
-def draws(model_class: type) -> Callable[[Callable[..., str]], Callable[..., str]]:
-    """Register the decorated function as the SVG drawing of ``model_class`` (and its subclasses).
+def draws(model_class: type, kind: str = "svg") -> Callable[[Callable[..., str]], Callable[..., str]]:
+    """Register the decorated function as the drawing of ``model_class`` (and its subclasses)
+    as ``kind``: ``"svg"`` or ``"text"``.
 
     Example:
         >>> class Dot:
@@ -57,22 +59,23 @@ def draws(model_class: type) -> Callable[[Callable[..., str]], Callable[..., str
         True
     """
     def register(function: Callable[..., str]) -> Callable[..., str]:
-        _DRAWINGS[model_class] = function
+        _DRAWINGS[(model_class, kind)] = function
         return function
 
     return register
 
 
-def draw(model: Any, *args: Any, **options: Any) -> str:
-    """The SVG of ``model`` by the drawing its family registered with :func:`draws`.
+def draw(model: Any, *args: Any, kind: str = "svg", **options: Any) -> str:
+    """The drawing of ``model`` as ``kind`` (``"svg"`` or ``"text"``) by the function its family
+    registered with :func:`draws`.
 
     Example:
-        >>> draw(object())
+        >>> draw(object(), kind="text")
         Traceback (most recent call last):
         ...
-        TypeError: no drawing is registered for object
+        TypeError: no text drawing is registered for object
     """
-    for kind in type(model).__mro__:
-        if kind in _DRAWINGS:
-            return _DRAWINGS[kind](model, *args, **options)
-    raise TypeError(f"no drawing is registered for {type(model).__name__}")
+    for cls in type(model).__mro__:
+        if (cls, kind) in _DRAWINGS:
+            return _DRAWINGS[(cls, kind)](model, *args, **options)
+    raise TypeError(f"no {kind} drawing is registered for {type(model).__name__}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Iterable, List, Optional, Sequence
 
-from .._svg import svg_open
+from .._svg import draws, svg_open
 from ._model import Hashi
 
 
@@ -23,6 +23,7 @@ def _layout(puzzle: Hashi, bridges: Optional[Iterable[Sequence[int]]]):
     return chars
 
 
+@draws(Hashi, kind="text")
 def render_text(puzzle: Hashi, bridges: Optional[Iterable[Sequence[int]]] = None) -> str:
     """Text picture: island numbers, ``-``/``=`` single/double horizontal bridges,
     ``|``/``"`` single/double vertical ones, ``.`` water.
@@ -35,6 +36,7 @@ def render_text(puzzle: Hashi, bridges: Optional[Iterable[Sequence[int]]] = None
     return "\n".join("".join(row) for row in _layout(puzzle, bridges))
 
 
+@draws(Hashi)
 def render_svg(puzzle: Hashi, bridges: Optional[Iterable[Sequence[int]]] = None,
                cell: int = 32) -> str:
     """SVG picture of the puzzle and (optionally) its bridges.
@@ -77,4 +79,3 @@ def render_svg(puzzle: Hashi, bridges: Optional[Iterable[Sequence[int]]] = None,
     return "\n".join(out)
 
 
-Hashi._pictures = (render_text, render_svg)  # str() and the notebook SVG of a Hashi

@@ -9,7 +9,7 @@ from typing import Optional, Sequence
 import numpy as np
 
 from .._errors import PuzzleError
-from .._svg import svg_open
+from .._svg import draws, svg_open
 from ._model import Shikaku
 
 
@@ -25,6 +25,7 @@ def _labels(shape, rectangles: Optional[Sequence[Sequence[int]]]) -> Optional[np
     return labels
 
 
+@draws(Shikaku, kind="text")
 def render_text(p: Shikaku, rectangles: Optional[Sequence[Sequence[int]]] = None) -> str:
     """Text picture: clues in their cells; with ``rectangles``, only rectangle borders are drawn.
 
@@ -79,6 +80,7 @@ def render_text(p: Shikaku, rectangles: Optional[Sequence[Sequence[int]]] = None
 _COLORS = ("#fde2e4", "#e2ece9", "#dfe7fd", "#fff1e6", "#e9f5db", "#f0efeb", "#fad2e1", "#cddafd")
 
 
+@draws(Shikaku)
 def render_svg(p: Shikaku, rectangles: Optional[Sequence[Sequence[int]]] = None, cell: int = 32) -> str:
     """SVG picture of the puzzle (and of the solution rectangles when given).
 
@@ -118,4 +120,3 @@ def render_svg(p: Shikaku, rectangles: Optional[Sequence[Sequence[int]]] = None,
     return "\n".join(out)
 
 
-Shikaku._pictures = (render_text, render_svg)  # str() and the notebook SVG of a Shikaku
