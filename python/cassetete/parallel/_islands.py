@@ -37,6 +37,7 @@ import os
 import random
 import socket
 import time
+import uuid
 from typing import Any, Dict, List, Optional
 
 from .._errors import PuzzleError
@@ -199,7 +200,8 @@ def run_islands(problem: IslandProblem, executor: Any, *, time_limit: Optional[f
         return ((iterations is not None and used[island] >= iterations) or time_left() <= 0
                 or best == total)
 
-    handle = runner.share(f"islands-{id(problem)}", problem)
+    # A fresh key per run: a worker caches shared problems by key, and id() values are reused.
+    handle = runner.share(f"islands-{uuid.uuid4().hex}", problem)
     running: Dict[Any, int] = {}
     interrupted = False
     try:
