@@ -1,5 +1,5 @@
 """The calls into the C++ engines shared by the algorithm modules: for the backtracking engine
-(solving and counting) the arguments, one search, one certified first solution, and the parts
+(solving and counting) the arguments, one search, its certified first solution, and the parts
 of a split tree run on threads under one time and node budget; for the other exact engines
 (checkerboard, CP model, relaxed-CP loop, corner fill) the limits, the stats, the certified
 Result and the count-or-LimitReached rule."""
@@ -54,12 +54,9 @@ def _run(puzzle: EdgePuzzle, *, order: str, count: bool, limit: Optional[int], s
     )
 
 
-def first_solution(puzzle: EdgePuzzle, order: str, seed: Optional[int], time_limit: Optional[float],
-                   node_limit: Optional[int]) -> Result:
-    """One search for a first solution on this thread (checked arguments), as a certified Result
+def first_result(puzzle: EdgePuzzle, out: Dict[str, Any], seed: Optional[int]) -> Result:
+    """The certified Result of one search for a first solution (``out``, from :func:`_run`),
     with the seed in its stats."""
-    out = _run(puzzle, order=order, count=False, limit=None, seed=seed, time_limit=time_limit,
-               node_limit=node_limit)
     board = out["board"]
     stats = dict(out["stats"])
     stats["seed"] = seed

@@ -4,11 +4,9 @@ of a puzzle: prefixes are the clues of sub-puzzles) and :func:`count_edgematch`,
 :mod:`cassetete.parallel`.
 
 Example:
-    >>> from concurrent.futures import ThreadPoolExecutor
     >>> from cassetete import edgematch
     >>> puzzle, _ = edgematch.generate(3, 3, colors=3, seed=1)
-    >>> with ThreadPoolExecutor(2) as pool:
-    ...     count_edgematch(puzzle, pool) == edgematch.count_solutions(puzzle)
+    >>> EdgematchJob(puzzle).key.startswith("edgematch-")
     True
 """
 
@@ -21,7 +19,7 @@ import numpy as np
 from .._errors import PuzzleError
 from ..parallel import Job, Prefix, digest, run_count
 from ._count import count
-from ._engine import first_solution
+from ._engine import _run, first_result
 from ._model import EdgePuzzle
 from ._split import split, symmetry_parts
 
@@ -78,7 +76,10 @@ class EdgematchJob(Job):
         return [self._prefix(p) for p in split(self._sub(prefix), 1, order=static)]
 
     def first(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[str, Any, int]:
-        result = first_solution(self._sub(prefix), self.order, self.seed, time_limit, None)
+        sub = self._sub(prefix)
+        out = _run(sub, order=self.order, count=False, limit=None, seed=self.seed, time_limit=time_limit,
+                   node_limit=None)
+        result = first_result(sub, out, self.seed)
         return result.status, result.solution, int(result.stats.get("nodes", 0))
 
 

@@ -15,7 +15,7 @@ from .._result import Result
 from .._streams import elapsed_bar, progress_bar, stream_solutions
 from ..parallel import run_first
 from ._count import _count_part, count
-from ._engine import _Budget, _check_seed, _core, _engine_args, _map_parts, _run
+from ._engine import _Budget, _check_seed, _core, _engine_args, _map_parts, _run, first_result
 from ._formats import as_puzzle
 from ._jobs import EdgematchJob, count_edgematch
 from ._model import EdgePuzzle
@@ -103,10 +103,7 @@ def solve(
             return _solve_parallel(puzzle, order, workers, seed, time_limit, node_limit)
         out = _run(puzzle, order=order, count=False, limit=None, seed=seed, time_limit=time_limit,
                    node_limit=node_limit)
-    board = out["board"]
-    stats = dict(out["stats"])
-    stats["seed"] = seed
-    return certify_result(Result(out["status"], None if board is None else np.asarray(board), stats, puzzle=puzzle))
+    return first_result(puzzle, out, seed)
 
 
 def _solve_spread(puzzle: EdgePuzzle, executor: Any, order: str, seed: Optional[int], time_limit: Optional[float],
