@@ -86,6 +86,7 @@ def tuning_options(tuning: Optional[Dict[str, Any]]) -> Dict[str, Any]:
         options[key] = value
     return options
 
+
 def max_weight_assignment(weights) -> np.ndarray:
     """Maximum-weight assignment of a dense matrix with our own O(n^3) Hungarian method
     (Jonker-Volgenant shortest augmenting paths, C++): for each row, its column (-1 when
