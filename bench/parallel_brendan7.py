@@ -35,7 +35,8 @@ sys.path.insert(0, str(HERE))
 from edgematch_brendan import brendan  # noqa: E402
 
 from cassetete import LimitReached  # noqa: E402
-from cassetete.parallel import EdgematchJob, run_count  # noqa: E402
+from cassetete.edgematch._jobs import EdgematchJob  # noqa: E402
+from cassetete.parallel import run_count  # noqa: E402
 
 
 def watch(checkpoint: str, progress_file: str, stop: threading.Event, started: float) -> None:

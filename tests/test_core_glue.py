@@ -67,7 +67,8 @@ def test_exact_engines_share_one_result_shape():
 
 
 def test_job_is_abstract_and_every_job_finds_a_first_solution():
-    from cassetete.parallel._jobs import EdgematchJob, Job
+    from cassetete.edgematch._jobs import EdgematchJob
+    from cassetete.parallel import Job
 
     with pytest.raises(TypeError):
         Job()  # type: ignore[abstract]

@@ -17,7 +17,8 @@ import pytest
 
 import cassetete
 from cassetete import edgematch, exactcover, polyomino, sudoku
-from cassetete.parallel import ExactCoverJob, count_edgematch, run_count, run_first
+from cassetete.edgematch._jobs import count_edgematch
+from cassetete.parallel import ExactCoverJob, run_count, run_first
 from cassetete.polyomino._model import Packing
 
 sys.path.insert(0, os.path.dirname(__file__))

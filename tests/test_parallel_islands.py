@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from cassetete import PuzzleError, edgematch
-from cassetete.parallel._islands import perturb
+from cassetete.edgematch._islands import perturb
 
 sys.path.insert(0, os.path.dirname(__file__))
 from edgematch_checker import check_board, joins_ok, turned  # noqa: E402

@@ -460,19 +460,13 @@ ExactResult backtrack(const Puzzle& pz, const SearchOptions& opt, SearchControl&
         else if (engine.idx_.dense() && !engine.pair_counts_) engine.run_static_fast();
         else engine.run_static(-1, nullptr);
     }
-    res.count = engine.solutions_;
-    res.complete = !engine.stopped_ && !engine.caller_stopped_;
-    res.stop = control.reason();
+    finish_search(res, control, engine.solutions_, engine.stopped_ || engine.caller_stopped_, t0);
     if (!engine.best_piece_.empty()) res.solutions.push_back({engine.best_piece_, engine.best_rot_});
-    res.stats.nodes = control.nodes();
-    res.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     res.stats.add("placements", control.nodes());
     res.stats.add("solutions", res.count);
     res.stats.add("table_placements", engine.idx_.placements().size());
     if (opt.pair_pruning) res.stats.add("pair_cuts", engine.pair_cuts_);
-    if (res.count > 0) res.status = Status::solved;
-    else res.status = control.status(false);
-    if (engine.stopped_ && control.reason() == StopReason::interrupted) res.status = Status::interrupted;
+    finish_status(res, control, engine.stopped_);
     return res;
 }
 

@@ -11,17 +11,9 @@ CandidateIndex::CandidateIndex(const Puzzle& pz, bool shuffle, uint64_t seed) {
     dense_ = C * C * C * C <= (uint64_t{1} << 22);
     radix_ = dense_ ? C : (uint64_t{1} << 16);
 
-    for (int p = 0; p < pz.size(); ++p) {
-        for (int r = 0; r < 4; ++r) {
-            bool repeat = false;
-            for (int q = 0; q < r && !repeat; ++q) {
-                bool same = true;
-                for (int s = 0; s < 4; ++s) same = same && pz.edge(p, r, s) == pz.edge(p, q, s);
-                repeat = same;
-            }
-            if (!repeat) placements_.push_back(static_cast<uint32_t>(p) << 2 | static_cast<uint32_t>(r));
-        }
-    }
+    for_each_distinct_placement(pz, [&](int p, int r) {
+        placements_.push_back(static_cast<uint32_t>(p) << 2 | static_cast<uint32_t>(r));
+    });
 
     if (shuffle) {
         Rng rng(seed);

@@ -264,20 +264,14 @@ CheckerboardResult checkerboard_search(const Puzzle& pz, const CheckerboardOptio
     CheckerboardResult res;
     if (engine.setup()) engine.search(0);
     else ++engine.cuts_;
-    res.count = engine.solutions_;
-    res.complete = !engine.stopped_ && !engine.done_early_;
-    res.stop = control.reason();
+    finish_search(res, control, engine.solutions_, engine.stopped_ || engine.done_early_, t0);
     if (!engine.first_piece_.empty()) res.solutions.push_back({engine.first_piece_, engine.first_rot_});
-    res.stats.nodes = control.nodes();
-    res.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     res.stats.add("black_placements", engine.black_nodes_);
     res.stats.add("matching_cuts", engine.cuts_);
     res.stats.add("leaves", engine.leaves_);
     res.stats.add("completion_placements", engine.completion_nodes_);
     res.stats.add("solutions", res.count);
-    if (res.count > 0) res.status = Status::solved;
-    else res.status = control.status(false);
-    if (engine.stopped_ && control.reason() == StopReason::interrupted) res.status = Status::interrupted;
+    finish_status(res, control, engine.stopped_);
     return res;
 }
 

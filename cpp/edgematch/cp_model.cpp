@@ -52,19 +52,10 @@ public:
         for (int cell = 0; cell < n_; ++cell)
             if (is_var_[cell]) vars_.push_back(cell);
         // Distinct placements (turns of a symmetric piece showing the same edges count once).
-        for (int p = 0; p < pz.size(); ++p)
-            for (int r = 0; r < 4; ++r) {
-                bool repeat = false;
-                for (int q = 0; q < r && !repeat; ++q) {
-                    bool same = true;
-                    for (int s = 0; s < 4; ++s) same = same && pz.edge(p, r, s) == pz.edge(p, q, s);
-                    repeat = same;
-                }
-                if (!repeat) {
-                    pl_piece_.push_back(p);
-                    pl_rot_.push_back(r);
-                }
-            }
+        for_each_distinct_placement(pz, [&](int p, int r) {
+            pl_piece_.push_back(p);
+            pl_rot_.push_back(r);
+        });
         m_ = static_cast<int>(pl_piece_.size());
         words_ = (m_ + 63) / 64;
         piece_words_ = (pz.size() + 63) / 64;
@@ -544,24 +535,18 @@ CpResult cp_search(const Puzzle& pz, const CpOptions& opt, SearchControl& contro
     CpModel model(pz, opt, control, on_solution);
     model.run();
     CpResult res;
-    res.count = model.solutions_;
-    res.complete = !model.stopped_ && !model.done_early_;
-    res.stop = control.reason();
+    finish_search(res, control, model.solutions_, model.stopped_ || model.done_early_, t0);
     if (!model.first_piece_.empty()) res.solutions.push_back({model.first_piece_, model.first_rot_});
     res.deep_piece = model.deep_piece_;
     res.deep_rot = model.deep_rot_;
     res.cells = static_cast<int>(model.vars_.size() - opt.fixed.size());
     res.depth = std::max(0, model.deepest_ - static_cast<int>(opt.fixed.size()));
-    res.stats.nodes = control.nodes();
-    res.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     res.stats.add("failures", model.failures_);
     res.stats.add("restarts", model.restarts_);
     res.stats.add("hall_failures", model.hall_failures_);
     res.stats.add("gac_prunes", model.gac_prunes_);
     res.stats.add("solutions", res.count);
-    if (res.count > 0) res.status = Status::solved;
-    else res.status = control.status(false);
-    if (model.stopped_ && control.reason() == StopReason::interrupted) res.status = Status::interrupted;
+    finish_status(res, control, model.stopped_);
     return res;
 }
 

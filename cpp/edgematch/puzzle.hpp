@@ -53,6 +53,22 @@ struct Puzzle {
     }
 };
 
+// Calls visit(piece, rot) for every distinct placement, in piece then turn order: a turn of a
+// symmetric piece that shows the same edges as an earlier turn is skipped.
+template <class Visit>
+void for_each_distinct_placement(const Puzzle& pz, Visit&& visit) {
+    for (int p = 0; p < pz.size(); ++p)
+        for (int r = 0; r < 4; ++r) {
+            bool repeat = false;
+            for (int q = 0; q < r && !repeat; ++q) {
+                bool same = true;
+                for (int s = 0; s < 4; ++s) same = same && pz.edge(p, r, s) == pz.edge(p, q, s);
+                repeat = same;
+            }
+            if (!repeat) visit(p, r);
+        }
+}
+
 // Matched inner joins of a full board (piece[cell], rot[cell]); total = 2rc - r - c.
 // Frame edges are not counted. Entries with piece < 0 (empty cells) match nothing.
 inline int score(const Puzzle& pz, const int* piece, const int* rot) {

@@ -21,36 +21,57 @@ Example:
 from ._blocks import Block, block_level, solve_orientations_blocks
 from ._blocks import prune as prune_blocks
 from ._checkerboard import count_checkerboard, solve_checkerboard
+from ._checkerboard_approx import checkerboard_approximation, contour_checkerboard_approximation
+from ._contour import contour_by_euler
 from ._corner import count_corner_fill, solve_corner_fill
-from ._count import count, count_solutions
+from ._count import count
 from ._cp import ALLDIFFERENT, count_cp, cp_start, fill_holes, relaxed_cells, solve_cp
-from ._data import eternity2
-from ._formats import FORMATS, as_puzzle, infer_size, load, load_brendan_solution, load_many, parse, parse_many
-from ._generate import generate
-from ._local import INITS, NEIGHBOURHOOD_SIZE, TUNING, initial_board, max_weight_assignment, read_board, solve_local, write_board
+from ._formats import (
+    FORMATS,
+    as_puzzle,
+    dump,
+    eternity2,
+    format,
+    infer_size,
+    load,
+    load_brendan_solution,
+    load_many,
+    parse,
+    parse_many,
+    read_board,
+    write_board,
+)
+from ._generate import fibonacci_instance, generate
+from ._local import INITS, NEIGHBOURHOOD_SIZE, TUNING, initial_board, max_weight_assignment, solve_local
 from ._model import MATCHINGS, EdgePuzzle, cell_edges, check_board, rotate, score
 from ._orders import ORDERS, cell_order
+from ._orientations import solve_orientations
 from ._packing import block_packing_approximation, interior_blocks, set_packing
+from ._position_backtrack import solve_by_positions
+from ._position_path import position_path_approximation
+from ._positions import propagate_orientations, solve_positions
 from ._reduction_sat import one_in_three_to_position
 from ._reductions import contour_ring, contour_to_puzzle, partition_to_contour, partition_to_orientation
 from ._relaxed_loop import solve_relaxed_loop
-from ._render import render, render_svg, render_text
-from ._solve import METHODS, solutions, solve
+from ._render import render_puzzle, render_svg, render_text
+from ._score import matched_faces, valid_pieces
+from ._solve import METHODS, count_solutions, solutions, solve
 from ._split import split, symmetry_parts
-from ._variants import (
-    checkerboard_approximation,
-    contour_by_euler,
-    contour_checkerboard_approximation,
-    fibonacci_instance,
-    matched_faces,
-    position_path_approximation,
-    propagate_orientations,
-    solve_orientations,
-    solve_positions,
-    valid_pieces,
-)
 from ._verify import verify
-from ._write import dump, format
+
+
+def render(puzzle: object, solution: object = None, format: str = "text", **kwargs: object) -> str:  # noqa: A002
+    """Text (``format="text"``) or SVG (``format="svg"``) picture of the puzzle (an EdgePuzzle
+    or anything :func:`parse` reads), with ``solution`` (a (rows, cols, 2) board, possibly with
+    empty cells -1) drawn in; without one, the pieces in index order, unturned. SVG options
+    (``cell``, ``labels``) pass through.
+
+    Example:
+        >>> render(EdgePuzzle(1, 1, [[0, 0, 0, 0]]), format="svg").startswith("<svg")
+        True
+    """
+    return render_puzzle(as_puzzle(puzzle), solution, format, **kwargs)
+
 
 __all__ = [
     # model, formats, pictures
@@ -70,7 +91,6 @@ __all__ = [
     # Schaus and Deville local search
     "INITS", "NEIGHBOURHOOD_SIZE", "TUNING", "initial_board", "max_weight_assignment", "read_board", "solve_local", "write_board",
 ]
-from ._position_backtrack import solve_by_positions
 
 __all__ += ["solve_by_positions"]  # Béhague (2024), section 6.1
 

@@ -20,7 +20,7 @@ import numpy as np
 
 from .._errors import PuzzleError
 from .._options import check_count
-from ._model import EdgePuzzle
+from ._model import EdgePuzzle, check_puzzle
 from ._rotations import Rotations, piece_rotations
 
 Face = Tuple[int, ...]
@@ -128,8 +128,7 @@ def prune(puzzle: EdgePuzzle, blocks: Iterable[Block], unchecked_sides: Tuple[in
         >>> len(prune(p, e22)) <= len(e22)
         True
     """
-    if not isinstance(puzzle, EdgePuzzle):
-        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
+    check_puzzle(puzzle)
     if not hasattr(blocks, "__iter__") or not all(isinstance(b, Block) for b in blocks):
         raise PuzzleError("prune needs a list of Block (from block_level)")
     alive = list(blocks)

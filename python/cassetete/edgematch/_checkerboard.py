@@ -13,8 +13,8 @@ from typing import Optional
 
 from .._options import check_choice, check_limit
 from .._result import Result
-from ._exact_common import check_puzzle, core, exact_count, limits, result, stats_of
-from ._model import EdgePuzzle
+from ._engine import _core, exact_count, limits, result, stats_of
+from ._model import EdgePuzzle, check_puzzle
 from ._orders import cell_order
 
 ORDERS = ("row", "spiral", "border", "corner")
@@ -26,7 +26,7 @@ def _run(puzzle: EdgePuzzle, count: bool, limit: Optional[int], parity: int, tim
     parity = int(check_choice(str(parity), "parity", ("0", "1")))
     check_choice(order, "order", ORDERS)
     ids, compl, _ = puzzle.encode()
-    return core().edgematch.checkerboard(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(), count=count,
+    return _core().edgematch.checkerboard(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(), count=count,
                                          limit=int(limit or 0), parity=parity,
                                          order=cell_order(puzzle.rows, puzzle.cols, order),
                                          **limits(time_limit, node_limit))

@@ -11,8 +11,8 @@ from typing import Optional
 
 from .._options import check_choice, check_limit
 from .._result import Result
-from ._exact_common import check_puzzle, core, exact_count, limits, result, stats_of
-from ._model import EdgePuzzle
+from ._engine import _core, exact_count, limits, result, stats_of
+from ._model import EdgePuzzle, check_puzzle
 from ._orders import cell_order
 
 STATIC_ORDERS = ("row", "border", "spiral", "corner")
@@ -23,7 +23,7 @@ def _run(puzzle: EdgePuzzle, order: str, pair_pruning: bool, count: bool, limit:
     check_puzzle(puzzle)
     check_choice(order, "order", STATIC_ORDERS)
     ids, compl, _ = puzzle.encode()
-    return core().edgematch.pair_search(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
+    return _core().edgematch.pair_search(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
                                         cell_order(puzzle.rows, puzzle.cols, order), pair_pruning=bool(pair_pruning),
                                         count=count, limit=int(limit or 0), **limits(time_limit, node_limit))
 

@@ -16,8 +16,8 @@ import numpy as np
 from .._errors import PuzzleError
 from .._options import check_choice, check_count, check_limit, check_seed
 from .._result import Result
-from ._exact_common import check_puzzle, core, exact_count, limits, result, stats_of
-from ._model import EdgePuzzle, score
+from ._engine import _core, exact_count, limits, result, stats_of
+from ._model import EdgePuzzle, check_puzzle, score
 
 ALLDIFFERENT = ("forward", "hall", "gac")
 
@@ -70,7 +70,7 @@ def run_cp(puzzle: EdgePuzzle, *, relaxed=None, count: bool = False, limit: Opti
     check_choice(alldifferent, "alldifferent", ALLDIFFERENT)
     restarts = check_count(restarts, "restarts")
     ids, compl, _ = puzzle.encode()
-    return core().edgematch.cp(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
+    return _core().edgematch.cp(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
                                _relaxed_array(puzzle, relaxed), count=count, limit=int(limit or 0),
                                seed=seed, alldifferent=alldifferent, restart_base=restarts,
                                **limits(time_limit, node_limit))
@@ -150,7 +150,7 @@ def fill_holes(puzzle: EdgePuzzle, board) -> Tuple[np.ndarray, int]:
     check_puzzle(puzzle)
     ids, compl, _ = puzzle.encode()
     board = np.ascontiguousarray(np.asarray(board, dtype=np.int32))
-    filled, matched = core().edgematch.fill_holes(puzzle.rows, puzzle.cols, ids, compl, board)
+    filled, matched = _core().edgematch.fill_holes(puzzle.rows, puzzle.cols, ids, compl, board)
     return np.asarray(filled), int(matched)
 
 
@@ -192,3 +192,13 @@ def cp_start(
             "relaxed": relaxed, "seed": seed}
     assert score(puzzle, board)[0] == matched
     return board, info
+
+
+def cp_model_start(puzzle: EdgePuzzle, relax: int, seed: int, node_limit: Optional[int],
+                    time_limit: Optional[float]) -> Tuple[np.ndarray, Dict[str, Any]]:
+    """The local search's ``init="cp-model"`` start: :func:`cp_start`'s board as an int64 array and
+    its facts in :func:`~cassetete.edgematch.initial_board`'s keys."""
+    board, facts = cp_start(puzzle, relax, seed=seed, node_limit=node_limit, time_limit=time_limit)
+    info = {k: facts[k] for k in ("score", "solved", "depth", "cells", "nodes", "seconds", "relaxed")}
+    info["seed"] = seed
+    return np.asarray(board, dtype=np.int64), info

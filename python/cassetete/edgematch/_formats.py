@@ -1,12 +1,13 @@
-"""Reading edge-matching puzzles (writing them: ``_write``).
+"""Edge-matching puzzles as text and files, both ways; board files; the bundled Eternity II set.
 
 :func:`parse` reads a text, a piece array or a puzzle; :func:`load` a path or an open file;
-:func:`parse_many` / :func:`load_many` several puzzles in cassetete's format. ``format`` writes
-any format below as text and ``dump`` writes it to a file.
+:func:`parse_many` / :func:`load_many` several puzzles in cassetete's format. :func:`format` writes
+any format below as text and :func:`dump` writes it to a file; :func:`write_board` /
+:func:`read_board` a board (the local search's checkpoints); :func:`eternity2` the official puzzle.
 
 Formats (:data:`FORMATS`; detected from the content when reading):
 
-- ``cassetete``, our own text (written by ``_write``): ``edgematch ROWS COLS MATCHING``, optional
+- ``cassetete``, our own text: ``edgematch ROWS COLS MATCHING``, optional
   ``fixed ROW COL PIECE ROT`` lines (0-based), then one piece per line ``N E S W``.
 - ``json`` (raphael-anjou/eternity2 ``official.json`` and dataset instances): ``width``, ``height``,
   ``pieces`` as [up, right, down, left], ``hints`` as {pos (row-major cell), piece, rot}.
@@ -26,13 +27,16 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
+from importlib import resources
 from typing import Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
 from .._errors import PuzzleError
-from .._io import read_text
-from ._model import LABEL_MAX, EdgePuzzle
+from .._io import read_text, write_text
+from .._options import check_choice
+from ._model import LABEL_MAX, EdgePuzzle, check_board, check_puzzle, score
 
 Source = Union[str, os.PathLike]
 FORMATS = ("cassetete", "json", "brendan", "heule", "wortmann")
@@ -394,3 +398,201 @@ def load_brendan_solution(source: Source, puzzle: EdgePuzzle) -> np.ndarray:
             raise PuzzleError(f"{where}, line {number} (piece {piece}): expected 'x y rot' on the board")
         board[h - 1 - values[1], values[0]] = (piece, values[2] % 4)
     return board
+
+
+# --- board files (the local search's checkpoints) -----------------------------------------
+def write_board(path: str, puzzle: EdgePuzzle, board) -> None:
+    """Write a board atomically (a temporary file then ``os.replace``): one line per row of
+    ``piece,rotation`` pairs after a comment line with the score.
+
+    Example:
+        >>> import os, tempfile
+        >>> from cassetete.edgematch import generate, read_board
+        >>> p, planted = generate(3, 3, colors=3, seed=1)
+        >>> path = os.path.join(tempfile.mkdtemp(), "best.txt")
+        >>> write_board(path, p, planted)
+        >>> bool((read_board(path, p) == planted).all())
+        True
+    """
+    check_puzzle(puzzle)
+    b = check_board(puzzle, board)
+    matched, total = score(puzzle, b)
+    lines = [f"# cassetete edgematch board {puzzle.rows} x {puzzle.cols}, score {matched}/{total}"]
+    for r in range(puzzle.rows):
+        lines.append(" ".join(f"{int(b[r, c, 0])},{int(b[r, c, 1])}" for c in range(puzzle.cols)))
+    if not isinstance(path, (str, os.PathLike)):
+        raise PuzzleError(f"write_board needs a path, got {type(path).__name__}")
+    if os.path.isdir(path):
+        raise PuzzleError(f"{os.fspath(path)} is a directory, not a board file")
+    tmp = f"{os.fspath(path)}.tmp{os.getpid()}"
+    try:
+        with open(tmp, "w") as handle:
+            handle.write("\n".join(lines) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except OSError as error:
+        raise PuzzleError(f"cannot write {os.fspath(path)}: {error.strerror or error}") from None
+
+
+def read_board(path: str, puzzle: EdgePuzzle) -> np.ndarray:
+    """Read a board written by :func:`write_board` from a path or an open file, checked
+    against the puzzle (PuzzleError naming the line and column of a bad entry).
+
+    Example:
+        >>> import os, tempfile
+        >>> from cassetete.edgematch import generate
+        >>> p, planted = generate(3, 3, colors=3, seed=1)
+        >>> path = os.path.join(tempfile.mkdtemp(), "b.txt")
+        >>> write_board(path, p, planted); read_board(path, p).shape
+        (3, 3, 2)
+    """
+    check_puzzle(puzzle)
+    text, where = read_source(path)
+    rows: List[List[Tuple[int, int]]] = []
+    header = None
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            header = header or re.search(r"score (\d+)/(\d+)", line)
+            continue
+        row = []
+        for column, token in enumerate(line.split(), 1):
+            try:
+                piece, rot = (int(x) for x in token.split(","))
+            except ValueError:
+                raise PuzzleError(f"{where}, line {number}, column {column}: expected 'piece,rotation', "
+                                  f"got {token!r}") from None
+            if not (-2**31 <= piece < 2**31 and -2**31 <= rot < 2**31):  # no such piece or rotation
+                raise PuzzleError(f"{where}, line {number}, column {column}: piece {piece}, rotation {rot}: "
+                                  "out of range")
+            row.append((piece, rot))
+        if len(row) != puzzle.cols:
+            raise PuzzleError(f"{where}, line {number}: {len(row)} cells, the {puzzle.rows} x {puzzle.cols} "
+                              f"puzzle has {puzzle.cols} per row")
+        rows.append(row)
+    if len(rows) != puzzle.rows:
+        raise PuzzleError(f"{where}: {len(rows)} rows, the {puzzle.rows} x {puzzle.cols} puzzle has {puzzle.rows}")
+    board = check_board(puzzle, np.array(rows, dtype=np.int64).reshape(puzzle.rows, puzzle.cols, 2), what=where)
+    # The score written in the header tells a board of another puzzle of the same size.
+    if header is not None and (int(header.group(1)), int(header.group(2))) != tuple(score(puzzle, board)):
+        raise PuzzleError(f"{where}: a board of another puzzle (its header says score {header.group(1)}/"
+                          f"{header.group(2)}, it scores {'/'.join(map(str, score(puzzle, board)))} here)")
+    return board
+
+
+# --- writing, in every format the family reads ------------------------------------------------
+def _writable(puzzle: EdgePuzzle, fmt: str, *, clues: bool, size_line: bool) -> None:
+    """PuzzleError when ``fmt`` cannot hold this puzzle (it would read back differently)."""
+    if puzzle.matching != "equal":
+        raise PuzzleError(f"the {fmt} format only holds 'equal' matching; write 'opposite' puzzles as 'cassetete'")
+    if puzzle.fixed and not clues:
+        raise PuzzleError(f"the {fmt} format holds no clues; write this puzzle as 'cassetete' (or drop the clues "
+                          "with puzzle.with_fixed({}))")
+    if not size_line:
+        try:
+            inferred = infer_size(puzzle.pieces)
+        except PuzzleError:
+            inferred = None
+        if inferred != (puzzle.rows, puzzle.cols):
+            raise PuzzleError(f"the {fmt} format stores no board size and a {puzzle.rows} x {puzzle.cols} puzzle "
+                              f"would read back as {'unreadable' if inferred is None else '%d x %d' % inferred}; "
+                              "write it as 'cassetete'")
+
+
+def format(puzzle: EdgePuzzle, format: str = "cassetete") -> str:  # noqa: A001 - the verb of every family
+    """The puzzle as text in one of :data:`FORMATS` (read back by :func:`parse`).
+
+    ``"cassetete"`` keeps everything; the others hold only what their format can: a puzzle
+    with 'opposite' matching, clues (``brendan``, ``wortmann``) or a size the format cannot
+    store (``heule``, ``wortmann`` infer it from the pieces) is a PuzzleError.
+
+    Example:
+        >>> from cassetete.edgematch import EdgePuzzle
+        >>> print(format(EdgePuzzle(1, 2, [[0, 1, 0, 0], [0, 0, 0, 1]])), end="")
+        edgematch 1 2 equal
+        0 1 0 0
+        0 0 0 1
+        >>> print(format(EdgePuzzle(1, 2, [[0, 1, 0, 0], [0, 0, 0, 1]]), "brendan"), end="")
+        2 1
+        0 1 0 0
+        0 0 0 1
+    """
+    return _format_text(puzzle, format)
+
+
+def _format_text(puzzle: EdgePuzzle, fmt: str) -> str:
+    check_puzzle(puzzle)
+    fmt = check_choice(fmt, "format", FORMATS)
+    pieces = [[int(x) for x in piece] for piece in puzzle.pieces]
+    out: List[str] = []
+    if fmt == "cassetete":
+        out.append(f"edgematch {puzzle.rows} {puzzle.cols} {puzzle.matching}")
+        out += [f"fixed {r} {c} {p} {rot}" for (r, c), (p, rot) in sorted(puzzle.fixed.items())]
+        out += [" ".join(map(str, piece)) for piece in pieces]
+    elif fmt == "json":
+        _writable(puzzle, fmt, clues=True, size_line=True)
+        hints = [{"pos": r * puzzle.cols + c, "piece": p, "rot": rot} for (r, c), (p, rot) in sorted(puzzle.fixed.items())]
+        data = {"width": puzzle.cols, "height": puzzle.rows, "pieces": pieces, "hints": hints}
+        return json.dumps(data, separators=(",", ":")) + "\n"
+    elif fmt == "brendan":
+        _writable(puzzle, fmt, clues=False, size_line=True)
+        out.append(f"{puzzle.cols} {puzzle.rows}")
+        out += [" ".join(map(str, piece)) for piece in pieces]
+    elif fmt == "heule":
+        _writable(puzzle, fmt, clues=True, size_line=False)
+        out.append(str(len(puzzle.fixed)))
+        out += [f"{r + 1} {c + 1} {p + 1} {rot}" for (r, c), (p, rot) in sorted(puzzle.fixed.items())]
+        out += [" ".join(map(str, piece)) for piece in pieces]
+    else:  # wortmann: bottom left top right
+        _writable(puzzle, fmt, clues=False, size_line=False)
+        out += [f"{s} {w} {n} {e}" for n, e, s, w in pieces]
+    return "\n".join(out) + "\n"
+
+
+def dump(puzzle: EdgePuzzle, path: object = None, *, format: str = "cassetete") -> str:
+    """Write the puzzle to ``path`` (a path, ``"-"`` = standard output, or an open file) in one
+    of :data:`FORMATS`; returns the text written (without a path, only returns it, like
+    :func:`format`).
+
+    Example:
+        >>> import io
+        >>> from cassetete.edgematch import EdgePuzzle
+        >>> handle = io.StringIO()
+        >>> _ = dump(EdgePuzzle(1, 1, [[0, 0, 0, 0]]), handle)
+        >>> handle.getvalue()
+        'edgematch 1 1 equal\\n0 0 0 0\\n'
+    """
+    text = _format_text(puzzle, format)
+    if path is None:
+        return text
+    write_text(path, text)  # type: ignore[arg-type]
+    return text
+
+
+# --- the bundled Eternity II set (MIT, from Janos Wortmann's Eternity2Puzzles.jl) -----------
+# Clue pieces (0-based piece, row, col, rotation) for the set as bundled (NESW = the anjou/bucas
+# URDL reading of the same tuples). Source: ../shared/data/edgematch/SOURCES.md, checked against
+# anjou official.json and Wortmann's hint table.
+CENTRE = (138, 8, 7, 0)
+CLUES = ((180, 13, 2, 1), (207, 2, 2, 1), (248, 13, 13, 2), (254, 2, 13, 1))
+
+
+def eternity2(hints: str = "centre") -> EdgePuzzle:
+    """The official 16 x 16 Eternity II puzzle (256 pieces, 22 colours + grey frame 0).
+
+    Args:
+        hints: ``"centre"`` (the mandatory starter piece 139 at I8), ``"all"`` (plus the 4 clue
+            puzzle hints) or ``"none"``.
+
+    Example:
+        >>> p = eternity2()
+        >>> p.size, p.total_joins, p.fixed
+        (256, 480, {(8, 7): (138, 0)})
+    """
+    text = resources.files("cassetete").joinpath("data").joinpath("eternity2.txt").read_text()
+    puzzle = parse(text)
+    chosen = {"none": (), "centre": (CENTRE,), "all": (CENTRE,) + CLUES}
+    if hints not in chosen:
+        raise PuzzleError(f"hints must be 'centre', 'all' or 'none', got {hints!r}")
+    return puzzle.with_fixed({(r, c): (p, rot) for p, r, c, rot in chosen[hints]})

@@ -1,4 +1,5 @@
-"""Random solvable puzzles with a planted solution (Eternity II / Tetravex style)."""
+"""Random solvable puzzles with a planted solution (Eternity II / Tetravex style), and the 4 x n
+PUZZLE-POSITION family of Béhague (2024) with a Fibonacci number of solutions."""
 
 from __future__ import annotations
 
@@ -101,3 +102,38 @@ def generate(
             continue  # a label that occurs once (tiny boards): draw again
     raise PuzzleError(f"no {'distinct ' if distinct else ''}{rows} x {cols} puzzle with {colors} colours "
                       f"found in {attempts} attempts")
+
+
+def fibonacci_instance(n: int) -> Tuple[EdgePuzzle, np.ndarray]:
+    """The 4 x n PUZZLE-POSITION family of Béhague (2024), section 5.2.3 ('opposite' matching): inner
+    pieces (1, 1, 1, 2) and (-1, -1, -1, -2) in a checkerboard, frame pieces showing +-1 inwards
+    and +-3 along the frame. A valid orientation points each inner piece's odd side (2) at a
+    neighbour that points back: a domino tiling of the 2 x (n-2) inside, so exactly F(n-2)
+    solutions (F(0) = F(1) = 1). Algorithm 1 alone stalls on it. Returns (puzzle, positions).
+
+    Example:
+        >>> p, pos = fibonacci_instance(5)
+        >>> p.rows, p.cols
+        (4, 5)
+    """
+    n = check_count(n, "n", 3)
+    rows, cols = 4, n
+    pieces = []
+    for r in range(rows):
+        for c in range(cols):
+            s = 1 if (r + c) % 2 == 0 else -1
+            rim = (r == 0, c == cols - 1, r == rows - 1, c == 0)
+            if not any(rim):
+                pieces.append([s, s, s, 2 * s])
+                continue
+            e = []
+            for side in range(4):
+                if rim[side]:
+                    e.append(0)
+                else:
+                    rr, cc = r + (-1, 0, 1, 0)[side], c + (0, 1, 0, -1)[side]
+                    inner = 0 < rr < rows - 1 and 0 < cc < cols - 1
+                    e.append(s if inner else 3 * s)
+            pieces.append(e)
+    puzzle = EdgePuzzle(rows, cols, pieces, matching="opposite")
+    return puzzle, np.arange(rows * cols).reshape(rows, cols)

@@ -9,7 +9,6 @@ GIL released; this module drives it: workers, checkpoints, progress bar, Ctrl-C.
 from __future__ import annotations
 
 import os
-import re
 import threading
 import time
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
@@ -19,8 +18,11 @@ import numpy as np
 from .._errors import PuzzleError
 from .._options import check_choice, check_count, check_node_limit, check_seed, check_time_limit, check_workers
 from .._result import Result
-from ._formats import read_source
-from ._model import EdgePuzzle, check_board, score
+from ..parallel import run_islands
+from ._cp import cp_model_start
+from ._formats import read_board, write_board
+from ._islands import EdgematchIslands
+from ._model import EdgePuzzle, check_puzzle, score
 from ._verify import certify_result
 
 #: Starts of the local search: ``"cp"`` (the engine's relaxed search in row order),
@@ -68,6 +70,23 @@ NEIGHBOURHOOD_SIZE: int = int(_DEFAULTS.pop("size"))
 TUNING: Dict[str, Any] = dict(_DEFAULTS)
 del _DEFAULTS
 
+
+def tuning_options(tuning: Optional[Dict[str, Any]]) -> Dict[str, Any]:
+    """:data:`TUNING` with the checked overrides of ``tuning`` (None: none).
+
+    >>> tuning_options({"plateau": 50})["plateau"]
+    50
+    """
+    if tuning is not None and not isinstance(tuning, dict):
+        raise PuzzleError(f"tuning must be a dict of overrides of TUNING, got {tuning!r}")
+    options = dict(TUNING)
+    for key, value in (tuning or {}).items():
+        if key not in TUNING:
+            raise PuzzleError(f"unknown tuning option {key!r}; expected one of {sorted(TUNING)}")
+        options[key] = value
+    return options
+
+
 def max_weight_assignment(weights) -> np.ndarray:
     """Maximum-weight assignment of a dense matrix with our own O(n^3) Hungarian method
     (Jonker-Volgenant shortest augmenting paths, C++): for each row, its column (-1 when
@@ -84,11 +103,6 @@ def max_weight_assignment(weights) -> np.ndarray:
     if w.ndim != 2:
         raise PuzzleError(f"weights must be a 2-D matrix, got shape {w.shape}")
     return np.asarray(_core().edgematch.assignment(np.ascontiguousarray(w)), dtype=np.int64)
-
-
-def _check_puzzle(puzzle: EdgePuzzle) -> None:
-    if not isinstance(puzzle, EdgePuzzle):
-        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
 
 
 def initial_board(
@@ -120,7 +134,7 @@ def initial_board(
         >>> info["solved"], score(p, board)[0] == info["score"]
         (True, True)
     """
-    _check_puzzle(puzzle)
+    check_puzzle(puzzle)
     init = check_choice(init, "init", INITS)
     relax = check_count(relax, "relax")
     seed = check_seed(seed)
@@ -129,7 +143,7 @@ def initial_board(
     if time_limit is not None and time_limit <= 0:
         raise PuzzleError(f"time_limit must be positive, got {time_limit}")
     if init == "cp-model":
-        return _cp_model_start(puzzle, relax, seed, node_limit, time_limit)
+        return cp_model_start(puzzle, relax, seed, node_limit, time_limit)
     ids, compl, _ = puzzle.encode()
     out = _core().edgematch.local_init(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(), init=init,
                                        relax=int(relax), seed=int(seed) & 0xFFFFFFFFFFFFFFFF,
@@ -137,98 +151,6 @@ def initial_board(
     info = {k: out[k] for k in ("score", "solved", "depth", "cells", "nodes")}
     info["seed"] = seed
     return np.asarray(out["board"]), info
-
-
-def _cp_model_start(puzzle: EdgePuzzle, relax: int, seed: int, node_limit: Optional[int],
-                    time_limit: Optional[float]) -> Tuple[np.ndarray, Dict[str, Any]]:
-    """The ``init="cp-model"`` start: :func:`cp_start` and its facts in :func:`initial_board`'s keys."""
-    from ._cp import cp_start
-
-    board, facts = cp_start(puzzle, relax, seed=seed, node_limit=node_limit, time_limit=time_limit)
-    info = {k: facts[k] for k in ("score", "solved", "depth", "cells", "nodes", "seconds", "relaxed")}
-    info["seed"] = seed
-    return np.asarray(board, dtype=np.int64), info
-
-
-# --- checkpoint files -------------------------------------------------------------------------
-def write_board(path: str, puzzle: EdgePuzzle, board) -> None:
-    """Write a board atomically (a temporary file then ``os.replace``): one line per row of
-    ``piece,rotation`` pairs after a comment line with the score.
-
-    Example:
-        >>> import os, tempfile
-        >>> from cassetete.edgematch import generate, read_board
-        >>> p, planted = generate(3, 3, colors=3, seed=1)
-        >>> path = os.path.join(tempfile.mkdtemp(), "best.txt")
-        >>> write_board(path, p, planted)
-        >>> bool((read_board(path, p) == planted).all())
-        True
-    """
-    _check_puzzle(puzzle)
-    b = check_board(puzzle, board)
-    matched, total = score(puzzle, b)
-    lines = [f"# cassetete edgematch board {puzzle.rows} x {puzzle.cols}, score {matched}/{total}"]
-    for r in range(puzzle.rows):
-        lines.append(" ".join(f"{int(b[r, c, 0])},{int(b[r, c, 1])}" for c in range(puzzle.cols)))
-    if not isinstance(path, (str, os.PathLike)):
-        raise PuzzleError(f"write_board needs a path, got {type(path).__name__}")
-    if os.path.isdir(path):
-        raise PuzzleError(f"{os.fspath(path)} is a directory, not a board file")
-    tmp = f"{os.fspath(path)}.tmp{os.getpid()}"
-    try:
-        with open(tmp, "w") as handle:
-            handle.write("\n".join(lines) + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except OSError as error:
-        raise PuzzleError(f"cannot write {os.fspath(path)}: {error.strerror or error}") from None
-
-
-def read_board(path: str, puzzle: EdgePuzzle) -> np.ndarray:
-    """Read a board written by :func:`write_board` from a path or an open file, checked
-    against the puzzle (PuzzleError naming the line and column of a bad entry).
-
-    Example:
-        >>> import os, tempfile
-        >>> from cassetete.edgematch import generate
-        >>> p, planted = generate(3, 3, colors=3, seed=1)
-        >>> path = os.path.join(tempfile.mkdtemp(), "b.txt")
-        >>> write_board(path, p, planted); read_board(path, p).shape
-        (3, 3, 2)
-    """
-    _check_puzzle(puzzle)
-    text, where = read_source(path)
-    rows: List[List[Tuple[int, int]]] = []
-    header = None
-    for number, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            header = header or re.search(r"score (\d+)/(\d+)", line)
-            continue
-        row = []
-        for column, token in enumerate(line.split(), 1):
-            try:
-                piece, rot = (int(x) for x in token.split(","))
-            except ValueError:
-                raise PuzzleError(f"{where}, line {number}, column {column}: expected 'piece,rotation', "
-                                  f"got {token!r}") from None
-            if not (-2**31 <= piece < 2**31 and -2**31 <= rot < 2**31):  # no such piece or rotation
-                raise PuzzleError(f"{where}, line {number}, column {column}: piece {piece}, rotation {rot}: "
-                                  "out of range")
-            row.append((piece, rot))
-        if len(row) != puzzle.cols:
-            raise PuzzleError(f"{where}, line {number}: {len(row)} cells, the {puzzle.rows} x {puzzle.cols} "
-                              f"puzzle has {puzzle.cols} per row")
-        rows.append(row)
-    if len(rows) != puzzle.rows:
-        raise PuzzleError(f"{where}: {len(rows)} rows, the {puzzle.rows} x {puzzle.cols} puzzle has {puzzle.rows}")
-    board = check_board(puzzle, np.array(rows, dtype=np.int64).reshape(puzzle.rows, puzzle.cols, 2), what=where)
-    # The score written in the header tells a board of another puzzle of the same size.
-    if header is not None and (int(header.group(1)), int(header.group(2))) != tuple(score(puzzle, board)):
-        raise PuzzleError(f"{where}: a board of another puzzle (its header says score {header.group(1)}/"
-                          f"{header.group(2)}, it scores {'/'.join(map(str, score(puzzle, board)))} here)")
-    return board
 
 
 def _merge_trajectories(trajectories: Sequence[Sequence[Tuple[float, int]]]) -> List[Tuple[float, int]]:
@@ -303,16 +225,18 @@ def solve_local(
         >>> res.status, verify(p, res.solution)
         ('solved', True)
     """
-    _check_puzzle(puzzle)
+    check_puzzle(puzzle)
     if executor is not None:
-        from ..parallel import run_islands
-
         if workers != 1 or callback is not None or neighbourhood_size is not None:
             raise PuzzleError("workers, callback and neighbourhood_size do not apply with an executor "
                               "(use islands=, and tuning={'size': ...})")
-        return run_islands(puzzle, executor, time_limit=time_limit, iterations=iterations, seed=seed,
-                           checkpoint=checkpoint, init=init, relax=relax, node_limit=node_limit, tuning=tuning,
-                           progress=progress, **islands)
+        time_limit = check_time_limit(time_limit)
+        iterations = check_node_limit(iterations, "iterations")
+        check_local_budget(time_limit, iterations)
+        problem = EdgematchIslands(puzzle, init=check_choice(init, "init", INITS), options=tuning_options(tuning),
+                                   relax=check_count(relax, "relax"), node_limit=node_limit)
+        return run_islands(problem, executor, time_limit=time_limit, iterations=iterations, seed=seed,
+                           checkpoint=checkpoint, progress=progress, **islands)
     if islands:
         raise PuzzleError(f"option(s) {sorted(islands)} only apply with an executor")
     time_limit = check_time_limit(time_limit)
@@ -325,13 +249,7 @@ def solve_local(
     seed = check_seed(seed)
     if not isinstance(progress, bool):
         raise PuzzleError(f"progress must be True or False, got {progress!r}")
-    if tuning is not None and not isinstance(tuning, dict):
-        raise PuzzleError(f"tuning must be a dict of overrides of TUNING, got {tuning!r}")
-    options = dict(TUNING)
-    for key, value in (tuning or {}).items():
-        if key not in TUNING:
-            raise PuzzleError(f"unknown tuning option {key!r}; expected one of {sorted(TUNING)}")
-        options[key] = value
+    options = tuning_options(tuning)
     if neighbourhood_size is not None:
         options["size"] = check_count(neighbourhood_size, "neighbourhood_size", 1)
     ids, compl, _ = puzzle.encode()
@@ -345,7 +263,7 @@ def solve_local(
         cp_time = None if time_limit is None else time_limit / 2
         t0 = time.perf_counter()
         for i in range(workers):
-            starts[i], facts[i] = _cp_model_start(puzzle, relax, (int(seed) + i) & 0x7FFFFFFFFFFFFFFF, node_limit,
+            starts[i], facts[i] = cp_model_start(puzzle, relax, (int(seed) + i) & 0x7FFFFFFFFFFFFFFF, node_limit,
                                                   cp_time)
         cp_seconds = time.perf_counter() - t0
         if time_limit is not None:

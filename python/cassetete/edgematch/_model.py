@@ -203,6 +203,19 @@ class EdgePuzzle:
         self.seed = state.get("seed")
 
 
+def check_puzzle(puzzle: object) -> EdgePuzzle:
+    """``puzzle`` itself when it is an :class:`EdgePuzzle`, else a PuzzleError.
+
+    >>> check_puzzle("0 0 0 0")
+    Traceback (most recent call last):
+    ...
+    cassetete._errors.PuzzleError: expected an EdgePuzzle, got str
+    """
+    if not isinstance(puzzle, EdgePuzzle):
+        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
+    return puzzle
+
+
 def check_board(puzzle: EdgePuzzle, board, *, what: str = "board") -> np.ndarray:
     """A board as an int64 (rows, cols, 2) array of (piece, quarter turns clockwise), checked:
     every piece index is -1 (an empty cell) or a piece of the puzzle, used at most once, and
@@ -217,8 +230,7 @@ def check_board(puzzle: EdgePuzzle, board, *, what: str = "board") -> np.ndarray
         ...
         cassetete._errors.PuzzleError: board cell (0, 1): piece 7 does not exist (pieces 0..1, -1 = empty)
     """
-    if not isinstance(puzzle, EdgePuzzle):
-        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
+    check_puzzle(puzzle)
     try:
         b = np.asarray(board)
     except Exception as error:  # ragged nested lists

@@ -28,8 +28,9 @@ import numpy as np
 from .._errors import PuzzleError
 from .._options import check_limit, check_time_limit
 from .._result import Result
-from ._model import EdgePuzzle
-from ._variants import solve_positions, valid_pieces
+from ._model import EdgePuzzle, check_puzzle
+from ._positions import solve_positions
+from ._score import valid_pieces
 from ._verify import certify_result
 
 
@@ -66,8 +67,7 @@ def solve_by_positions(
         >>> r.status, verify(p, r.solution)
         ('solved', True)
     """
-    if not isinstance(puzzle, EdgePuzzle):
-        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
+    check_puzzle(puzzle)
     time_limit = check_time_limit(time_limit)
     if time_limit is not None and time_limit <= 0:
         raise PuzzleError(f"time_limit must be positive, got {time_limit}")

@@ -14,8 +14,8 @@ import numpy as np
 from .._options import check_choice, check_count, check_seed
 from .._result import Result
 from ._cp import ALLDIFFERENT, _relaxed_array, relaxed_cells
-from ._exact_common import check_puzzle, core, limits, result, stats_of
-from ._model import EdgePuzzle
+from ._engine import _core, limits, result, stats_of
+from ._model import EdgePuzzle, check_puzzle
 
 
 def solve_relaxed_loop(
@@ -56,7 +56,7 @@ def solve_relaxed_loop(
         relaxed = relaxed_cells(puzzle, relax, seed)
     cap = 0 if max_solutions is None else check_count(max_solutions, "max_solutions", 1)
     ids, compl, _ = puzzle.encode()
-    out = core().edgematch.relaxed_loop(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
+    out = _core().edgematch.relaxed_loop(puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(),
                                         _relaxed_array(puzzle, relaxed), seed=seed, alldifferent=alldifferent,
                                         max_solutions=cap, **limits(time_limit, node_limit))
     stats = stats_of(out, method="relaxed_loop", seed=seed, relaxed_solutions=int(out["relaxed_solutions"]),

@@ -9,8 +9,7 @@ import numpy as np
 from .._errors import PuzzleError
 from .._options import check_choice, check_count
 from .._svg import svg_open
-from ._formats import as_puzzle
-from ._model import EdgePuzzle, cell_edges
+from ._model import EdgePuzzle, cell_edges, check_puzzle
 
 
 def render_text(puzzle: EdgePuzzle, board=None) -> str:
@@ -103,17 +102,16 @@ def render_svg(puzzle: EdgePuzzle, board=None, *, cell: int = 40, labels: bool =
     return "\n".join(out)
 
 
-def render(puzzle: EdgePuzzle, solution=None, format: str = "text", **kwargs) -> str:
-    """Text (``format="text"``) or SVG (``format="svg"``) picture of the puzzle, with
-    ``solution`` (a (rows, cols, 2) board, possibly with empty cells -1) drawn in; without one,
-    the pieces in index order, unturned. SVG options (``cell``, ``labels``) pass through.
+def render_puzzle(puzzle: EdgePuzzle, solution=None, format: str = "text", **kwargs) -> str:
+    """Text (``format="text"``) or SVG (``format="svg"``) picture of a puzzle model (what
+    :func:`cassetete.edgematch.render` draws once it has read its input).
 
     Example:
         >>> from cassetete.edgematch import EdgePuzzle
-        >>> render(EdgePuzzle(1, 1, [[0, 0, 0, 0]]), format="svg").startswith("<svg")
+        >>> render_puzzle(EdgePuzzle(1, 1, [[0, 0, 0, 0]]), format="svg").startswith("<svg")
         True
     """
-    puzzle = as_puzzle(puzzle)
+    check_puzzle(puzzle)
     fmt = check_choice(format, "render format", ("text", "svg"))
     if fmt == "svg":
         return render_svg(puzzle, solution, **kwargs)

@@ -22,7 +22,7 @@ from typing import Mapping as MappingType
 import numpy as np
 
 from .._errors import PuzzleError
-from ._model import EdgePuzzle
+from ._model import EdgePuzzle, check_puzzle
 
 #: Known rotations: ``{piece: quarter turns}``, a sequence indexed by piece, or (with known
 #: positions) a (rows, cols) array per cell; None = the default (0, or unknown per cell).
@@ -58,8 +58,7 @@ def piece_rotations(puzzle: EdgePuzzle, rotations: object, *, name: str = "rotat
         ...
         cassetete._errors.PuzzleError: rotations: piece 5 does not exist (pieces 0..1)
     """
-    if not isinstance(puzzle, EdgePuzzle):
-        raise PuzzleError(f"expected an EdgePuzzle, got {type(puzzle).__name__}")
+    check_puzzle(puzzle)
     out = {p: default for p in range(puzzle.size)}
     if rotations is None:
         return out

@@ -1,5 +1,6 @@
 """Exact search and the entry point of every method: solve (one solution, or the best board of
-the local search) and solutions (streamed)."""
+the local search), solutions (streamed) and count_solutions (an exact int, or LimitReached, on
+one thread, a split tree on threads or an executor)."""
 
 from __future__ import annotations
 
@@ -8,15 +9,18 @@ from typing import Any, Dict, Iterator, Optional
 
 import numpy as np
 
-from .._errors import PuzzleError
-from .._options import check_choice, check_limit, check_node_limit, check_time_limit, check_workers
+from .._errors import LimitReached, PuzzleError
+from .._options import check_choice, check_count, check_limit, check_node_limit, check_time_limit, check_workers
 from .._result import Result
-from .._streams import elapsed_bar, stream_solutions
-from ._engine import _Budget, _check_seed, _core, _engine_args, _map_parts, _run
+from .._streams import elapsed_bar, progress_bar, stream_solutions
+from ..parallel import run_first
+from ._count import _count_part, count
+from ._engine import _Budget, _check_seed, _core, _engine_args, _map_parts, _run, first_result
 from ._formats import as_puzzle
+from ._jobs import EdgematchJob, count_edgematch
 from ._model import EdgePuzzle
 from ._orders import ORDERS
-from ._split import split
+from ._split import split, symmetry_parts
 from ._verify import certified, certify_result
 
 METHODS = ("backtrack", "vlns")
@@ -99,10 +103,7 @@ def solve(
             return _solve_parallel(puzzle, order, workers, seed, time_limit, node_limit)
         out = _run(puzzle, order=order, count=False, limit=None, seed=seed, time_limit=time_limit,
                    node_limit=node_limit)
-    board = out["board"]
-    stats = dict(out["stats"])
-    stats["seed"] = seed
-    return certify_result(Result(out["status"], None if board is None else np.asarray(board), stats, puzzle=puzzle))
+    return first_result(puzzle, out, seed)
 
 
 def _solve_spread(puzzle: EdgePuzzle, executor: Any, order: str, seed: Optional[int], time_limit: Optional[float],
@@ -112,8 +113,6 @@ def _solve_spread(puzzle: EdgePuzzle, executor: Any, order: str, seed: Optional[
     (a rotation of every solution lies in one of them) cut along the static cell order; a
     part's solution fixes more pieces than the puzzle, so it solves the puzzle too, and is
     certified against the puzzle itself."""
-    from ..parallel import EdgematchJob, run_first
-
     check_choice(order, "order", ORDERS)
     job = EdgematchJob(puzzle, order, symmetry=True, seed=seed)
     status, board, stats = run_first(job, executor, time_limit=time_limit, node_limit=node_limit)
@@ -204,3 +203,80 @@ def solutions(
     # every streamed board is checked by verify before it is yielded (issue 22)
     return stream_solutions(stream, limit, lambda board: certified(puzzle, np.asarray(board).reshape(shape)),
                             progress=progress)
+
+
+def count_solutions(
+    puzzle: EdgePuzzle,
+    *,
+    limit: Optional[int] = None,
+    order: str = "row",
+    workers: int = 1,
+    split_depth: int = 3,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+    symmetry: bool = True,
+    progress: bool = False,
+    executor: Any = None,
+    checkpoint: Optional[str] = None,
+) -> int:
+    """The exact number of solutions, or ``limit`` when there are at least that many. Symmetric
+    rotations of one piece that show the same edges count once; rotated boards count
+    separately (``symmetry`` only makes the search smaller, see :func:`symmetry_parts`).
+
+    With ``workers`` > 1 (-1 = one per core) or ``progress`` the tree is split at
+    ``split_depth`` and the parts are counted on threads (the engine releases the GIL), with a
+    tqdm bar of the parts done when ``progress`` is True. ``time_limit`` and ``node_limit``
+    bound the whole count.
+
+    Raises :class:`cassetete.LimitReached` (``.count`` a lower bound, ``.stats``) when a time or
+    node limit stops the count first: a partial count is never returned. ``executor`` (a
+    ``concurrent.futures`` executor or a Dask client) and ``checkpoint`` (a file to resume from)
+    spread the count with :mod:`cassetete.parallel` (time-sliced parts instead of ``split_depth``).
+
+    Example:
+        >>> from cassetete.edgematch import EdgePuzzle, count_solutions
+        >>> count_solutions(EdgePuzzle(1, 2, [[0, 0, 0, 1], [0, 1, 0, 0]]))
+        2
+    """
+    puzzle = as_puzzle(puzzle)
+    workers = check_workers(workers)
+    split_depth = check_count(split_depth, "split_depth")
+    limit = check_limit(limit)
+    if not isinstance(progress, bool):
+        raise PuzzleError(f"progress must be True or False, got {progress!r}")
+    if executor is not None or checkpoint is not None:
+        return count_edgematch(puzzle, executor, order=check_choice(order, "order", ORDERS), symmetry=symmetry,
+                               limit=limit, time_limit=time_limit, node_limit=node_limit, progress=progress,
+                               checkpoint=checkpoint)
+    if workers == 1 and not progress:
+        res = count(puzzle, limit=limit, order=order, time_limit=time_limit, node_limit=node_limit,
+                    symmetry=symmetry)
+        if res.status == "limit":
+            raise LimitReached(res.stats["count"], res.stats)
+        return int(res.stats["count"])
+    check_choice(order, "order", ORDERS)
+    budget = _Budget(check_time_limit(time_limit), check_node_limit(node_limit))
+    static = "row" if order == "first_fail" else order
+    sym = symmetry_parts(puzzle) if symmetry and not limit else None
+    factor, roots = sym if sym is not None else (1, [puzzle])
+    parts = [q for root in roots for q in split(root, split_depth, order=static)]
+    cancel = _core().edgematch.Cancel()
+    found = [0]
+
+    def enough(result) -> bool:  # a capped count stops the other parts once the cap is reached
+        found[0] += factor * result[1]["count"]
+        return limit is not None and found[0] >= limit
+
+    start = time.perf_counter()
+    results = _map_parts(lambda part: _count_part(part, order, limit, budget, cancel), parts, workers, cancel,
+                         stop=enough, bar=progress_bar(progress, "counting", total=len(parts), unit="part"))
+    total = factor * sum(r[1]["count"] for r in results)
+    complete = all(r[1]["complete"] for r in results)
+    if limit is not None and total >= limit:
+        return limit
+    if not complete:
+        stats = {"nodes": sum(r[1]["nodes"] for r in results), "seconds": time.perf_counter() - start,
+                 "stop": next((r[1]["stop"] for r in results if r[1]["stop"] != "none"), "limit"),
+                 "parts": len(parts), "symmetry_factor": factor}
+        raise LimitReached(total, stats)
+    return total

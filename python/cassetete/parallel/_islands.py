@@ -1,34 +1,44 @@
-"""An island model for the edge-matching local search: independent tabu searches (the very large
-neighbourhood of Schaus and Deville, "Hybridation de la programmation par contraintes et d'un
-voisinage à très grande taille pour Eternity II") on every worker, with different seeds; the best
-board is gathered as it improves and written to the checkpoint (atomically); now and then the
-weakest islands start again from a perturbed copy of the best board; a run resumes from its
-checkpoint.
+"""An island model, generic: independent local searches (one per island) on every worker, with
+different seeds; the best board is gathered as it improves and written to the checkpoint; now
+and then the weakest islands start again from a perturbed copy of the best board; a run resumes
+from its checkpoint. The family gives the searches through an :class:`IslandProblem` (edge
+matching: :class:`cassetete.edgematch._islands.EdgematchIslands`, the very large neighbourhood
+tabu search of Schaus and Deville, "Hybridation de la programmation par contraintes et d'un
+voisinage à très grande taille pour Eternity II"); this module imports no family.
 
-Each island runs in epochs (one task each): an epoch starts the engine from the island's board
-(or from the engine's own initialisation the first time), searches for ``epoch_seconds`` or
+Each island runs in epochs (one task each): an epoch starts the search from the island's board
+(or from the search's own initialisation the first time), searches for ``epoch_seconds`` or
 ``epoch_iterations`` and returns its best board. So a lost worker costs one epoch of one island,
 and the driver needs no state on the workers.
 
 Example:
     >>> from concurrent.futures import ThreadPoolExecutor
-    >>> from cassetete import edgematch
-    >>> puzzle, _ = edgematch.generate(4, 4, colors=3, seed=2)
+    >>> class Ones(IslandProblem):  # boards are tuples of bits; an epoch sets a few more to 1
+    ...     total, puzzle = 6, None
+    ...     def epoch(self, board, seed, seconds, iterations):
+    ...         bits = list(board or (0,) * 6)
+    ...         for k in range(min(iterations, 6)):
+    ...             bits[(seed + k) % 6] = 1
+    ...         return {"board": tuple(bits), "score": sum(bits), "iterations": iterations}
+    ...     def perturb(self, board, moves, rng):
+    ...         return tuple(0 if rng.random() < 0.5 else b for b in board)
+    ...     def score(self, board):
+    ...         return sum(board)
     >>> with ThreadPoolExecutor(2) as pool:
-    ...     result = run_islands(puzzle, pool, iterations=400, seed=1)
-    >>> result.stats["islands"], edgematch.score(puzzle, result.solution)[0] == result.stats["score"]
-    (2, True)
+    ...     result = run_islands(Ones(), pool, iterations=16, seed=1)
+    >>> result.status, result.stats["islands"], result.stats["score"]
+    ('solved', 2, 6)
 """
 
 from __future__ import annotations
 
+import abc
 import os
 import random
 import socket
 import time
+import uuid
 from typing import Any, Dict, List, Optional
-
-import numpy as np
 
 from .._errors import PuzzleError
 from .._options import check_count, check_node_limit, check_seed, check_time_limit
@@ -36,65 +46,73 @@ from .._result import Result
 from .._streams import progress_bar
 from ._executors import Runner, resolve
 
-__all__ = ["perturb", "run_islands"]
+__all__ = ["IslandProblem", "run_islands"]
 
 _MASK = 0xFFFFFFFFFFFFFFFF
-# Epochs: long enough that the tabu search gets going (its plateau is 2000 iterations), short
-# enough that the best board reaches the checkpoint often.
+# Epochs: long enough that a tabu search gets going (the edge-matching plateau is 2000
+# iterations), short enough that the best board reaches the checkpoint often.
 DEFAULT_EPOCH_SECONDS = 30.0
 EPOCHS_PER_BUDGET = 8  # with an iteration budget only: epochs per island
 
 
-def perturb(puzzle: Any, board: np.ndarray, moves: int, rng: random.Random) -> np.ndarray:
-    """A copy of ``board`` with ``moves`` random swaps of two free inner pieces, each put down
-    at a random rotation (inner pieces fit an inner cell at any rotation; the frame and the
-    fixed pieces stay).
+class IslandProblem(abc.ABC):
+    """What the island driver needs from a family: a picklable object (sent to the workers once).
 
-    Example:
-        >>> from cassetete import edgematch
-        >>> p, planted = edgematch.generate(5, 5, colors=3, seed=1)
-        >>> moved = perturb(p, planted, 3, random.Random(1))
-        >>> sorted(moved[..., 0].ravel().tolist()) == list(range(25))
-        True
+    ``total`` is the best score (a board scoring it ends the run); ``puzzle`` the model the
+    :class:`~cassetete.Result` refers to; ``unit`` names a point of score; ``epoch`` runs on a worker, the others in the driver.
     """
-    out = np.array(board, dtype=np.int64, copy=True)
-    cells = [(r, c) for r in range(1, puzzle.rows - 1) for c in range(1, puzzle.cols - 1)
-             if (r, c) not in puzzle.fixed and out[r, c, 0] >= 0]
-    if len(cells) < 2:
-        return out
-    for _ in range(moves):
-        (r1, c1), (r2, c2) = rng.sample(cells, 2)
-        piece1, piece2 = int(out[r1, c1, 0]), int(out[r2, c2, 0])
-        out[r1, c1] = (piece2, rng.randrange(4))
-        out[r2, c2] = (piece1, rng.randrange(4))
+
+    total: int = 0
+    puzzle: Any = None
+    unit: str = "point"  # of the score, on the progress bar
+
+    def starts(self, count: int, seed: int, time_limit: Optional[float]) -> Optional[List[Any]]:
+        """The islands' first boards (island i seeded seed + i), or None: each epoch's own start."""
+        return None
+
+    @abc.abstractmethod
+    def epoch(self, board: Any, seed: int, seconds: float, iterations: int) -> Dict[str, Any]:
+        """One epoch from ``board`` (None: the search's own start) for ``seconds`` or
+        ``iterations`` (0 = no bound): a dict with its best ``board``, ``score`` and ``iterations``."""
+
+    @abc.abstractmethod
+    def perturb(self, board: Any, moves: int, rng: random.Random) -> Any:
+        """A copy of ``board`` changed by ``moves`` random moves drawn from ``rng``."""
+
+    @abc.abstractmethod
+    def score(self, board: Any) -> int:
+        """The score of ``board`` (higher is better, at most ``total``)."""
+
+    def default_kicks(self) -> int:
+        """The moves of a restart's perturbation when ``kicks`` is not given."""
+        return 2
+
+    def read_board(self, path: str) -> Any:
+        """The board saved in the checkpoint file ``path``."""
+        raise PuzzleError(f"{type(self).__name__} cannot read checkpoints")
+
+    def write_board(self, path: str, board: Any) -> None:
+        """Save ``board`` to the checkpoint file ``path`` (atomically)."""
+        raise PuzzleError(f"{type(self).__name__} cannot write checkpoints")
+
+
+def island_epoch(handle: Any, board: Any, seed: int, seconds: float, iterations: int) -> Dict[str, Any]:
+    """One epoch of one island, on a worker: the problem's search from ``board``; its result with
+    the wall time and the worker's name."""
+    problem = resolve(handle)
+    started = time.perf_counter()
+    out = dict(problem.epoch(board, seed, seconds, iterations))
+    out.update(seconds=time.perf_counter() - started, worker=f"{socket.gethostname()}:{os.getpid()}")
     return out
 
 
-def island_epoch(handle: Any, board: Optional[np.ndarray], seed: int, seconds: float,
-                 iterations: int) -> Dict[str, Any]:
-    """One epoch of one island, on a worker: the tabu search from ``board`` (None: the engine's
-    initialisation) for ``seconds`` or ``iterations`` (0 = no bound); its best board."""
-    from .. import _core
-
-    spec = resolve(handle)
-    started = time.perf_counter()
-    state = _core.edgematch.LocalSearch(spec["rows"], spec["cols"], spec["ids"], spec["compl"], spec["fixed"],
-                                 seed=seed & _MASK, init=spec["init"], relax=spec["relax"],
-                                 node_limit=spec["node_limit"], board=board, tuning=spec["tuning"])
-    state.run(seconds, iterations)
-    info = state.info()
-    return {"board": np.asarray(state.best_board(), dtype=np.int64), "score": int(state.best_score()),
-            "iterations": int(info["iterations"]), "seconds": time.perf_counter() - started,
-            "worker": f"{socket.gethostname()}:{os.getpid()}"}
-
-
-def run_islands(puzzle: Any, executor: Any, *, time_limit: Optional[float] = None, iterations: Optional[int] = None,
-                seed: Optional[int] = None, checkpoint: Optional[str] = None, islands: Optional[int] = None,
-                epoch_seconds: Optional[float] = None, epoch_iterations: Optional[int] = None,
-                restart_every: int = 2, restart_share: float = 0.25, kicks: Optional[int] = None,
-                init: str = "cp", relax: int = 0, node_limit: Optional[int] = 20_000_000,
-                tuning: Optional[Dict[str, Any]] = None, progress: bool = False) -> Result:
-    """The island model behind ``edgematch.solve(puzzle, method="vlns", executor=...)``.
+def run_islands(problem: IslandProblem, executor: Any, *, time_limit: Optional[float] = None,
+                iterations: Optional[int] = None, seed: Optional[int] = None, checkpoint: Optional[str] = None,
+                islands: Optional[int] = None, epoch_seconds: Optional[float] = None,
+                epoch_iterations: Optional[int] = None, restart_every: int = 2, restart_share: float = 0.25,
+                kicks: Optional[int] = None, progress: bool = False) -> Result:
+    """The island model of ``problem`` on ``executor`` (what
+    ``edgematch.solve(puzzle, method="vlns", executor=...)`` calls).
 
     Args:
         time_limit: seconds for the whole run (the last epochs are cut to fit).
@@ -108,34 +126,22 @@ def run_islands(puzzle: Any, executor: Any, *, time_limit: Optional[float] = Non
             ``iterations``).
         restart_every: after every ``restart_every`` x ``islands`` epochs the weakest
             ``restart_share`` of the islands (at least one when there are two or more, never the
-            best one) restart from the best board perturbed by ``kicks`` random swaps (default:
-            a twentieth of the inner cells, at least 2).
-        init, relax, node_limit, tuning: the engine's options, as in :func:`edgematch.solve_local`.
+            best one) restart from the best board perturbed by ``kicks`` random moves (default:
+            ``problem.default_kicks()``).
 
-    Returns a Result like :func:`edgematch.solve_local`'s: the best board, status ``"solved"``
-    when every join matches; stats ``score``, ``total``, ``iterations``, ``epochs``,
-    ``restarts`` (islands restarted from the best board), ``island_scores``, ``seed``,
-    ``trajectory`` [(seconds, best score)], ``resumed``.
+    Returns a Result: the best board, status ``"solved"`` when it scores ``problem.total``;
+    stats ``score``, ``total``, ``iterations``, ``epochs``, ``restarts`` (islands restarted from
+    the best board), ``island_scores``, ``seed``, ``trajectory`` [(seconds, best score)],
+    ``resumed``.
     """
-    from ..edgematch._local import INITS, TUNING, check_local_budget, read_board, write_board
-    from ..edgematch._model import score
-    from .._options import check_choice
-
     time_limit = check_time_limit(time_limit)
     iterations = check_node_limit(iterations, "iterations")
-    check_local_budget(time_limit, iterations)
+    if time_limit is None and iterations is None:
+        raise PuzzleError("the island model needs a time_limit or an iterations limit")
     seed = check_seed(seed)
-    init = check_choice(init, "init", INITS)
     restart_every = check_count(restart_every, "restart_every", 1)
     if not isinstance(restart_share, (int, float)) or not 0 <= restart_share < 1:
         raise PuzzleError(f"restart_share must be a number in [0, 1), got {restart_share!r}")
-    if tuning is not None and not isinstance(tuning, dict):
-        raise PuzzleError(f"tuning must be a dict of overrides of TUNING, got {tuning!r}")
-    options = dict(TUNING)
-    for key, value in (tuning or {}).items():
-        if key not in TUNING:
-            raise PuzzleError(f"unknown tuning option {key!r}; expected one of {sorted(TUNING)}")
-        options[key] = value
     runner = Runner(executor)
     count = check_count(islands if islands is not None else runner.workers, "islands", 1)
     if epoch_iterations is not None:
@@ -149,31 +155,21 @@ def run_islands(puzzle: Any, executor: Any, *, time_limit: Optional[float] = Non
         epoch_seconds = checked
     elif epoch_iterations is None:
         epoch_seconds = DEFAULT_EPOCH_SECONDS
-    inner = max(0, puzzle.rows - 2) * max(0, puzzle.cols - 2)
-    kicks = check_count(kicks, "kicks", 1) if kicks is not None else max(2, inner // 20)
+    kicks = check_count(kicks, "kicks", 1) if kicks is not None else problem.default_kicks()
 
-    ids, compl, _ = puzzle.encode()
-    spec = {"rows": puzzle.rows, "cols": puzzle.cols, "ids": ids, "compl": compl, "fixed": puzzle.fixed_array(),
-            # "cp-model" starts are built here (below) and passed as boards; the engine never sees it.
-            "init": "cp" if init == "cp-model" else init, "relax": check_count(relax, "relax"),
-            "node_limit": int(check_node_limit(node_limit) or 0),
-            "tuning": options}
-    total = puzzle.total_joins
-    best_board: Optional[np.ndarray] = None
+    total = problem.total
+    best_board: Any = None
     best = -1
     resumed = checkpoint is not None and os.path.exists(checkpoint)
     if resumed and checkpoint is not None:
-        best_board = read_board(checkpoint, puzzle)
-        best = int(score(puzzle, best_board)[0])
-    boards: List[Optional[np.ndarray]] = [best_board] * count
-    if init == "cp-model" and best_board is None:
-        # The CP model of Schaus and Deville (section 2) gives each island its own start (seed + i),
-        # within half the time limit in all, as solve_local does on one machine.
-        from ..edgematch._local import _cp_model_start
-
+        best_board = problem.read_board(checkpoint)
+        best = int(problem.score(best_board))
+    boards: List[Any] = [best_board] * count
+    if best_board is None:
         share = None if time_limit is None else time_limit / (2 * count)
-        boards = [_cp_model_start(puzzle, spec["relax"], (seed + i) & _MASK, node_limit, share)[0]
-                  for i in range(count)]
+        starts = problem.starts(count, seed, share)
+        if starts is not None:
+            boards = list(starts)
     scores = [best] * count
     used = [0] * count  # iterations per island
     epochs = [0] * count
@@ -182,7 +178,7 @@ def run_islands(puzzle: Any, executor: Any, *, time_limit: Optional[float] = Non
     stats: Dict[str, Any] = {"seed": seed, "islands": count, "epochs": 0, "restarts": 0, "resumed": resumed,
                              "trajectory": []}
     started = time.perf_counter()
-    bar = progress_bar(progress, "best score", total=total, unit="join")
+    bar = progress_bar(progress, "best score", total=total, unit=problem.unit)
 
     def time_left() -> float:
         return float("inf") if time_limit is None else time_limit - (time.perf_counter() - started)
@@ -190,7 +186,7 @@ def run_islands(puzzle: Any, executor: Any, *, time_limit: Optional[float] = Non
     def submit(island: int) -> Any:
         board = boards[island]
         if pending_restart[island] and best_board is not None:
-            board = perturb(puzzle, best_board, kicks, rng)
+            board = problem.perturb(best_board, kicks, rng)
             pending_restart[island] = False
             stats["restarts"] += 1
         seconds = min(epoch_seconds if epoch_seconds is not None else float("inf"), time_left())
@@ -204,7 +200,8 @@ def run_islands(puzzle: Any, executor: Any, *, time_limit: Optional[float] = Non
         return ((iterations is not None and used[island] >= iterations) or time_left() <= 0
                 or best == total)
 
-    handle = runner.share(f"islands-{id(spec)}", spec)
+    # A fresh key per run: a worker caches shared problems by key, and id() values are reused.
+    handle = runner.share(f"islands-{uuid.uuid4().hex}", problem)
     running: Dict[Any, int] = {}
     interrupted = False
     try:
@@ -223,7 +220,7 @@ def run_islands(puzzle: Any, executor: Any, *, time_limit: Optional[float] = Non
                     best, best_board = out["score"], out["board"]
                     stats["trajectory"].append((time.perf_counter() - started, best))
                     if checkpoint is not None:
-                        write_board(checkpoint, puzzle, best_board)
+                        problem.write_board(checkpoint, best_board)
                     if bar is not None:
                         bar.n = max(best, 0)
                         bar.refresh()
@@ -242,13 +239,13 @@ def run_islands(puzzle: Any, executor: Any, *, time_limit: Optional[float] = Non
         runner.close()
         if bar is not None:
             bar.close()
-    matched = int(score(puzzle, best_board)[0])
+    matched = int(problem.score(best_board))
     stats.update(score=matched, best=matched, total=total, iterations=sum(used), nodes=sum(used),
                  seconds=time.perf_counter() - started, island_scores=list(scores),
                  stop=("solved" if matched == total else "interrupted" if interrupted
                        else "iteration_limit" if time_left() > 0 else "time_limit"),
                  rules={})
-    return Result("solved" if matched == total else "limit", best_board, stats, puzzle=puzzle)
+    return Result("solved" if matched == total else "limit", best_board, stats, puzzle=problem.puzzle)
 
 
 def _mark_weakest(scores: List[int], pending: List[bool], share: float) -> None:
