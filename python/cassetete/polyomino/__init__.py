@@ -18,12 +18,18 @@ Example:
 
 from __future__ import annotations
 
+from typing import Any, Optional
+
+import numpy as np
+
+from .._errors import PuzzleError
 from ._formats import FORMATS, dump, format, load, parse
 from ._model import Packing
-from ._solve import METHODS, count, count_solutions, placements, render, solutions, solve, verify
-from .region import parse_region, symmetries
-from .render import render_svg, render_svg_iso, render_text
-from .shapes import HEXOMINOES, PENTOMINOES, TETROMINOES, PieceSpec, orientations, piece_set, rotations3d
+from ._region import parse_region, symmetries
+from ._render import render_grid, render_svg, render_svg_iso, render_text
+from ._shapes import HEXOMINOES, PENTOMINOES, TETROMINOES, PieceSpec, orientations, piece_set, rotations3d
+from ._solve import METHODS, count, count_solutions, placements, solutions, solve
+from ._verify import verify
 
 __all__ = [
     "FORMATS",
@@ -55,3 +61,18 @@ __all__ = [
 ]
 
 
+def render(region: Any, solution: Optional[np.ndarray] = None, format: str = "text") -> str:  # noqa: A002
+    """Draw a packing (a labelled grid from :func:`solve`) or, without one, the empty region:
+    text, or SVG (3-D packings as an isometric picture).
+
+    Example:
+        >>> print(render("2x3"))
+        # # #
+        # # #
+        >>> render("3x20", solve("3x20").solution, format="svg").startswith("<svg")
+        True
+    """
+    if format not in ("text", "svg"):
+        raise PuzzleError(f"unknown format {format!r}: 'text' or 'svg'")
+    grid = np.where(parse(region), "#", ".") if solution is None else np.asarray(solution)
+    return render_grid(grid, format)
