@@ -14,6 +14,11 @@ Example:
     (3, 20)
     >>> polyomino.count(polyomino.parse("#####/#####"), pieces={"a": "#####", "b": "#####"})
     1
+
+The rooms: ``_region`` (sizes, pictures and masks; symmetries), ``_shapes`` (the piece sets and
+their orientations), ``_model`` (:class:`Packing`, the exact cover and symmetry breaking),
+``_formats`` (regions as text), ``_verify`` (the rules), ``_solve`` (the searches), ``_render``
+(pictures of a labelled grid), ``_jobs`` (the unit of parallel work).
 """
 
 from __future__ import annotations

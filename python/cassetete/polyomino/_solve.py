@@ -1,5 +1,6 @@
-"""Counting, enumerating, solving, drawing and checking packings: the family verbs over
-:class:`Packing` (the exact cover model) and the bitboard and dancing-cells engines."""
+"""Counting, enumerating and solving packings: the family verbs over :class:`Packing` (the
+exact cover model) and the bitboard and dancing-cells engines; every answer is certified by
+:mod:`._verify`, and ``executor=`` hands over to :mod:`._jobs`."""
 
 from __future__ import annotations
 
