@@ -33,9 +33,12 @@ sys.path.insert(0, os.path.join(HERE, "..", "tests"))
 from parallel_instances import dominoes, hashi_lattice, queens, sudoku16  # noqa: E402
 
 from cassetete import hashi, polyomino, shikaku, sudoku  # noqa: E402
+from cassetete.exactcover._jobs import ExactCoverJob  # noqa: E402
 from cassetete.hashi._jobs import HashiJob  # noqa: E402
-from cassetete.parallel import ExactCoverJob, PackingJob, SudokuJob, run_count  # noqa: E402
+from cassetete.parallel import run_count  # noqa: E402
+from cassetete.polyomino._jobs import PackingJob  # noqa: E402
 from cassetete.shikaku._jobs import ShikakuJob  # noqa: E402
+from cassetete.sudoku._jobs import SudokuJob  # noqa: E402
 from cassetete.polyomino._model import Packing  # noqa: E402
 
 

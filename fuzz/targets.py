@@ -152,7 +152,7 @@ def _edgematch_read_board(text: str) -> None:
 
 
 def _polyomino_picture(text: str) -> None:
-    from cassetete.polyomino.shapes import parse_picture
+    from cassetete.polyomino._shapes import parse_picture
 
     cells = parse_picture(text)
     if 0 < len(cells) <= 12:

@@ -7,7 +7,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 from cassetete import LimitReached, narrowing
-from cassetete.narrowing._parallel import NarrowingJob
+from cassetete.narrowing._jobs import NarrowingJob
 
 
 def small_box():

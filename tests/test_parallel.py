@@ -18,7 +18,8 @@ import pytest
 import cassetete
 from cassetete import edgematch, exactcover, polyomino, sudoku
 from cassetete.edgematch._jobs import count_edgematch
-from cassetete.parallel import ExactCoverJob, run_count, run_first
+from cassetete.exactcover._jobs import ExactCoverJob
+from cassetete.parallel import run_count, run_first
 from cassetete.polyomino._model import Packing
 
 sys.path.insert(0, os.path.dirname(__file__))
@@ -99,7 +100,8 @@ DRIVER = """
 import sys
 sys.path.insert(0, {tests!r})
 from concurrent.futures import ThreadPoolExecutor
-from cassetete.parallel import ExactCoverJob, run_count
+from cassetete.exactcover._jobs import ExactCoverJob
+from cassetete.parallel import run_count
 from parallel_instances import queens
 with ThreadPoolExecutor(1) as pool:
     run_count(ExactCoverJob(queens(14)), pool, slice_seconds=0.05, checkpoint={path!r}, checkpoint_every=0.05)

@@ -17,7 +17,9 @@ import pytest
 distributed = pytest.importorskip("dask.distributed")
 
 from cassetete import LimitReached, edgematch, exactcover, polyomino, sudoku  # noqa: E402
-from cassetete.parallel import ExactCoverJob, PackingJob, run_count, run_first  # noqa: E402
+from cassetete.exactcover._jobs import ExactCoverJob  # noqa: E402
+from cassetete.parallel import run_count, run_first  # noqa: E402
+from cassetete.polyomino._jobs import PackingJob  # noqa: E402
 from cassetete.polyomino._model import Packing  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(__file__))

@@ -89,12 +89,7 @@ void Search::cover(int option) {
         const int item = nodes[n].item;
         items[item].covered = 1;
         if (item < primary) {
-            const int p = active_pos_[item];
-            const int moved = active_[--n_active_];
-            active_[p] = moved;
-            active_pos_[moved] = p;
-            active_[n_active_] = item;
-            active_pos_[item] = n_active_;
+            deactivate(item);
         }
     }
     // Hide every other option that meets one of these items.
@@ -112,12 +107,7 @@ void Search::cover(int option) {
                 const int p = nd.pos;
                 const int tail = target.begin + target.size - 1;
                 if (p > tail) continue;  // already hidden through another item of `option`
-                const int moved = set[tail];
-                set[tail] = m;
-                nd.pos = tail;
-                set[p] = moved;
-                nodes[moved].pos = p;
-                --target.size;
+                hide_node(set, nodes, target, m, p, tail);
                 trail_.push_back(nd.item);
             }
         }
@@ -135,12 +125,7 @@ void Search::hide_item(int item) {
     Item& it = items[item];
     it.covered = 1;
     if (item < problem_.primary()) {
-        const int p = active_pos_[item];
-        const int moved = active_[--n_active_];
-        active_[p] = moved;
-        active_pos_[moved] = p;
-        active_[n_active_] = item;
-        active_pos_[item] = n_active_;
+        deactivate(item);
     }
     const int seg_begin = it.begin, seg_size = it.size;
     for (int s = 0; s < seg_size; ++s) {
@@ -151,12 +136,7 @@ void Search::hide_item(int item) {
             if (target.covered) continue;
             const int tail = target.begin + target.size - 1;
             const int p = nd.pos;
-            const int moved = set[tail];
-            set[tail] = m;
-            nd.pos = tail;
-            set[p] = moved;
-            nodes[moved].pos = p;
-            --target.size;
+            hide_node(set, nodes, target, m, p, tail);
             ++updates;
             if (trail) trail_.push_back(nd.item);
         }
@@ -183,12 +163,7 @@ bool Search::cover_others(int option, int item) {
         if (j == item) continue;
         items[j].covered = 2;
         if (j < primary) {
-            const int p = active_pos_[j];
-            const int moved = active_[--n_active_];
-            active_[p] = moved;
-            active_pos_[moved] = p;
-            active_[n_active_] = j;
-            active_pos_[j] = n_active_;
+            deactivate(j);
         }
     }
     bool ok = true;
@@ -213,12 +188,7 @@ bool Search::cover_others(int option, int item) {
                     ok = false;  // an active primary item would have no option left
                     break;
                 }
-                const int moved = set[tail];
-                set[tail] = m;
-                nd.pos = tail;
-                set[p] = moved;
-                nodes[moved].pos = p;
-                --target.size;
+                hide_node(set, nodes, target, m, p, tail);
                 ++updates;
                 if (trail) trail_.push_back(x);
             }
@@ -238,10 +208,8 @@ void Search::restore(int trail_mark, int active_mark) {
 }
 
 void Search::uncover(int option, int trail_mark, int active_mark) {
+    restore(trail_mark, active_mark);
     Item* items = items_.data();
-    for (int t = static_cast<int>(trail_.size()) - 1; t >= trail_mark; --t) ++items[trail_[t]].size;
-    trail_.resize(static_cast<size_t>(trail_mark));
-    n_active_ = active_mark;
     for (int n = opt_start_[option]; n < opt_start_[option + 1]; ++n) items[nodes_data_[n].item].covered = 0;
 }
 

@@ -55,6 +55,16 @@ private:
     };
 
     int choose_item() const noexcept;  // MRV over active primary items; -1 if none left
+    // Take a primary item out of the active set: swap it with the last active item and shrink
+    // the set (undone by restoring n_active_, as the swapped-out items stay past the end).
+    void deactivate(int item) noexcept {
+        const int p = active_pos_[item];
+        const int moved = active_[--n_active_];
+        active_[p] = moved;
+        active_pos_[moved] = p;
+        active_[n_active_] = item;
+        active_pos_[item] = n_active_;
+    }
     void cover(int option);
     // Knuth's SSXCC steps: take the chosen item out and hide all its options once (C3-C4);
     // then per option, cover its other items, failing early (returns false) as soon as an
@@ -86,6 +96,17 @@ private:
         int covered;  // 1: covered by a chosen option; 2: being covered (inside cover_others)
         int unused;
     };
+
+    // Move node m, at position p of its item's segment, to the segment's last live position
+    // `tail` and shrink the live part: the sparse-set deletion of every hiding loop.
+    static void hide_node(int* set, Node* nodes, Item& target, int m, int p, int tail) noexcept {
+        const int moved = set[tail];
+        set[tail] = m;
+        nodes[m].pos = tail;
+        set[p] = moved;
+        nodes[moved].pos = p;
+        --target.size;
+    }
 
     const Problem& problem_;
     std::vector<int> opt_start_;       // option o's nodes: opt_start_[o] .. opt_start_[o+1]

@@ -20,8 +20,7 @@ import time
 from typing import Any, Optional, TextIO
 
 from .._errors import LimitReached, PuzzleError
-from ..narrowing import STRATEGIES, packing_model
-from ..narrowing.packing import NARROWINGS
+from ..narrowing import NARROWINGS, STRATEGIES, packing_model
 from ..polyomino import render_text
 from ._common import (EXIT_LIMIT, EXIT_NO_SOLUTION, add_cluster_flags, add_progress_flag, count_text,
                       executor_from, read_region, write_json, write_result_json, write_svg)

@@ -23,7 +23,7 @@ from typing import Any, Dict, List, Optional
 import numpy as np
 
 from .._options import check_node_limit
-from ..parallel._islands import IslandProblem
+from ..parallel import IslandProblem
 from ._cp import cp_model_start
 from ._formats import read_board, write_board
 from ._model import EdgePuzzle, score

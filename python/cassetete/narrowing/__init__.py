@@ -24,6 +24,12 @@ Any pieces, in any box (see :func:`packing_model` for the Soma cube):
     ...                                            "b": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 1, 0)]},
     ...                         symmetry=None, narrowing="placement").count()
     6
+
+The rooms: ``_model`` (:class:`Model`, variables and constraints), ``_verify`` (the rules),
+``_solve`` (the searches), ``_jobs`` (the unit of parallel work and :class:`Subproblem`),
+``_packing`` (the paper's packing model) and ``orientations`` (the orientations of a shape for
+the Class constraint). The methods of :class:`Model` that belong to a room above the model are
+attached here.
 """
 
 from __future__ import annotations
@@ -31,8 +37,13 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from .._errors import PuzzleError
-from .model import ALGORITHMS, STRATEGIES, IntVar, Model, Subproblem, count_subproblem
-from .packing import PackingModel, box_symmetries, packing_model
+from ..polyomino import render_grid
+from . import _solve, _verify
+from ._jobs import Subproblem, count_subproblem
+from ._model import ALGORITHMS, STRATEGIES, IntVar, Model
+from ._packing import NARROWINGS as NARROWINGS
+from ._packing import PackingModel, box_symmetries, packing_model
+from ._verify import verify
 
 __all__ = [
     "ALGORITHMS",
@@ -48,37 +59,13 @@ __all__ = [
     "verify",
 ]
 
-
-def verify(model: Model, solution: Any) -> bool:
-    """True when ``solution`` satisfies the model by its rules, independently of the solver: a
-    dict ``name -> value`` (or a list of values) for any model, or a labelled grid for a
-    packing model (each piece once, the box covered exactly).
-
-    Example:
-        >>> m = Model(); a, b = m.int_var(0, 1, name="a"), m.int_var(0, 1, name="b")
-        >>> m.add_all_different([a, b])
-        >>> verify(m, {"a": 0, "b": 1}), verify(m, {"a": 1, "b": 1})
-        (True, False)
-        >>> pm = packing_model((3, 20))
-        >>> verify(pm, pm.solve().solution)
-        True
-    """
-    if isinstance(model, PackingModel) and not isinstance(solution, dict):
-        import numpy as np
-
-        grid = np.asarray(solution)
-        if grid.ndim == len(model.box):
-            return model.check_grid(grid)
-    if isinstance(solution, dict):
-        if set(solution) != {v.name for v in model.variables}:
-            return False
-        values = [solution[v.name] for v in model.variables]
-    else:
-        values = list(solution)
-    try:
-        return model.check(values) is None
-    except (TypeError, ValueError):
-        return False
+Model.check = _verify.check
+Model._certify = _verify.certify_model
+Model.propagate = _solve.propagate
+Model.solve = _solve.solve
+Model.solutions = _solve.solutions
+Model.count = _solve.count
+Model.split = _solve.split
 
 
 def render(model: Model, solution: Optional[Any] = None, format: str = "text") -> str:
@@ -93,13 +80,9 @@ def render(model: Model, solution: Optional[Any] = None, format: str = "text") -
     if format not in ("text", "svg"):
         raise PuzzleError(f"unknown format {format!r}; expected 'text' or 'svg'")
     if isinstance(model, PackingModel):
-        from ..polyomino import render_svg, render_svg_iso, render_text
-
         if solution is None:
             raise PuzzleError("no solution to draw")
-        if format == "text":
-            return render_text(solution)
-        return render_svg(solution) if solution.ndim == 2 else render_svg_iso(solution)
+        return render_grid(solution, format)
     if solution is None:
         text = "\n".join(f"{v.name} in [{v.lo}, {v.hi}]" for v in model.variables)
     else:

@@ -16,14 +16,12 @@ from __future__ import annotations
 
 from typing import Any, List, Sequence, Tuple
 
-import numpy as np
-
 from .._errors import PuzzleError
-from ..polyomino.shapes import rotations3d, transforms
+from ..polyomino._shapes import normalize, orientations as _lattice_orientations, reachable
 
 __all__ = ["ROTATIONS", "orientation_offsets", "orientations", "check_points"]
 
-# rotations argument -> (dimension it needs or None for any, how to get the matrices)
+# rotations argument -> the dimension it needs (None: any)
 ROTATIONS = {"3d": 3, "2d": 2, "none": None}
 
 
@@ -46,48 +44,25 @@ def check_points(shape: Sequence[Sequence[int]], where: str) -> List[Tuple[int, 
         raise PuzzleError(f"{where}: the shape's points must all have the same (non-zero) dimension")
     if len(set(points)) != len(points):
         raise PuzzleError(f"{where}: the shape repeats a point")
-    cells = set(points)
-    seen, todo = {points[0]}, [points[0]]
-    while todo:
-        p = todo.pop()
-        for d in range(len(p)):
-            for step in (-1, 1):
-                q = p[:d] + (p[d] + step,) + p[d + 1 :]
-                if q in cells and q not in seen:
-                    seen.add(q)
-                    todo.append(q)
-    if len(seen) != len(points):
-        raise PuzzleError(f"{where}: the shape is not connected ({len(seen)} of {len(points)} points reachable)")
+    reached = reachable(points)
+    if reached != len(points):
+        raise PuzzleError(f"{where}: the shape is not connected ({reached} of {len(points)} points reachable)")
     return points
-
-
-def _matrices(rotations: str, dim: int) -> List[np.ndarray]:
-    if rotations == "none":
-        return [np.eye(dim, dtype=int)]
-    if rotations == "3d":
-        return rotations3d()
-    return transforms(2, flips=True)
 
 
 def orientations(points: Sequence[Tuple[int, ...]], rotations: str) -> List[Tuple[Tuple[int, ...], ...]]:
     """Distinct orientations of the points, each translated so every coordinate starts at 0
-    and sorted lexicographically, in a fixed order (the identity's first).
+    and sorted lexicographically, in a fixed order (the identity's first): those of
+    :func:`cassetete.polyomino.orientations` (the 8 symmetries of the square in 2-D, the 24
+    rotations of space in 3-D), or the points alone with ``rotations="none"``.
 
     Example:
         >>> len(orientations([(0, 0), (0, 1), (1, 0)], "2d"))
         4
     """
-    array = np.asarray(points, dtype=np.int64)
-    out: List[Tuple[Tuple[int, ...], ...]] = []
-    seen = set()
-    for m in _matrices(rotations, array.shape[1]):
-        image = array @ m.T
-        image = image - image.min(axis=0)
-        key = tuple(sorted(tuple(int(c) for c in p) for p in image))
-        if key not in seen:
-            seen.add(key)
-            out.append(key)
-    return out
+    if rotations == "none":
+        return [normalize(points)]
+    return _lattice_orientations(tuple(points), dim=3 if rotations == "3d" else 2, flips=True)
 
 
 def orientation_offsets(shape: Sequence[Sequence[int]], rotations: str, where: str) -> Tuple[List[int], int]:

@@ -9,14 +9,21 @@ ones travel in batches. The
 engines cannot hand back the frontier of a stopped search, so a stopped slice's work is redone
 below it; the stats report that cost (``discarded_seconds``).
 
-Example:
+Example (a toy job: the binary words of length 12, cut one letter at a time; each family's
+``_jobs.py`` has the real ones):
     >>> from concurrent.futures import ThreadPoolExecutor
-    >>> from cassetete.exactcover import ExactCover
-    >>> from cassetete.parallel._jobs import ExactCoverJob
-    >>> job = ExactCoverJob(ExactCover.from_options([[0], [1], [0, 1], [2], [1, 2]]))
+    >>> from cassetete.parallel import Job
+    >>> class Words(Job):
+    ...     key = "words-12"
+    ...     def count(self, prefix, time_limit):
+    ...         return 2 ** (12 - len(prefix)), True, 1
+    ...     def split(self, prefix):
+    ...         return [prefix + (0,), prefix + (1,)] if len(prefix) < 12 else [prefix]
+    ...     def first(self, prefix, time_limit):
+    ...         return "solved", prefix + (0,) * (12 - len(prefix)), 1
     >>> with ThreadPoolExecutor(2) as pool:
-    ...     run_count(job, pool)[0]
-    3
+    ...     run_count(Words(), pool)[0], run_first(Words(), pool)[0]
+    (4096, 'solved')
 """
 
 from __future__ import annotations

@@ -14,16 +14,27 @@ Example:
     (3, 20)
     >>> polyomino.count(polyomino.parse("#####/#####"), pieces={"a": "#####", "b": "#####"})
     1
+
+The rooms: ``_region`` (sizes, pictures and masks; symmetries), ``_shapes`` (the piece sets and
+their orientations), ``_model`` (:class:`Packing`, the exact cover and symmetry breaking),
+``_formats`` (regions as text), ``_verify`` (the rules), ``_solve`` (the searches), ``_render``
+(pictures of a labelled grid), ``_jobs`` (the unit of parallel work).
 """
 
 from __future__ import annotations
 
+from typing import Any, Optional
+
+import numpy as np
+
+from .._errors import PuzzleError
 from ._formats import FORMATS, dump, format, load, parse
 from ._model import Packing
-from ._solve import METHODS, count, count_solutions, placements, render, solutions, solve, verify
-from .region import parse_region, symmetries
-from .render import render_svg, render_svg_iso, render_text
-from .shapes import HEXOMINOES, PENTOMINOES, TETROMINOES, PieceSpec, orientations, piece_set, rotations3d
+from ._region import parse_region, symmetries
+from ._render import render_grid, render_svg, render_svg_iso, render_text
+from ._shapes import HEXOMINOES, PENTOMINOES, TETROMINOES, PieceSpec, orientations, piece_set, rotations3d
+from ._solve import METHODS, count, count_solutions, placements, solutions, solve
+from ._verify import verify
 
 __all__ = [
     "FORMATS",
@@ -55,3 +66,18 @@ __all__ = [
 ]
 
 
+def render(region: Any, solution: Optional[np.ndarray] = None, format: str = "text") -> str:  # noqa: A002
+    """Draw a packing (a labelled grid from :func:`solve`) or, without one, the empty region:
+    text, or SVG (3-D packings as an isometric picture).
+
+    Example:
+        >>> print(render("2x3"))
+        # # #
+        # # #
+        >>> render("3x20", solve("3x20").solution, format="svg").startswith("<svg")
+        True
+    """
+    if format not in ("text", "svg"):
+        raise PuzzleError(f"unknown format {format!r}: 'text' or 'svg'")
+    grid = np.where(parse(region), "#", ".") if solution is None else np.asarray(solution)
+    return render_grid(grid, format)

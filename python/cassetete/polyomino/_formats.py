@@ -14,46 +14,18 @@ Example:
 
 from __future__ import annotations
 
-import re
-from typing import Any, List
+from typing import Any
 
 import numpy as np
 
 from .._errors import PuzzleError
 from .._io import PathOrFile, read_text, write_text
-from .region import parse_region
+from ._model import Packing
+from ._region import region_mask
 
 __all__ = ["FORMATS", "dump", "format", "load", "parse"]
 
 FORMATS = ("text", "sizes")
-_SIZES = re.compile(r"\s*\d+(\s*[xX×]\s*\d+){1,2}\s*")
-_LAYER = re.compile(r"\s*layer\s+\d+\s*:\s*", re.IGNORECASE)
-
-
-def _picture(text: str) -> np.ndarray:
-    layers: List[List[str]] = [[]]
-    for number, line in enumerate(text.replace("/", "\n").splitlines(), start=1):
-        if _LAYER.fullmatch(line) or not line.strip():
-            if layers[-1]:
-                layers.append([])
-            continue
-        row = "".join(line.split())
-        bad = re.search(r"[^#.]", row)
-        if bad:
-            raise PuzzleError(f"region picture line {number}, column {line.index(bad.group()) + 1}: "
-                              f"unexpected {bad.group()!r} (use # for a cell and . for a hole)")
-        layers[-1].append(row)
-    layers = [layer for layer in layers if layer]
-    if not layers:
-        raise PuzzleError("region picture is empty")
-    width = len(layers[0][0])
-    rows = len(layers[0])
-    for k, layer in enumerate(layers):
-        if len(layer) != rows or any(len(r) != width for r in layer):
-            raise PuzzleError(f"region picture layer {k + 1}: every layer must have {rows} rows of "
-                              f"{width} cells")
-    mask = np.array([[[ch == "#" for ch in row] for row in layer] for layer in layers], dtype=bool)
-    return parse_region(mask[0] if len(layers) == 1 else mask)
 
 
 def parse(region: Any) -> np.ndarray:
@@ -67,15 +39,9 @@ def parse(region: Any) -> np.ndarray:
         >>> parse("layer 0:\\n##\\nlayer 1:\\n#.").shape
         (2, 1, 2)
     """
-    from ._model import Packing
-
     if isinstance(region, Packing):
         return region.mask.copy()
-    if isinstance(region, str):
-        if _SIZES.fullmatch(region) or not re.search(r"[#.]", region):
-            return parse_region(region)  # sizes, or its message for text that is neither form
-        return _picture(region)
-    return parse_region(region)
+    return region_mask(region)
 
 
 def load(source: PathOrFile) -> np.ndarray:

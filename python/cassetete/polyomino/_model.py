@@ -27,8 +27,8 @@ import numpy as np
 from .. import _core
 from .._errors import LimitReached, PuzzleError
 from ..exactcover import ExactCover
-from ._formats import parse as _parse
-from .shapes import PieceSpec, Shape, piece_set
+from ._region import region_mask
+from ._shapes import PieceSpec, Shape, piece_set
 
 __all__ = ["Packing"]
 
@@ -51,7 +51,8 @@ class Packing:
     def __init__(
         self, region: Any, pieces: PieceSpec = "pentominoes", flips: bool = True, require_area: bool = True
     ) -> None:
-        self.mask = _parse(region)  # sizes, a picture, a mask (polyomino.parse)
+        # sizes, a picture, a mask (as polyomino.parse reads them), or another packing's region
+        self.mask: np.ndarray = region.mask.copy() if isinstance(region, Packing) else region_mask(region)
         self.dim = self.mask.ndim
         self.pieces: Dict[str, Shape] = piece_set(pieces)
         self.names: List[str] = list(self.pieces)

@@ -1,26 +1,25 @@
-"""Counting, enumerating, solving, drawing and checking packings: the family verbs over
-:class:`Packing` (the exact cover model) and the bitboard and dancing-cells engines."""
+"""Counting, enumerating and solving packings: the family verbs over :class:`Packing` (the
+exact cover model) and the bitboard and dancing-cells engines; every answer is certified by
+:mod:`._verify`, and ``executor=`` hands over to :mod:`._jobs`."""
 
 from __future__ import annotations
 
-import functools
-import operator
 import threading
 import time
 import warnings
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional
+from typing import Any, Iterable, Iterator, List, Optional
 
 import numpy as np
 
 from .. import _core
-from .._errors import LimitReached, PuzzleError, certify
+from .._errors import LimitReached, PuzzleError
 from .._options import check_choice, check_progress, check_limit, check_node_limit, check_time_limit, check_workers
 from .._result import LIMIT, SOLVED, UNSATISFIABLE, Result
+from ..parallel import run_first, threads_or
+from ._jobs import PackingJob, count_packing
 from ._model import Packing
-from ._formats import parse as _parse
-from .render import render_svg, render_svg_iso, render_text
-from .shapes import PieceSpec, orientations, piece_set
+from ._shapes import PieceSpec, piece_set
+from ._verify import certify_packing, checker
 
 
 def _packing(region: Any, pieces: PieceSpec, flips: bool) -> Packing:
@@ -98,8 +97,6 @@ def count(
     # its solutions stand for (exact: see Packing.weighted_prefixes). A count limit needs the
     # plain search over every copy.
     if executor is not None or progress or checkpoint is not None:
-        from ..parallel import count_packing
-
         return count_packing(packing, executor, unique=unique, engine=engine, limit=limit, time_limit=time_limit,
                              node_limit=node_limit, progress=progress, checkpoint=checkpoint)
     if engine == "bitboard" and workers <= 1 and limit is None and packing.fits_bitboard \
@@ -148,14 +145,12 @@ def count(
             return 0, False, {"nodes": 0, "stop": "interrupted"}
         return run(chunk, None if deadline is None else max(0.0, deadline - time.monotonic()))
 
-    pool = ThreadPoolExecutor(workers)
-    try:
-        outcomes = list(pool.map(guarded, chunks))
-    except BaseException:  # Ctrl-C: no new chunk starts; the running ones end
-        stop.set()
-        pool.shutdown(wait=True, cancel_futures=True)
-        raise
-    pool.shutdown()
+    with threads_or(None, workers, "cassetete-polyomino") as pool:
+        try:
+            outcomes = list(map(guarded, chunks) if pool is None else pool.map(guarded, chunks))  # None: one part
+        except BaseException:  # Ctrl-C: no new chunk starts (the queued ones return at once); the running ones end
+            stop.set()
+            raise
     total = sum(int(c) for c, _, _ in outcomes)
     if not all(complete for _, complete, _ in outcomes):
         stops = [stats.get("stop") for _, complete, stats in outcomes if not complete]
@@ -229,7 +224,7 @@ def _stream(packing: Packing, unique: bool, limit: Optional[int], engine: str, t
         engine = "bitboard" if packing.fits_bitboard else "cells"
     deadline = None if time_limit is None else time.monotonic() + time_limit
     produced = nodes = 0
-    check = _checker(packing.mask, packing.pieces, packing.flips)
+    check = checker(packing.mask, packing.pieces, packing.flips)
     prefixes: List[Any] = packing.unique_prefixes() if unique else [[]]
     for prefix in prefixes:
         if engine == "bitboard":
@@ -252,7 +247,7 @@ def _stream(packing: Packing, unique: bool, limit: Optional[int], engine: str, t
             try:
                 for options in found:
                     grid = packing.grid(options)
-                    _certify(check, grid)  # never yield a packing that breaks the rules
+                    certify_packing(check, grid)  # never yield a packing that breaks the rules
                     yield grid
                     produced += 1
             except LimitReached as stopped:
@@ -291,6 +286,7 @@ def solve(
         >>> solve("3x20", method="bitboard").status
         'solved'
         >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from cassetete.polyomino import verify
         >>> with ThreadPoolExecutor(2) as pool:
         ...     verify("3x20", solve("3x20", executor=pool).solution)
         True
@@ -324,7 +320,7 @@ def solve(
     result = packing.cover.solve(time_limit=time_limit, node_limit=node_limit)
     grid = packing.grid(result.solution) if result.solution is not None else None
     if result.status == SOLVED:
-        _certify(_checker(packing.mask, packing.pieces, packing.flips), grid)
+        certify_packing(checker(packing.mask, packing.pieces, packing.flips), grid)
     return Result(result.status, grid, result.stats, puzzle=packing.mask, family="polyomino")
 
 
@@ -332,15 +328,13 @@ def _solve_spread(packing: Packing, executor: Any, time_limit: Optional[float], 
     """The first packing searched on every worker of ``executor``: the symmetry-broken
     subproblems (one representative of every class of packings lies below one of them), cut
     into time slices by :func:`cassetete.parallel.run_first`; certified like the serial answer."""
-    from ..parallel import PackingJob, run_first
-
     job = PackingJob(packing, unique=True, engine="cells")
     status, options, stats = run_first(job, executor, time_limit=time_limit, node_limit=node_limit)
     stats["method"] = "cells"
     stats.setdefault("stop", "none")
     grid = packing.grid(options) if status == SOLVED else None
     if status == SOLVED:
-        _certify(_checker(packing.mask, packing.pieces, packing.flips), grid)
+        certify_packing(checker(packing.mask, packing.pieces, packing.flips), grid)
     return Result(status, grid, stats, puzzle=packing.mask, family="polyomino")
 
 
@@ -361,80 +355,3 @@ def placements(region: Any, piece: str, *, pieces: PieceSpec = "pentominoes", fl
     return [packing.coords[list(cells)] for q, cells in packing.placements if q == p]
 
 
-def render(region: Any, solution: Optional[np.ndarray] = None, format: str = "text") -> str:  # noqa: A002
-    """Draw a packing (a labelled grid from :func:`solve`) or, without one, the empty region:
-    text, or SVG (3-D packings as an isometric picture).
-
-    Example:
-        >>> print(render("2x3"))
-        # # #
-        # # #
-        >>> render("3x20", solve("3x20").solution, format="svg").startswith("<svg")
-        True
-    """
-    if format not in ("text", "svg"):
-        raise PuzzleError(f"unknown format {format!r}: 'text' or 'svg'")
-    if solution is None:
-        mask = _parse(region)
-        grid = np.where(mask, "#", ".")
-    else:
-        grid = np.asarray(solution)
-    if format == "text":
-        return render_text(grid)
-    return render_svg_iso(grid) if grid.ndim == 3 else render_svg(grid)
-
-
-def verify(region: Any, solution: np.ndarray, *, pieces: PieceSpec = "pentominoes", flips: bool = True) -> bool:
-    """True when the labelled grid covers exactly the region's cells, each piece once, each
-    label's cells forming the piece in one of its allowed orientations.
-
-    Example:
-        >>> verify("3x20", solve("3x20").solution)
-        True
-        >>> verify("3x20", np.full((3, 20), "I"))
-        False
-    """
-    return _checker(_parse(region), piece_set(pieces), flips)(solution)
-
-
-def _checker(mask: np.ndarray, shapes: Dict[str, Any], flips: bool) -> Callable[[Any], bool]:
-    """The packing rules as a function of a labelled grid, with each piece's allowed
-    orientations computed once (what :func:`verify` and the certification of every answer
-    use; independent of the search engines)."""
-    allowed = {name: _allowed(tuple(map(tuple, cells)), mask.ndim, bool(flips)) for name, cells in shapes.items()}
-    names = set(shapes)
-    cells_of = list(zip(np.ndindex(*mask.shape), mask.ravel().tolist()))
-
-    def check(solution: Any) -> bool:
-        if solution is None:
-            return False
-        grid = np.asarray(solution)
-        if grid.shape != mask.shape:
-            return False
-        groups: Dict[Any, List[Any]] = {}
-        for label, (cell, inside) in zip(grid.ravel().tolist(), cells_of):
-            if inside:
-                if label == ".":
-                    return False  # a region cell left empty
-                groups.setdefault(label, []).append(cell)
-            elif label != ".":
-                return False  # a cell outside the region covered
-        if groups.keys() != names:
-            return False  # a piece missing, or a label that is no piece
-        for name, cells in groups.items():
-            # Cells come in C order, so translated to the origin they are sorted, as normalize gives.
-            lows = [min(axis) for axis in zip(*cells)]
-            if tuple(tuple(map(operator.sub, c, lows)) for c in cells) not in allowed[name]:
-                return False
-        return True
-
-    return check
-
-
-@functools.lru_cache(maxsize=1024)
-def _allowed(cells: Any, dim: int, flips: bool) -> frozenset:
-    return frozenset(orientations(cells, dim=dim, flips=flips))
-
-
-def _certify(check: Callable[[Any], bool], grid: Any) -> None:
-    certify(check(grid), "polyomino", "the packing does not use each piece once to cover the region exactly")

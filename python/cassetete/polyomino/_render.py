@@ -2,7 +2,7 @@
 
 Example:
     >>> import numpy as np
-    >>> from cassetete.polyomino.render import render_text
+    >>> from cassetete.polyomino._render import render_text
     >>> print(render_text(np.array([["I", "I"], ["L", "L"]])))
     I I
     L L
@@ -18,7 +18,7 @@ import numpy as np
 
 from .._svg import svg_open
 
-__all__ = ["render_text", "render_svg", "render_svg_iso"]
+__all__ = ["render_grid", "render_text", "render_svg", "render_svg_iso"]
 
 _PALETTE = {
     "F": "#e6194b", "I": "#3cb44b", "L": "#ffe119", "P": "#4363d8", "N": "#f58231", "T": "#911eb4",
@@ -153,3 +153,17 @@ def render_svg_iso(grid: np.ndarray, cell: int = 20) -> str:
             parts.append(f'<polygon points="{pts}" fill="{_shade(base, factor)}" stroke="#222" stroke-width="0.6"/>')
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def render_grid(grid: np.ndarray, format: str = "text") -> str:  # noqa: A002
+    """A labelled grid as text (:func:`render_text`) or SVG (:func:`render_svg`, a 3-D grid
+    as the isometric :func:`render_svg_iso`).
+
+    Example:
+        >>> print(render_grid(np.array([["A", "B"]])))
+        A B
+    """
+    grid = np.asarray(grid)
+    if format == "text":
+        return render_text(grid)
+    return render_svg_iso(grid) if grid.ndim == 3 else render_svg(grid)

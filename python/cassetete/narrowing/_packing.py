@@ -20,15 +20,15 @@ Example:
 
 from __future__ import annotations
 
-import itertools
 import re
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from .._errors import PuzzleError, certify
-from ..polyomino.shapes import PieceSpec, piece_set
-from .model import IntVar, Model
+from ..polyomino._shapes import PieceSpec, normalize, piece_set, transforms
+from ..polyomino._verify import checker
+from ._model import IntVar, Model
 from .orientations import orientations
 
 __all__ = ["PackingModel", "packing_model", "box_symmetries"]
@@ -59,22 +59,9 @@ def box_symmetries(box: Sequence[int]) -> List[np.ndarray]:
         >>> len(box_symmetries((6, 10))), len(box_symmetries((3, 4, 5))), len(box_symmetries((2, 2, 15)))
         (4, 8, 16)
     """
-    dim = len(box)
-    out = []
-    for perm in itertools.permutations(range(dim)):
-        if any(box[perm[r]] != box[r] for r in range(dim)):
-            continue
-        for signs in itertools.product((1, -1), repeat=dim):
-            m = np.zeros((dim, dim), dtype=int)
-            for r in range(dim):
-                m[r, perm[r]] = signs[r]
-            out.append(m)
-    return out
-
-
-def _normal(points: np.ndarray) -> Tuple[Tuple[int, ...], ...]:
-    points = points - points.min(axis=0)
-    return tuple(sorted(tuple(int(c) for c in p) for p in points))
+    # Row r of a lattice isometry sends axis r to axis argmax|m[r]|: the box maps onto itself
+    # when those axes have the same size.
+    return [m for m in transforms(len(box)) if all(box[int(np.argmax(np.abs(row)))] == size for row, size in zip(m, box))]
 
 
 class PackingModel(Model):
@@ -113,10 +100,8 @@ class PackingModel(Model):
             >>> pm.check_grid(np.array([["d", "d"]])), pm.check_grid(np.array([["d", "."]]))
             (True, False)
         """
-        from ..polyomino._solve import _checker
-
         if getattr(self, "_grid_checker", None) is None:
-            self._grid_checker = _checker(np.ones(self.box, dtype=bool), self.shapes, True)
+            self._grid_checker = checker(np.ones(self.box, dtype=bool), self.shapes, True)
         return bool(self._grid_checker(grid))
 
     def _certify(self, values: Optional[Sequence[int]]) -> None:
@@ -278,7 +263,7 @@ def _paper_restriction(
     orbit, for the piece whose orbits are largest (the F of the pentominoes, if present)."""
     group = []
     for g in box_symmetries(sizes):
-        if all({_normal(np.asarray(o) @ g.T) for o in os} == set(os) for os in orients.values()):
+        if all({normalize((np.asarray(o) @ g.T).tolist()) for o in os} == set(os) for os in orients.values()):
             group.append(g)
 
     def orbits(name: str) -> List[List[int]]:
@@ -287,7 +272,7 @@ def _paper_restriction(
         for k, o in enumerate(orients[name]):
             if k in seen:
                 continue
-            orbit = sorted({index[_normal(np.asarray(o) @ g.T)] for g in group})
+            orbit = sorted({index[normalize((np.asarray(o) @ g.T).tolist())] for g in group})
             seen.update(orbit)
             out.append(orbit)
         return out

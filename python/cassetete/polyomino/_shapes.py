@@ -4,7 +4,7 @@ A shape is a sorted tuple of integer cells ``(row, col)`` in 2D or ``(i, j, k)``
 translated so that every coordinate's minimum is 0.
 
 Example:
-    >>> from cassetete.polyomino.shapes import PENTOMINOES, orientations
+    >>> from cassetete.polyomino._shapes import PENTOMINOES, orientations
     >>> len(orientations(PENTOMINOES["F"], dim=2))
     8
     >>> len(orientations(PENTOMINOES["X"], dim=3))
@@ -34,6 +34,7 @@ __all__ = [
     "orientations",
     "piece_set",
     "check_shape",
+    "reachable",
 ]
 
 
@@ -181,8 +182,22 @@ def check_shape(name: str, cells: Iterable[Sequence[int]]) -> Shape:
     if len(set(raw)) != len(raw):
         raise PuzzleError(f"piece {name!r} repeats a cell")
     shape = normalize(raw)
-    todo, seen = [shape[0]], {shape[0]}
-    cellset = set(shape)
+    reached = reachable(shape)
+    if reached != len(shape):
+        raise PuzzleError(f"piece {name!r} is not connected ({reached} of {len(shape)} cells reachable)")
+    return shape
+
+
+def reachable(cells: Sequence[Cell]) -> int:
+    """How many of the (distinct) cells the first one reaches through shared faces: all of them
+    when the shape is a polyomino or polycube (any dimension).
+
+    Example:
+        >>> reachable([(0, 0), (0, 1), (1, 1)]), reachable([(0, 0), (0, 2)])
+        (3, 1)
+    """
+    cellset = set(cells)
+    todo, seen = [cells[0]], {cells[0]}
     while todo:
         c = todo.pop()
         for d in range(len(c)):
@@ -191,9 +206,7 @@ def check_shape(name: str, cells: Iterable[Sequence[int]]) -> Shape:
                 if n in cellset and n not in seen:
                     seen.add(n)
                     todo.append(n)
-    if len(seen) != len(shape):
-        raise PuzzleError(f"piece {name!r} is not connected ({len(seen)} of {len(shape)} cells reachable)")
-    return shape
+    return len(seen)
 
 
 def _free_polyominoes(size: int) -> List[Shape]:
