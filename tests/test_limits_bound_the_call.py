@@ -42,3 +42,14 @@ def test_a_first_solution_search_on_workers_stops_by_its_time_limit():
     result = sudoku.solve("." * 81, workers=2, time_limit=LIMIT)
     assert time.perf_counter() - started < LIMIT + 1.2
     assert result.status in ("solved", "limit")
+
+
+def test_a_narrowing_count_on_threads_returns_by_its_time_limit():
+    from cassetete import narrowing
+
+    model = narrowing.packing_model((3, 4, 5))  # 3,940 packings: minutes of narrowing
+    started = time.perf_counter()
+    with pytest.raises(LimitReached) as stopped:
+        model.count(workers=2, time_limit=LIMIT)
+    assert time.perf_counter() - started < LIMIT + 1.2  # was 3 x the limit: each of 8 chunks had all of it
+    assert stopped.value.stats["stop"] == "time_limit"

@@ -13,6 +13,7 @@ Example:
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
@@ -215,10 +216,10 @@ def count_paths(
             parts.extend(sub)
         chunks = [parts[k :: workers * 4] for k in range(workers * 4)]
         start = time.perf_counter()
+        budget = _Budget(time_limit, node_limit)
         with threads_or(None, workers, "cassetete-narrowing") as pool:
-            results = list(
-                pool.map(lambda c: _core.narrowing.count(core, c, 0, time_limit, node_limit, **options), chunks)
-            )
+            results = list(pool.map(lambda c: budget.run(lambda t, n: _core.narrowing.count(core, c, 0, t, n,
+                                                                                             **options)), chunks))
         total = sum(int(r[0]) for r in results)
         complete = all(r[1] for r in results)
         stats = _merge_stats([r[2] for r in results])
@@ -232,6 +233,33 @@ def count_paths(
     if not complete:
         raise LimitReached(int(total), stats)
     return int(total)
+
+
+class _Budget:
+    """The call's time and node limits shared by the chunks of a threaded count, so that they
+    bound the whole call: a chunk gets the time left and the nodes not yet used by the chunks
+    that finished (the running ones may overshoot the node limit by their own nodes, as the
+    parallel driver's tasks do); a chunk that starts after the limit counts nothing and is
+    reported incomplete."""
+
+    def __init__(self, time_limit: Optional[float], node_limit: Optional[int]) -> None:
+        self.end = None if time_limit is None else time.perf_counter() + time_limit
+        self.nodes_left = node_limit
+        self.lock = threading.Lock()
+
+    def run(self, count: Any) -> Any:
+        with self.lock:
+            seconds = None if self.end is None else max(0.0, self.end - time.perf_counter())
+            nodes = self.nodes_left
+        if seconds == 0.0 or nodes == 0:
+            stop = "time_limit" if seconds == 0.0 else "node_limit"
+            return 0, False, {"nodes": 0, "stop": stop}
+        result = count(seconds, nodes)
+        if nodes is not None:
+            with self.lock:
+                used = int(result[2].get("nodes", 0))
+                self.nodes_left = max(0, (self.nodes_left or 0) - used)
+        return result
 
 
 def _merge_stats(parts: List[Dict[str, Any]]) -> Dict[str, Any]:
