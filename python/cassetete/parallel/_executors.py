@@ -22,7 +22,6 @@ Example:
 
 from __future__ import annotations
 
-import asyncio
 import os
 import pickle
 import tempfile
@@ -189,6 +188,8 @@ class Runner:
         futures = list(running)
         if not self.dask:
             return set(futures_wait(futures, timeout=timeout, return_when="FIRST_COMPLETED").done)
+        import asyncio  # here, not at the top: the Dask path alone needs it (and loads it anyway)
+
         from distributed import wait as dask_wait
 
         error: Optional[BaseException] = None
