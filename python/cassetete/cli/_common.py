@@ -208,6 +208,28 @@ def counted(call: Any) -> CountOutcome:
         return CountOutcome(stopped.count, False, dict(stopped.stats or {}))
 
 
+def report_count(out: TextIO, outcome: CountOutcome, *, as_json: bool, text: str, solution: Any = None,
+                 **extra: Any) -> int:
+    """Print a count the one way every command does and return its exit code: with ``as_json`` the
+    contract's object (``status``, ``solution``, ``stats``, ``count``, ``complete`` and ``extra``),
+    else ``text`` (the command's own line, which should show :func:`count_text`).
+
+    Example:
+        >>> import io
+        >>> out = io.StringIO()
+        >>> report_count(out, CountOutcome(3, False), as_json=True, text="", region="3x20")
+        3
+        >>> out.getvalue()
+        '{"status":"limit","solution":null,"stats":{},"count":3,"complete":false,"region":"3x20"}\\n'
+    """
+    if as_json:
+        write_json(out, status=outcome.status, solution=solution, stats=outcome.stats, count=outcome.count,
+                   complete=outcome.complete, **extra)
+    else:
+        out.write(text if text.endswith("\n") else text + "\n")
+    return outcome.exit_code
+
+
 def count_text(count: int, complete: bool, limit: Optional[int] = None) -> str:
     """How a count is printed: exact, capped by the user's limit ("2+"), or a lower bound."""
     if not complete:

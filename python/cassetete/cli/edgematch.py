@@ -11,11 +11,11 @@ from typing import Optional, TextIO, Tuple
 import numpy as np
 
 from .. import edgematch as em
-from .._errors import LimitReached, PuzzleError
+from .._errors import PuzzleError
 from .._io import write_text
-from ._common import (EXIT_LIMIT, EXIT_NO_SOLUTION, add_cluster_flags, add_limit_flags, add_output_flags,
-                      add_seed_flag, add_workers_flag, count_text, executor_from, exit_code, write_json,
-                      write_result_json, write_svg)
+from ._common import (add_cluster_flags, add_limit_flags, add_output_flags, add_seed_flag, add_workers_flag,
+                      count_text, counted, CountOutcome, executor_from, exit_code, report_count, write_result_json,
+                      write_svg)
 
 
 def add_parser(subparsers) -> None:
@@ -82,13 +82,9 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
         raise PuzzleError(f"--method {args.method} is a local search: --count and --order need --method backtrack")
     puzzle = _load(args.file)
     if args.count:
-        count, complete, stats, first = _count(puzzle, args)
-        if args.json:  # the contract's shape: status, solution, stats, count, complete
-            status = "limit" if not complete else ("solved" if count else "unsatisfiable")
-            write_json(out, status=status, solution=first, stats=stats, count=count, complete=complete)
-        else:
-            out.write(f"solutions: {count_text(count, complete)}\n")
-        return EXIT_LIMIT if not complete else (EXIT_NO_SOLUTION if count == 0 else 0)
+        outcome, first = _count(puzzle, args)
+        return report_count(out, outcome, as_json=args.json, solution=first,
+                            text=f"solutions: {count_text(outcome.count, outcome.complete)}")
     order = {"order": args.order or "first_fail"} if args.method == "backtrack" else {}
     res = em.solve(puzzle, method=args.method, **order, time_limit=args.time_limit, node_limit=args.node_limit,
                    seed=args.seed, workers=args.workers, progress=args.progress)
@@ -108,27 +104,23 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     return exit_code([res.status])
 
 
-def _count(puzzle: em.EdgePuzzle, args: argparse.Namespace) -> Tuple[int, bool, dict, Optional[np.ndarray]]:
-    """(count, complete, stats, first solution or None) of ``solve --count``: one thread through
+def _count(puzzle: em.EdgePuzzle, args: argparse.Namespace) -> Tuple[CountOutcome, Optional[np.ndarray]]:
+    """The count of ``solve --count`` and the first solution met (or None): one thread through
     :func:`edgematch.count` (its stats and first board), else :func:`edgematch.count_solutions`
-    on threads or a cluster (a partial count comes back as ``complete`` False, never as the answer)."""
+    on threads or a cluster (a partial count comes back incomplete, never as the answer)."""
     order = "row" if args.order in (None, "first_fail") else args.order
     start = time.perf_counter()
-    try:
-        with executor_from(args) as executor:
-            if executor is None and args.workers == 1 and not args.progress:
-                res = em.count(puzzle, order=order, time_limit=args.time_limit, node_limit=args.node_limit)
-                stats = dict(res.stats)
-                return int(stats["count"]), bool(stats["complete"]), stats, res.solution
-            count = em.count_solutions(puzzle, order=order, time_limit=args.time_limit, node_limit=args.node_limit,
-                                       workers=args.workers, progress=args.progress, executor=executor)
-            stats = {"seconds": time.perf_counter() - start, "stop": "none"}
-            complete = True
-    except LimitReached as stopped:
-        count, complete = stopped.count, False
-        stats = {"seconds": time.perf_counter() - start, **stopped.stats}
-    stats.update(count=count, complete=complete, workers=args.workers)
-    return count, complete, stats, None
+    with executor_from(args) as executor:
+        if executor is None and args.workers == 1 and not args.progress:
+            res = em.count(puzzle, order=order, time_limit=args.time_limit, node_limit=args.node_limit)
+            stats = dict(res.stats)
+            return CountOutcome(int(stats["count"]), bool(stats["complete"]), stats), res.solution
+        outcome = counted(lambda: em.count_solutions(puzzle, order=order, time_limit=args.time_limit,
+                                                     node_limit=args.node_limit, workers=args.workers,
+                                                     progress=args.progress, executor=executor))
+    outcome.stats = {"seconds": time.perf_counter() - start, "stop": "none", **outcome.stats}
+    outcome.stats.update(count=outcome.count, complete=outcome.complete, workers=args.workers)
+    return outcome, None
 
 
 def _parse_tuning(text: Optional[str]) -> Optional[dict]:

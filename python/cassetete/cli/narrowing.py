@@ -19,11 +19,11 @@ import sys
 import time
 from typing import Any, Optional, TextIO
 
-from .._errors import LimitReached, PuzzleError
+from .._errors import PuzzleError
 from ..narrowing import NARROWINGS, STRATEGIES, packing_model
 from ..polyomino import render_text
-from ._common import (EXIT_LIMIT, EXIT_NO_SOLUTION, add_cluster_flags, add_progress_flag, count_text,
-                      executor_from, read_region, write_json, write_result_json, write_svg)
+from ._common import (add_cluster_flags, add_progress_flag, count_text, counted, executor_from, read_region,
+                      report_count, write_result_json, write_svg)
 
 
 def add_parser(subparsers: "argparse._SubParsersAction") -> None:
@@ -81,37 +81,26 @@ def count_command(args: argparse.Namespace, out: Optional[TextIO] = None) -> int
     """
     out = out or sys.stdout
     model = _model(args)
-    complete = True
     limit = getattr(args, "limit", None)
     profile = getattr(args, "stats", False)
     start = time.perf_counter()
-    try:
-        with executor_from(args) as executor:
-            n = model.count(limit=limit, time_limit=args.time_limit, node_limit=getattr(args, "node_limit", None),
-                            strategy=getattr(args, "strategy", "smallest-min"), workers=getattr(args, "workers", 1),
-                            profile=profile and executor is None, executor=executor,
-                            progress=bool(getattr(args, "progress", False)))
-    except LimitReached as stopped:
-        n, complete = stopped.count, False
-    stats = dict(model.last_stats)
+    with executor_from(args) as executor:
+        outcome = counted(lambda: model.count(
+            limit=limit, time_limit=args.time_limit, node_limit=getattr(args, "node_limit", None),
+            strategy=getattr(args, "strategy", "smallest-min"), workers=getattr(args, "workers", 1),
+            profile=profile and executor is None, executor=executor, progress=bool(getattr(args, "progress", False))))
+    stats = outcome.stats = dict(model.last_stats)
     stats.setdefault("seconds", time.perf_counter() - start)
     kind = "packings in all" if getattr(args, "all", False) else "packings (paper's symmetry breaking)"
-    status = "limit" if not complete else ("solved" if n > 0 else "unsatisfiable")
-    if getattr(args, "json", False):
-        write_json(out, status=status, solution=None, stats=stats, count=n, complete=complete, region=args.region,
-                   method="narrowing")
-    else:
-        cuts = f", {stats['cuts']} cuts" if "cuts" in stats else ""
-        out.write(f"{args.region}: {count_text(n, complete, limit)} {kind} by narrowing{cuts} "
-                  f"({stats['seconds']:.2f} s)\n")
-        if profile and "narrowings" in stats:
-            out.write(f"narrowings: {stats['narrowings']}\n")
-            if "kind_seconds" in stats:
-                out.write("seconds per kind: " + ", ".join(f"{k} {v:.2f}" for k, v in stats["kind_seconds"].items())
-                          + "\n")
-    if not complete:
-        return EXIT_LIMIT
-    return EXIT_NO_SOLUTION if n == 0 else 0  # the contract's exit codes: 1 = no packing
+    cuts = f", {stats['cuts']} cuts" if "cuts" in stats else ""
+    lines = [f"{args.region}: {count_text(outcome.count, outcome.complete, limit)} {kind} by narrowing{cuts} "
+             f"({stats['seconds']:.2f} s)"]
+    if profile and "narrowings" in stats:
+        lines.append(f"narrowings: {stats['narrowings']}")
+        if "kind_seconds" in stats:
+            lines.append("seconds per kind: " + ", ".join(f"{k} {v:.2f}" for k, v in stats["kind_seconds"].items()))
+    return report_count(out, outcome, as_json=getattr(args, "json", False), text="\n".join(lines),
+                        region=args.region, method="narrowing")
 
 
 def solve_command(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:

@@ -16,11 +16,10 @@ import sys
 import time
 from typing import Optional, TextIO
 
-from .._errors import LimitReached
 from ..polyomino import METHODS, count, render_svg, render_svg_iso, render_text, solve
-from ._common import (EXIT_LIMIT, EXIT_NO_SOLUTION, add_cluster_flags, add_limit_flags, add_output_flags,
-                      add_progress_flag, add_workers_flag, count_text, executor_from, exit_code, read_region,
-                      write_json, write_result_json, write_svg)
+from ._common import (add_cluster_flags, add_limit_flags, add_output_flags, add_progress_flag, add_workers_flag,
+                      count_text, counted, executor_from, exit_code, read_region, report_count, write_result_json,
+                      write_svg)
 
 REGION_HELP = "AxB or AxBxC (e.g. 6x10, 3x4x5), or a region picture file (# cells, . holes); '-' reads stdin"
 
@@ -67,28 +66,18 @@ def _count(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
 
         return count_command(args, out)
     start = time.perf_counter()
-    stats: dict = {}
-    try:
-        with executor_from(args) as executor:
-            n, complete = count(read_region(args.region), pieces=args.pieces, unique=not args.all, workers=args.workers,
-                                limit=args.limit, time_limit=args.time_limit, node_limit=args.node_limit,
-                                method=args.method, executor=executor, progress=args.progress), True
-    except LimitReached as stopped:
-        n, complete, stats = stopped.count, False, dict(stopped.stats)
+    with executor_from(args) as executor:
+        outcome = counted(lambda: count(read_region(args.region), pieces=args.pieces, unique=not args.all,
+                                        workers=args.workers, limit=args.limit, time_limit=args.time_limit,
+                                        node_limit=args.node_limit, method=args.method, executor=executor,
+                                        progress=args.progress))
     seconds = time.perf_counter() - start
-    if args.json:
-        # The contract's shape (docs/ARCHITECTURE.md): status, solution, stats, count, complete.
-        status = "limit" if not complete else ("solved" if n > 0 else "unsatisfiable")
-        stats.update(seconds=seconds, unique=not args.all)
-        stats.setdefault("nodes", None)
-        write_json(out, status=status, solution=None, stats=stats, count=n, complete=complete, region=args.region,
-                   unique=not args.all, seconds=seconds)
-    else:
-        kind = "packings in all" if args.all else "packings up to symmetry"
-        out.write(f"{args.region}: {count_text(n, complete, args.limit)} {kind} ({seconds:.2f} s)\n")
-    if not complete:
-        return EXIT_LIMIT
-    return EXIT_NO_SOLUTION if n == 0 else 0
+    outcome.stats.update(seconds=seconds, unique=not args.all)
+    outcome.stats.setdefault("nodes", None)
+    kind = "packings in all" if args.all else "packings up to symmetry"
+    return report_count(out, outcome, as_json=args.json,
+                        text=f"{args.region}: {count_text(outcome.count, outcome.complete, args.limit)} {kind} "
+                             f"({seconds:.2f} s)", region=args.region, unique=not args.all, seconds=seconds)
 
 
 def _solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
