@@ -12,9 +12,8 @@ from typing import BinaryIO, List, Optional, TextIO
 import numpy as np
 
 from .._errors import PuzzleError
-from ._common import write_result_json
+from ._common import exit_code, write_result_json
 
-EXIT = {"solved": 0, "unsatisfiable": 1, "limit": 3}
 
 
 def add_parser(subparsers) -> None:
@@ -165,7 +164,7 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
             _write_text(args.svg, jigsaw.render_svg(pieces, result.solution))
         if args.png:
             _save_png(args.png, jigsaw.render_image(pieces, result.solution))
-    return EXIT[result.status]
+    return exit_code([result.status])
 
 
 def run_generate(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:

@@ -22,8 +22,8 @@ from typing import Any, Optional, TextIO
 from .._errors import PuzzleError
 from ..narrowing import NARROWINGS, STRATEGIES, packing_model
 from ..polyomino import render_text
-from ._common import (add_cluster_flags, add_progress_flag, count_text, counted, executor_from, read_region,
-                      report_count, write_result_json, write_svg)
+from ._common import (add_cluster_flags, add_progress_flag, count_text, counted, executor_from, exit_code,
+                      read_region, report_count, write_result_json, write_svg)
 
 
 def add_parser(subparsers: "argparse._SubParsersAction") -> None:
@@ -119,7 +119,7 @@ def solve_command(args: argparse.Namespace, out: Optional[TextIO] = None) -> int
         from ..polyomino import render_svg
 
         write_svg(args.svg, render_svg(result.solution))
-    return {"solved": 0, "unsatisfiable": 1}.get(result.status, 3)
+    return exit_code([result.status])
 
 
 def demo(out: Optional[TextIO] = None) -> None:

@@ -86,11 +86,16 @@ def solve(pieces: Any, *, method: str = "auto", encoding: str = "chain", precisi
     Returns a Result: ``solution`` (rows, cols, 2) of (piece index, quarter turns clockwise;
     a piece's edge k, from its corner k to corner k+1 clockwise, shows at side (k + r) % 4,
     sides N, E, S, W); status ``"solved"`` only when every join has been checked by fit and
-    none is doubtful, ``"limit"`` with the best board otherwise (``stats["doubtful_joins"]``),
-    ``"unsatisfiable"`` when ``method="labels"`` finds the labelled puzzle has no solution.
+    none is doubtful; ``"feasible"`` for a complete assembly that keeps every rule but is not
+    proved to be the intended one (``stats["unproved"]``: ``"doubtful_joins"``, counted in
+    ``stats["doubtful_joins"]``, or ``"label_solutions"``, several labelled assemblies);
+    ``"limit"`` with the best board when a limit stopped the search or no complete assembly
+    keeps the rules; ``"unsatisfiable"`` when ``method="labels"`` finds the labelled puzzle has
+    no solution.
     The labelled puzzle is searched for two assemblies (a turn of the whole board is the same
     one): ``stats["label_solutions"]`` is 0, 1 or ``"2+"``; with several the labels decide
-    nothing (``method="labels"`` stops with ``"limit"``, ``stats["stop"] == "label_solutions"``;
+    nothing (``method="labels"`` returns the first as ``"feasible"``, ``stats["unproved"] ==
+    "label_solutions"``;
     ``"auto"`` falls back to the fit assembly, as with none). Doubtful joins get a second
     look (``stats["doubtful_before"]``, ``stats["reexamined"]``): fit-improving swaps, then
     confirmation only when the board is the unique labelled assembly (see ``_reexamine``).

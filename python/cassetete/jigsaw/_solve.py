@@ -10,7 +10,7 @@ from typing import Optional, Tuple
 import numpy as np
 
 from .._errors import LimitReached, PuzzleError, certify
-from .._result import LIMIT, SOLVED, UNSATISFIABLE, Result
+from .._result import FEASIBLE, LIMIT, SOLVED, UNSATISFIABLE, Result
 from ._assemble import DOUBT_COST, assemble, check_joins, dissimilarities, improve_doubtful
 from ._board import board_size, repair_kinds, rim_problem
 from ._cluster import edge_labels, inner_joins
@@ -117,6 +117,14 @@ def solve(puzzle: JigsawPuzzle, *, method: str = "auto", encoding: str = "chain"
     stats["seconds"] = time.perf_counter() - start
     if status == LIMIT and "stop" not in stats:
         stats["stop"] = "doubtful_joins"
+    if status == LIMIT and board is not None and stats["stop"] in ("doubtful_joins", "label_solutions") \
+            and board_problem(edges, board) is None:
+        # A complete assembly that keeps every rule (each piece once, flat rim, tab against blank
+        # at every join) is an answer, not a stopped search: FEASIBLE says it is not proved to be
+        # the intended one (joins that fit only roughly, or several labelled assemblies).
+        status = FEASIBLE
+        stats["unproved"] = stats["stop"]
+        stats["stop"] = "none"
     if status == SOLVED:  # issue 22: a solved board passes the rules' own check, or is never returned
         problem = board_problem(edges, board) if board is not None else "no board"
         if problem is None and check is not None and (check["doubtful"] or not check["rim_ok"]):
