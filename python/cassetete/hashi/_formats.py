@@ -137,9 +137,17 @@ def _parse_grid(text: str) -> Hashi:
     lines = [(n + 1, line) for n, line in enumerate(text.splitlines()) if line.strip()]
     rows: List[List[int]] = []
     header = lines[0][1].split()
-    if len(header) in (2, 3) and all(t.isascii() and t.isdigit() for t in header) and len(lines) - 1 == int(header[0]):
+    numeric = len(header) in (2, 3) and all(t.isascii() and t.isdigit() for t in header)
+    expected_islands = None
+    if numeric and len(lines) - 1 == int(header[0]):
         lines = lines[1:]  # Coelho .has header (rows cols islands) or "rows cols"
         expected_cols = int(header[1])
+        expected_islands = int(header[2]) if len(header) == 3 else None
+    elif numeric and len(header) == 3 and int(header[0]) > len(lines) - 1 >= 1 and int(header[1]) >= 1 \
+            and all(len(line.split()) == int(header[1]) for _, line in lines[1:]):
+        # "rows cols islands" over rows of that width, but fewer of them: a cut .has file, not a grid row
+        raise PuzzleError(f"line 1: the .has header says {header[0]} rows of {header[1]} cells and "
+                          f"{header[2]} islands, but {len(lines) - 1} row(s) follow (a truncated file?)")
     else:
         expected_cols = None
     for lineno, line in lines:
@@ -160,7 +168,11 @@ def _parse_grid(text: str) -> Hashi:
         if expected_cols is not None and len(row) != expected_cols:
             raise PuzzleError(f"line {lineno} has {len(row)} cells, the header says {expected_cols}")
         rows.append(row)
-    return Hashi(np.array(rows, dtype=np.int32))
+    grid = np.array(rows, dtype=np.int32)
+    if expected_islands is not None and int(np.count_nonzero(grid)) != expected_islands:
+        raise PuzzleError(f"line 1: the .has header says {expected_islands} islands, the grid has "
+                          f"{int(np.count_nonzero(grid))}")
+    return Hashi(grid)
 
 
 def format_id(puzzle: Hashi) -> str:
