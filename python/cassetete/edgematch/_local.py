@@ -16,7 +16,8 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from .._errors import PuzzleError
-from .._options import check_choice, check_count, check_node_limit, check_seed, check_time_limit, check_workers
+from .._options import (check_choice, check_count, check_node_limit, check_progress, check_seed, check_time_limit,
+                        check_workers)
 from .._result import Result
 from ..parallel import run_islands
 from ._cp import cp_model_start
@@ -247,8 +248,7 @@ def solve_local(
     init = check_choice(init, "init", INITS)
     relax = check_count(relax, "relax")
     seed = check_seed(seed)
-    if not isinstance(progress, bool):
-        raise PuzzleError(f"progress must be True or False, got {progress!r}")
+    progress = check_progress(progress)
     options = tuning_options(tuning)
     if neighbourhood_size is not None:
         options["size"] = check_count(neighbourhood_size, "neighbourhood_size", 1)

@@ -10,7 +10,7 @@ from typing import Any, Dict, Iterator, Optional
 import numpy as np
 
 from .._errors import LimitReached, PuzzleError
-from .._options import check_choice, check_count, check_limit, check_node_limit, check_time_limit, check_workers
+from .._options import check_choice, check_count, check_limit, check_node_limit, check_progress, check_time_limit, check_workers
 from .._result import Result
 from .._streams import elapsed_bar, progress_bar, stream_solutions
 from ..parallel import run_first
@@ -77,8 +77,7 @@ def solve(
     """
     puzzle = as_puzzle(puzzle)
     method = check_choice(method, "method", METHODS)
-    if not isinstance(progress, bool):
-        raise PuzzleError(f"progress must be True or False, got {progress!r}")
+    progress = check_progress(progress)
     if method == "vlns":
         from ._local import solve_local
 
@@ -194,8 +193,7 @@ def solutions(
     args = _engine_args(puzzle, order)
     limit = check_limit(limit)
     seed = _check_seed(seed)
-    if not isinstance(progress, bool):
-        raise PuzzleError(f"progress must be True or False, got {progress!r}")
+    progress = check_progress(progress)
     stream = _core().edgematch.stream(
         **args, limit=int(limit or 0), seed=seed, time_limit=check_time_limit(time_limit),
         node_limit=check_node_limit(node_limit))
@@ -242,8 +240,7 @@ def count_solutions(
     workers = check_workers(workers)
     split_depth = check_count(split_depth, "split_depth")
     limit = check_limit(limit)
-    if not isinstance(progress, bool):
-        raise PuzzleError(f"progress must be True or False, got {progress!r}")
+    progress = check_progress(progress)
     if executor is not None or checkpoint is not None:
         return count_edgematch(puzzle, executor, order=check_choice(order, "order", ORDERS), symmetry=symmetry,
                                limit=limit, time_limit=time_limit, node_limit=node_limit, progress=progress,

@@ -1,0 +1,33 @@
+"""``progress`` is read the same way in every family (issue 27: numpy's booleans were accepted by
+Shikaku and refused by edgematch): True/False and numpy booleans, anything else a PuzzleError."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cassetete import PuzzleError, edgematch, polyomino, shikaku, sudoku
+
+PUZZLE, _ = edgematch.generate(3, 3, colors=3, seed=1)
+
+CALLS = {
+    "edgematch.solve": lambda progress: edgematch.solve(PUZZLE, progress=progress),
+    "edgematch.count_solutions": lambda progress: edgematch.count_solutions(PUZZLE, progress=progress),
+    "edgematch.solve vlns": lambda progress: edgematch.solve(PUZZLE, method="vlns", seed=1, time_limit=0.2,
+                                                            progress=progress),
+    "sudoku.count_solutions": lambda progress: sudoku.count_solutions("." * 16, progress=progress),
+    "polyomino.count": lambda progress: polyomino.count("3x20", progress=progress),
+    "shikaku.count_solutions": lambda progress: shikaku.count_solutions("2 .\n. 2", progress=progress),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_numpy_false_is_false(name):
+    CALLS[name](np.False_)
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+@pytest.mark.parametrize("bad", ["yes", 1, None])
+def test_anything_else_is_refused(name, bad):
+    with pytest.raises(PuzzleError, match="progress must be True or False"):
+        CALLS[name](bad)
