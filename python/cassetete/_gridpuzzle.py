@@ -103,6 +103,9 @@ class GridFamily:
             _check_options("exact", options, ())
             return self._exact(p, executor, time_limit, node_limit)
         if method == "ilp":
+            if node_limit is not None:  # refused, never ignored: the ILP solvers count no search nodes of ours
+                raise PuzzleError(f"method 'ilp' of {self.name}.solve does not use node_limit (methods that do: "
+                                  f"exact, annealing); give time_limit")
             _check_options("ilp", options, self.ilp_options + (self.ilp_alias,))
             ilp_solver = check_choice(options.pop(self.ilp_alias, ilp_solver), "ilp_solver", ILP_SOLVERS)
             return self.ilp(p, time_limit, ilp_solver, options)

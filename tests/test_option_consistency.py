@@ -1,5 +1,6 @@
-"""``progress`` is read the same way in every family (issue 27: numpy's booleans were accepted by
-Shikaku and refused by edgematch): True/False and numpy booleans, anything else a PuzzleError."""
+"""Options read the same way in every family (issue 27): ``progress`` takes True/False and numpy
+booleans everywhere (numpy's were accepted by Shikaku and refused by edgematch), anything else a
+PuzzleError; an option a method cannot honour is refused, never ignored."""
 
 from __future__ import annotations
 
@@ -31,3 +32,11 @@ def test_numpy_false_is_false(name):
 def test_anything_else_is_refused(name, bad):
     with pytest.raises(PuzzleError, match="progress must be True or False"):
         CALLS[name](bad)
+
+
+@pytest.mark.parametrize("family", [shikaku, pytest.importorskip("cassetete.hashi")])
+def test_the_ilp_method_refuses_a_node_limit_it_cannot_honour(family):
+    # issue 27: Hashi with node_limit=1 returned "solved" after 2 nodes; a limit is honoured or refused
+    puzzle = "2 .\n. 2" if family is shikaku else "3x3m2:2a2c2a2"
+    with pytest.raises(PuzzleError, match="does not use node_limit"):
+        family.solve(puzzle, method="ilp", node_limit=1)
