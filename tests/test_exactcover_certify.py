@@ -53,7 +53,8 @@ def test_wrong_streamed_answer_raises(monkeypatch):
 
 
 def test_verify_rejects_bad_options():
-    assert not exactcover.verify(OPTIONS, [0, 9])
-    assert not exactcover.verify(OPTIONS, [True, 3])
+    for malformed in ([0, 9], [True, 3], "23"):  # issue 27: not option indices is bad input
+        with pytest.raises(cassetete.PuzzleError):
+            exactcover.verify(OPTIONS, malformed)
     assert not exactcover.verify(OPTIONS, [2, 2, 3])
     assert exactcover.verify(OPTIONS, [2, 3])

@@ -26,7 +26,9 @@ def test_verify_and_render_text_read_text_input():
     assert hashi.verify(RING, solution) is True
     assert hashi.verify("2.2\n...\n2.2", solution) is True
     assert hashi.verify(RING, solution[:-1]) is False
-    assert hashi.verify(RING, None) is False and hashi.verify(RING, [("a",)]) is False
+    for malformed in (None, [("a",)], [(0, 0, 0, 9, 1)]):  # issue 27: malformed is bad input
+        with pytest.raises(PuzzleError):
+            hashi.verify(RING, malformed)
     assert hashi.render_text(RING, solution) == "2-2\n|.|\n2-2"
     assert hashi.render_svg(RING, solution).startswith("<svg")
 

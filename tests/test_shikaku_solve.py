@@ -165,13 +165,19 @@ def test_verify_rejects_wrong_answers():
     p = shikaku.parse(RECORDS[5]["id"])
     good = expected(RECORDS[5])
     assert shikaku.verify(p, good)
-    assert not shikaku.verify(p, good[:-1])
     assert not shikaku.verify(p, good[1:] + good[:1])
     r, c, h, w = good[0]
     assert not shikaku.verify(p, [(r, c, w, h) if h != w else (r, c + 1, h, w)] + good[1:])
-    assert not shikaku.verify(p, [(r, c, h + 1, w)] + good[1:])
-    assert not shikaku.verify(p, [("a", 0, 1, 1)] + good[1:])
-    assert not shikaku.verify(p, [(-1, 0, 1, 1)] + good[1:])
+    taller = [(r, c, h + 1, w)] + good[1:]
+    if r + h + 1 <= p.rows:
+        assert not shikaku.verify(p, taller)  # in the grid, breaking a rule: False
+    else:
+        with pytest.raises(PuzzleError):
+            shikaku.verify(p, taller)
+    # malformed (issue 27): a rectangle missing, not integers, outside the grid
+    for malformed in (good[:-1], [("a", 0, 1, 1)] + good[1:], [(-1, 0, 1, 1)] + good[1:]):
+        with pytest.raises(PuzzleError):
+            shikaku.verify(p, malformed)
 
 
 def checkerboard(n):

@@ -75,9 +75,10 @@ def _callback(_kind: Any, _message: str, _data_out: Any, data_in: Any, watch: _W
         data_in.user_interrupt = True
 
 
-def run_interruptibly(h: Any, time_limit: Optional[float]) -> Dict[str, Any]:
-    """Run ``h`` until it finishes, ``time_limit`` seconds pass, or Ctrl-C; returns
-    ``{"interrupted": bool, "expired": bool, "callbacks": int}``.
+def run_interruptibly(h: Any, time_limit: Optional[float], node_limit: Optional[int] = None) -> Dict[str, Any]:
+    """Run ``h`` until it finishes, ``time_limit`` seconds pass, ``node_limit`` branch-and-bound
+    nodes are explored, or Ctrl-C; returns ``{"interrupted": bool, "expired": bool,
+    "node_limited": bool, "callbacks": int}``.
 
     On Ctrl-C the SIGINT handler that was installed before runs once HiGHS has stopped: the
     default one raises KeyboardInterrupt.
@@ -87,6 +88,8 @@ def run_interruptibly(h: Any, time_limit: Optional[float]) -> Dict[str, Any]:
     deadline = None if time_limit is None else time.monotonic() + max(0.0, float(time_limit))
     if time_limit is not None:
         h.setOptionValue("time_limit", max(float(time_limit), 1e-3))
+    if node_limit is not None:
+        h.setOptionValue("mip_max_nodes", int(min(node_limit, 2**31 - 1)))
     watch = _Watch(deadline)
     kinds = getattr(highspy, "cb", None)
     if kinds is not None:
@@ -109,7 +112,9 @@ def run_interruptibly(h: Any, time_limit: Optional[float]) -> Dict[str, Any]:
         # the default handler raises KeyboardInterrupt; a handler of the caller's that returns
         # leaves a run that simply stopped early ("interrupted": True)
         previous(signal.SIGINT, None)
-    return {"interrupted": watch.signalled, "expired": watch.expired, "callbacks": watch.calls}
+    node_limited = node_limit is not None and h.getModelStatus() == highspy.HighsModelStatus.kSolutionLimit
+    return {"interrupted": watch.signalled, "expired": watch.expired, "node_limited": node_limited,
+            "callbacks": watch.calls}
 
 
 def _catch_sigint(watch: _Watch) -> Any:

@@ -13,7 +13,7 @@ from typing import Any, List, Optional, Sequence
 
 import numpy as np
 
-from .._errors import certify
+from .._errors import PuzzleError, certify
 from ._formats import parse
 from ._model import ExactCover
 
@@ -56,10 +56,29 @@ def certify_cover(cover: ExactCover, solution: Optional[Sequence[int]]) -> None:
 
 def verify(problem: Any, solution: Sequence[int]) -> bool:
     """True when the options of ``solution`` cover every primary item exactly once and every
-    secondary item at most once.
+    secondary item at most once; False for a list of option indices that does not. A solution
+    that is not a list of the problem's option indices is a ``PuzzleError``.
 
     Example:
         >>> verify([[0], [1], [0, 1]], [2]), verify([[0], [1], [0, 1]], [0, 2])
         (True, False)
+        >>> verify([[0], [1], [0, 1]], [7])
+        Traceback (most recent call last):
+        ...
+        cassetete._errors.PuzzleError: solution entry 0: option 7 is not in 0..2
     """
-    return covers(parse(problem), solution)
+    cover = parse(problem)
+    _check_well_formed(cover, solution)
+    return covers(cover, solution)
+
+
+def _check_well_formed(cover: ExactCover, solution: Any) -> None:
+    """A solution is a list of option indices 0..options-1; anything else is bad input (a
+    well-formed list that breaks a rule is answered False by :func:`covers`)."""
+    if solution is None or isinstance(solution, (str, bytes)) or not hasattr(solution, "__iter__"):
+        raise PuzzleError(f"a solution is a list of option indices, got {type(solution).__name__}")
+    for position, option in enumerate(solution):
+        if isinstance(option, (bool, np.bool_)) or not isinstance(option, (int, np.integer)):
+            raise PuzzleError(f"solution entry {position}: {option!r} is not an option index")
+        if not 0 <= int(option) < cover.options:
+            raise PuzzleError(f"solution entry {position}: option {int(option)} is not in 0..{cover.options - 1}")

@@ -67,7 +67,7 @@ class _Model:
         return coeffs, 1.0, np.inf
 
 
-def _solve_highs(model: _Model, time_limit: Optional[float]):
+def _solve_highs(model: _Model, time_limit: Optional[float], node_limit: Optional[int] = None):
     import highspy
 
     from .._highs import quiet_highs, run_interruptibly
@@ -87,7 +87,7 @@ def _solve_highs(model: _Model, time_limit: Optional[float]):
         idx = np.fromiter(coeffs.keys(), dtype=np.int32, count=len(coeffs))
         val = np.fromiter(coeffs.values(), dtype=np.float64, count=len(coeffs))
         h.addRow(-inf if lo == -np.inf else lo, inf if hi == np.inf else hi, len(idx), idx, val)
-    run_interruptibly(h, time_limit)
+    run_interruptibly(h, time_limit, node_limit)
     status = h.getModelStatus()
     nodes = int(h.getInfo().mip_node_count)
     if status == highspy.HighsModelStatus.kOptimal:
@@ -98,7 +98,7 @@ def _solve_highs(model: _Model, time_limit: Optional[float]):
     return LIMIT, None, nodes
 
 
-def _solve_cbc(model: _Model, time_limit: Optional[float]):
+def _solve_cbc(model: _Model, time_limit: Optional[float], node_limit: Optional[int] = None):
     try:
         import pulp
     except ImportError:  # pragma: no cover - depends on the environment
@@ -137,7 +137,7 @@ def _run_cbc(pulp, model: _Model, time_limit: Optional[float]):
 
 
 def solve_ilp(puzzle: Hashi, connectivity: str = "cuts", backend: str = "highs",
-              time_limit: Optional[float] = None) -> Result:
+              time_limit: Optional[float] = None, node_limit: Optional[int] = None) -> Result:
     """Solve with the ILP; see the module docstring for ``connectivity``.
 
     The solution is a list of bridges ``(r1, c1, r2, c2, count)``. With ``"objective"`` or
@@ -154,17 +154,26 @@ def solve_ilp(puzzle: Hashi, connectivity: str = "cuts", backend: str = "highs",
         raise PuzzleError(f"connectivity must be one of {CONNECTIVITY}, got {connectivity!r}")
     if backend not in BACKENDS:
         raise PuzzleError(f"ILP backend must be one of {BACKENDS}, got {backend!r}")
+    if node_limit is not None and backend != "highs":
+        raise PuzzleError("node_limit needs ilp_solver='highs' (CBC through PuLP takes no node limit here)")
     start = time.perf_counter()
     model = _Model(puzzle, objective=connectivity != "none")
     run = _solve_highs if backend == "highs" else _solve_cbc
     rounds = cuts = nodes = 0
+    stop = "none"
     while True:
         remaining = None if time_limit is None else time_limit - (time.perf_counter() - start)
+        nodes_left = None if node_limit is None else node_limit - nodes  # the limit bounds every round
         if remaining is not None and remaining <= 0:
-            status, values = LIMIT, None
+            status, values, stop = LIMIT, None, "time_limit"
             break
-        status, values, n = run(model, remaining)
+        if nodes_left is not None and nodes_left < 0:
+            status, values, stop = LIMIT, None, "node_limit"
+            break
+        status, values, n = run(model, remaining, nodes_left)
         nodes += n
+        if status == LIMIT:
+            stop = "node_limit" if node_limit is not None and nodes >= node_limit else "time_limit"
         rounds += 1
         if status != SOLVED:
             break
@@ -176,7 +185,7 @@ def solve_ilp(puzzle: Hashi, connectivity: str = "cuts", backend: str = "highs",
             cuts += 1
     stats = {"nodes": nodes, "seconds": time.perf_counter() - start, "rounds": rounds,
              "cuts": cuts, "ilp_solver": backend, "connectivity": connectivity,
-             "stop": "time_limit" if status == LIMIT else "none"}
+             "stop": stop}
     if status != SOLVED:
         return Result(status, None, stats, puzzle=puzzle)
     assert values is not None  # solved: HiGHS or CBC gave the variables' values

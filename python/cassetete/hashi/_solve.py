@@ -27,11 +27,12 @@ DEFAULT_ANNEALING_STEPS = 20_000_000
 PuzzleLike = Union[Hashi, str, np.ndarray]
 
 
-def _by_ilp(p: Hashi, time_limit: Optional[float], ilp_solver: str, options: Dict[str, Any]) -> Result:
+def _by_ilp(p: Hashi, time_limit: Optional[float], node_limit: Optional[int], ilp_solver: str,
+            options: Dict[str, Any]) -> Result:
     from ._ilp import CONNECTIVITY, solve_ilp
 
     connectivity = check_choice(options.get("connectivity", "cuts"), "connectivity", CONNECTIVITY)
-    return solve_ilp(p, connectivity=connectivity, backend=ilp_solver, time_limit=time_limit)
+    return solve_ilp(p, connectivity=connectivity, backend=ilp_solver, time_limit=time_limit, node_limit=node_limit)
 
 
 def _by_annealing(p: Hashi, time_limit: Optional[float], node_limit: Optional[int], seed: Optional[int],

@@ -7,6 +7,7 @@ from typing import Any, Iterable, List, Sequence, Tuple
 import numpy as np
 
 from .._components import components
+from .._errors import PuzzleError
 from ._formats import parse
 
 
@@ -15,8 +16,9 @@ def verify(puzzle: Any, bridges: Iterable[Sequence[int]]) -> bool:
 
     Rules: a bridge joins two islands on one row or column; it crosses no island and no other
     bridge; two islands share at most two bridges; each island has exactly its number of
-    bridges; all islands form one connected network. ``puzzle`` is anything :func:`parse`
-    reads; a ``bridges`` value that is not a list of 5-tuples of integers gives False.
+    bridges; all islands form one connected network (False otherwise). ``puzzle`` is anything
+    :func:`parse` reads; ``bridges`` that are not 5-tuples of integers whose ends lie in the
+    grid are a ``PuzzleError``.
 
     Example:
         >>> from cassetete.hashi import parse, verify
@@ -30,17 +32,9 @@ def verify(puzzle: Any, bridges: Iterable[Sequence[int]]) -> bool:
     degree = np.zeros((h, w), dtype=np.int64)
     pairs = set()
     links: List[Tuple[Tuple[int, int], Tuple[int, int]]] = []
-    try:
-        bridges = [tuple(int(v) for v in bridge) for bridge in bridges]
-    except (TypeError, ValueError):
-        return False
-    for bridge in bridges:
-        if len(bridge) != 5:
-            return False
+    for bridge in _well_formed(bridges, h, w):
         r1, c1, r2, c2, n = bridge
         if n not in (1, 2):
-            return False
-        if not (0 <= r1 < h and 0 <= r2 < h and 0 <= c1 < w and 0 <= c2 < w):
             return False
         if grid[r1, c1] == 0 or grid[r2, c2] == 0 or (r1, c1) == (r2, c2):
             return False
@@ -65,3 +59,20 @@ def verify(puzzle: Any, bridges: Iterable[Sequence[int]]) -> bool:
         return False
     islands = [(int(r), int(c)) for r, c in zip(*np.nonzero(grid))]
     return len(components(islands, links)) == 1
+
+
+def _well_formed(bridges: Any, rows: int, cols: int) -> List[Tuple[int, ...]]:
+    """The bridges as (r1, c1, r2, c2, n) tuples whose ends lie in the grid, or a PuzzleError."""
+    if bridges is None or isinstance(bridges, (str, bytes)):
+        raise PuzzleError(f"a solution is a list of (r1, c1, r2, c2, bridges) tuples, got {bridges!r}"[:200])
+    try:
+        found = [tuple(int(v) for v in bridge) for bridge in bridges]
+    except (TypeError, ValueError):
+        raise PuzzleError("a solution is a list of (r1, c1, r2, c2, bridges) tuples of integers") from None
+    for k, bridge in enumerate(found):
+        if len(bridge) != 5:
+            raise PuzzleError(f"bridge {k}: {bridge} is not (r1, c1, r2, c2, bridges)")
+        r1, c1, r2, c2, _n = bridge
+        if not (0 <= r1 < rows and 0 <= r2 < rows and 0 <= c1 < cols and 0 <= c2 < cols):
+            raise PuzzleError(f"bridge {k}: {bridge} has an end outside the {rows}x{cols} grid")
+    return found

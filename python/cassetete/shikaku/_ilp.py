@@ -29,11 +29,13 @@ def candidates(puzzle: Shikaku):
     return _core.shikaku.candidates(puzzle.clues)
 
 
-def solve_ilp(puzzle: Shikaku, time_limit: Optional[float] = None, solver: str = "highs") -> Result:
+def solve_ilp(puzzle: Shikaku, time_limit: Optional[float] = None, solver: str = "highs",
+              node_limit: Optional[int] = None) -> Result:
     """Solve with the ILP model; ``solver`` is ``"highs"`` (highspy) or ``"cbc"`` (PuLP's CBC).
 
     HiGHS runs quietly and stops through its own interrupt callback at ``time_limit`` or on
-    Ctrl-C (which then raises KeyboardInterrupt).
+    Ctrl-C (which then raises KeyboardInterrupt); ``node_limit`` caps its branch-and-bound
+    nodes (``mip_max_nodes``; CBC cannot take it: ``PuzzleError``).
 
     Example:
         >>> from cassetete.shikaku import parse
@@ -42,6 +44,8 @@ def solve_ilp(puzzle: Shikaku, time_limit: Optional[float] = None, solver: str =
     """
     if solver not in SOLVERS:
         raise PuzzleError(f"unknown ILP solver {solver!r}; expected one of: {', '.join(SOLVERS)}")
+    if node_limit is not None and solver != "highs":
+        raise PuzzleError("node_limit needs ilp_solver='highs' (CBC through PuLP takes no node limit here)")
     start = time.perf_counter()
     owner, rects = candidates(puzzle)
     n_clues = len(puzzle.clue_values())
@@ -56,7 +60,7 @@ def solve_ilp(puzzle: Shikaku, time_limit: Optional[float] = None, solver: str =
     n_rows = n_clues + puzzle.rows * puzzle.cols
     if solver == "highs":
         deadline = None if time_limit is None else start + time_limit  # building the model counts too
-        status, chosen, run = _highs(starts, index, n_rows, deadline)
+        status, chosen, run = _highs(starts, index, n_rows, deadline, node_limit)
         stats["callbacks"] = run["callbacks"]
         stats["nodes"] = max(0, run["nodes"])
     else:
@@ -65,7 +69,8 @@ def solve_ilp(puzzle: Shikaku, time_limit: Optional[float] = None, solver: str =
     stats["seconds"] = time.perf_counter() - start
     if status != "solved":
         if status == "limit":
-            stats["stop"] = "interrupted" if solver == "highs" and run["interrupted"] else "time_limit"
+            stats["stop"] = ("interrupted" if solver == "highs" and run["interrupted"]
+                             else "node_limit" if solver == "highs" and run["node_limited"] else "time_limit")
         return Result(status, None, stats, puzzle=puzzle)
     solution: List[Rectangle] = [None] * n_clues  # type: ignore[list-item]
     for j in chosen:
@@ -98,7 +103,8 @@ def _columns(owner: np.ndarray, rects: np.ndarray, n_clues: int, width: int):
     return starts.astype(np.int32), index.astype(np.int32)
 
 
-def _highs(starts: np.ndarray, index: np.ndarray, n_rows: int, deadline: Optional[float]):
+def _highs(starts: np.ndarray, index: np.ndarray, n_rows: int, deadline: Optional[float],
+           node_limit: Optional[int] = None):
     import highspy
 
     from .._highs import quiet_highs, run_interruptibly
@@ -119,7 +125,7 @@ def _highs(starts: np.ndarray, index: np.ndarray, n_rows: int, deadline: Optiona
     lp.a_matrix_.value_ = np.ones(len(index))
     lp.integrality_ = [highspy.HighsVarType.kInteger] * n
     h.passModel(lp)
-    run = run_interruptibly(h, None if deadline is None else max(0.0, deadline - time.perf_counter()))
+    run = run_interruptibly(h, None if deadline is None else max(0.0, deadline - time.perf_counter()), node_limit)
     run["nodes"] = int(h.getInfo().mip_node_count)
     model_status = h.getModelStatus()
     if model_status == highspy.HighsModelStatus.kOptimal:

@@ -33,10 +33,11 @@ def _number(name: str, value: Any) -> float:
     return float(value)
 
 
-def _by_ilp(p: Any, time_limit: Optional[float], ilp_solver: str, options: Dict[str, Any]) -> Result:
+def _by_ilp(p: Any, time_limit: Optional[float], node_limit: Optional[int], ilp_solver: str,
+            options: Dict[str, Any]) -> Result:
     from ._ilp import solve_ilp
 
-    return solve_ilp(p, time_limit=time_limit, solver=ilp_solver)
+    return solve_ilp(p, time_limit=time_limit, solver=ilp_solver, node_limit=node_limit)
 
 
 def _by_annealing(p: Any, time_limit: Optional[float], node_limit: Optional[int], seed: Optional[int],

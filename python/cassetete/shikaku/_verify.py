@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, List, Sequence, Tuple
 
 import numpy as np
 
+from .._errors import PuzzleError
 from ._formats import parse
 from ._model import Shikaku
 
@@ -14,8 +15,9 @@ def verify(puzzle: Any, rectangles: Sequence[Sequence[int]]) -> bool:
     """True when ``rectangles`` solves ``puzzle``.
 
     ``rectangles`` lists one ``(row, col, height, width)`` per clue in row-major clue order;
-    each must lie in the grid, contain its clue and no other, have the clue's area, and
-    together they must cover every cell exactly once.
+    each must contain its clue and no other, have the clue's area, and together they must
+    cover every cell exactly once (False otherwise). Rectangles that are not one 4-tuple of
+    integers per clue lying in the grid are a ``PuzzleError``.
 
     Example:
         >>> verify("2 .\\n2 .", [(0, 0, 1, 2), (1, 0, 1, 2)])
@@ -26,19 +28,31 @@ def verify(puzzle: Any, rectangles: Sequence[Sequence[int]]) -> bool:
     p: Shikaku = parse(puzzle)
     clues = p.clue_positions()
     values = p.clue_values()
-    try:
-        rects = [tuple(int(v) for v in rect) for rect in rectangles]
-    except (TypeError, ValueError):
-        return False
-    if len(rects) != len(clues) or any(len(r) != 4 for r in rects):
-        return False
+    rects = _well_formed(rectangles, len(clues), p.rows, p.cols)
     cover = np.zeros(p.shape, dtype=np.int64)
     for (cr, cc), value, (r, c, h, w) in zip(clues, values, rects):
-        if h < 1 or w < 1 or r < 0 or c < 0 or r + h > p.rows or c + w > p.cols:
-            return False
         if h * w != value or not (r <= cr < r + h and c <= cc < c + w):
             return False
         if np.count_nonzero(p.clues[r : r + h, c : c + w]) != 1:
             return False
         cover[r : r + h, c : c + w] += 1
     return bool(np.all(cover == 1))
+
+
+def _well_formed(rectangles: Any, clues: int, rows: int, cols: int) -> List[Tuple[int, ...]]:
+    """The rectangles as tuples, or a PuzzleError saying what is malformed."""
+    if rectangles is None or isinstance(rectangles, (str, bytes)):
+        raise PuzzleError(f"a solution is a list of (row, col, height, width) rectangles, got {rectangles!r}"[:200])
+    try:
+        rects = [tuple(int(v) for v in rect) for rect in rectangles]
+    except (TypeError, ValueError):
+        raise PuzzleError("a solution is a list of (row, col, height, width) rectangles of integers") from None
+    if len(rects) != clues:
+        raise PuzzleError(f"the solution has {len(rects)} rectangles, the puzzle {clues} clues (one each)")
+    for k, rect in enumerate(rects):
+        if len(rect) != 4:
+            raise PuzzleError(f"rectangle {k}: {rect} is not (row, col, height, width)")
+        r, c, h, w = rect
+        if h < 1 or w < 1 or r < 0 or c < 0 or r + h > rows or c + w > cols:
+            raise PuzzleError(f"rectangle {k}: {rect} does not lie in the {rows}x{cols} grid")
+    return rects
