@@ -15,7 +15,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .._errors import certify
+from .._errors import PuzzleError, certify
 from ._model import Model
 from ._packing import PackingModel
 
@@ -99,7 +99,10 @@ def _is_a_translate(points: List[Tuple[int, ...]], offsets: Sequence[int], dim: 
 def verify(model: Model, solution: Any) -> bool:
     """True when ``solution`` satisfies the model by its rules, independently of the solver: a
     dict ``name -> value`` (or a list of values) for any model, or a labelled grid for a
-    packing model (each piece once, the box covered exactly).
+    packing model (each piece once, the box covered exactly). False for a well-formed solution
+    that breaks a rule (a value outside its domain included); a ``PuzzleError`` for one that is
+    not a solution of this model's shape (other names, another number of values, values that
+    are not integers).
 
     Example:
         >>> m = Model(); a, b = m.int_var(0, 1, name="a"), m.int_var(0, 1, name="b")
@@ -115,13 +118,22 @@ def verify(model: Model, solution: Any) -> bool:
         grid = np.asarray(solution)
         if grid.ndim == len(model.box):
             return model.check_grid(grid)
+    if solution is None or isinstance(solution, (str, bytes)):
+        raise PuzzleError(f"a solution is a dict name -> value or a list of values, got {solution!r}"[:200])
     if isinstance(solution, dict):
-        if set(solution) != {v.name for v in model.variables}:
-            return False
+        names = {v.name for v in model.variables}
+        if set(solution) != names:
+            strange = sorted(map(str, set(solution) ^ names))
+            raise PuzzleError(f"the solution names other variables than the model: {', '.join(strange[:5])}")
         values = [solution[v.name] for v in model.variables]
     else:
-        values = list(solution)
-    try:
-        return model.check(values) is None
-    except (TypeError, ValueError):
-        return False
+        try:
+            values = list(solution)
+        except TypeError:
+            raise PuzzleError(f"a solution is a dict name -> value or a list of values, got {solution!r}"[:200]) from None
+    if len(values) != len(model.variables):
+        raise PuzzleError(f"the solution has {len(values)} values, the model {len(model.variables)} variables")
+    for position, value in enumerate(values):
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+            raise PuzzleError(f"value {position} of the solution, {value!r}, is not an integer")
+    return model.check(values) is None

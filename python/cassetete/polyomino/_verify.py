@@ -15,7 +15,7 @@ from typing import Any, Callable, Dict, List
 
 import numpy as np
 
-from .._errors import certify
+from .._errors import PuzzleError, certify
 from ._formats import parse
 from ._shapes import PieceSpec, orientations, piece_set
 
@@ -24,15 +24,31 @@ __all__ = ["certify_packing", "checker", "verify"]
 
 def verify(region: Any, solution: np.ndarray, *, pieces: PieceSpec = "pentominoes", flips: bool = True) -> bool:
     """True when the labelled grid covers exactly the region's cells, each piece once, each
-    label's cells forming the piece in one of its allowed orientations.
+    label's cells forming the piece in one of its allowed orientations; False for a grid of the
+    region's shape, labelled with piece names and ``.``, that breaks a rule. Anything else (no
+    grid, another shape, a label that names no piece) is a ``PuzzleError``.
 
     Example:
         >>> verify("1x5", np.array([["I"] * 5]), pieces=["I"])
         True
         >>> verify("3x20", np.full((3, 20), "I"))
         False
+        >>> verify("1x5", np.array([["Q"] * 5]), pieces=["I"])
+        Traceback (most recent call last):
+        ...
+        cassetete._errors.PuzzleError: the solution's label 'Q' names no piece (pieces: I, and '.' for an empty cell)
     """
-    return checker(parse(region), piece_set(pieces), flips)(solution)
+    mask, shapes = parse(region), piece_set(pieces)
+    if solution is None or isinstance(solution, (str, bytes)):
+        raise PuzzleError(f"a solution is a grid of piece labels of the region's shape {mask.shape}, got {solution!r}")
+    grid = np.asarray(solution)
+    if grid.shape != mask.shape:
+        raise PuzzleError(f"the solution has shape {grid.shape}, the region {mask.shape}")
+    unknown = sorted({str(label) for label in grid.ravel().tolist()} - set(shapes) - {"."})
+    if unknown:
+        raise PuzzleError(f"the solution's label {unknown[0]!r} names no piece (pieces: {', '.join(sorted(shapes))}, "
+                          f"and '.' for an empty cell)")
+    return checker(mask, shapes, flips)(grid)
 
 
 def checker(mask: np.ndarray, shapes: Dict[str, Any], flips: bool) -> Callable[[Any], bool]:
