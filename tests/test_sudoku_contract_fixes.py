@@ -59,3 +59,15 @@ def test_verify_returns_false_for_a_well_formed_grid_that_breaks_a_rule():
     for broken in (np.zeros((9, 9), np.uint8), np.full((9, 9), 10), np.roll(solution, 1, axis=1),
                    solution.ravel()[::-1].copy()):
         assert sudoku.verify(TOP1465, broken) is False
+
+
+def test_the_solve_command_takes_method_and_seed_as_the_library_does():
+    empty = "." * 81
+    first = _cli("sudoku", "solve", empty, "--method", "random", "--seed", "5")
+    again = _cli("sudoku", "solve", empty, "--method", "random", "--seed", "5")
+    other = _cli("sudoku", "solve", empty, "--method", "random", "--seed", "6")
+    assert first.returncode == 0 and first.stdout == again.stdout != other.stdout
+    grid = np.array([[int(v) for v in line.split()] for line in first.stdout.splitlines() if line.strip()])
+    assert sudoku.verify(empty, grid)
+    refused = _cli("sudoku", "solve", empty, "--seed", "5")  # the default method is deterministic
+    assert refused.returncode == 2 and "does not use seed" in refused.stderr

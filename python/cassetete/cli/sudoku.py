@@ -79,6 +79,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                        help="rules used by propagation (default: all but hall, which the engine adds from order 36 up)")
     solve.add_argument("--grid", action="store_true", help="print solutions as N lines (default for one puzzle)")
     add_limit_flags(solve)
+    solve.add_argument("--method", choices=list(sudoku.METHODS), default="auto",
+                       help="; ".join(f"{name}: {what}" for name, what in sudoku.METHODS.items()))
+    add_seed_flag(solve)
     add_workers_flag(solve, default=-1)
     add_cluster_flags(solve)
     solve.add_argument("--progress", action="store_true",
@@ -151,7 +154,8 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
             for step in sudoku.explain(puzzle, rules=args.rules):
                 out.write(f"{step}\n")
             out.write(sudoku.render(puzzle, rules=args.rules))
-        result = sudoku.solve(puzzle, time_limit=args.time_limit, node_limit=args.node_limit, rules=args.rules)
+        result = sudoku.solve(puzzle, time_limit=args.time_limit, node_limit=args.node_limit, rules=args.rules,
+                              method=args.method, seed=args.seed)
         status = result.status
         count: Optional[int] = None
         complete: Optional[bool] = None
@@ -225,7 +229,8 @@ def _reads_as_lines(lines: List[str], box: Optional[Tuple[int, int]]) -> bool:
 
 def _can_batch(args: argparse.Namespace) -> bool:
     # Nothing per puzzle but the answer: one call on all cores.
-    return not args.explain and not args.svg and args.time_limit is None and not (args.count and args.progress)
+    return (not args.explain and not args.svg and args.time_limit is None and not (args.count and args.progress)
+            and args.method == "auto" and args.seed is None)
 
 
 def _streamed(args: argparse.Namespace) -> bool:

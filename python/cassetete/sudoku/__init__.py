@@ -19,7 +19,7 @@ from ._jobs import SudokuJob
 from ._model import DEFAULT_RULES, MAX_ORDER, RULES, Sudoku, infer_box
 from ._render import render, to_svg
 from ._simd import warn_on_simd_override
-from ._solve import INVALID, BatchResult, count_solutions, invalid_puzzles, solutions, solve, solve_many
+from ._solve import INVALID, METHODS, BatchResult, count_solutions, invalid_puzzles, solutions, solve, solve_many
 from ._split import split
 from ._verify import check_batch, verify
 
@@ -30,6 +30,7 @@ __all__ = [
     "FORMATS",
     "INVALID",
     "MAX_ORDER",
+    "METHODS",
     "RULES",
     "BatchResult",
     "Rating",
