@@ -342,3 +342,28 @@ def count_spread(job: Job, executor: Any, *, limit: Optional[int] = None, time_l
     count, _stats = run_count(job, executor, limit=limit, time_limit=time_limit, node_limit=node_limit,
                               slice_seconds=slice_seconds, checkpoint=checkpoint, progress=progress)
     return count
+
+
+def integer_tuples(solution: Any, fields: Tuple[str, ...], item: str) -> List[Tuple[int, ...]]:
+    """A grid solution (rectangles, bridges) as tuples of ``len(fields)`` integers, or a
+    ``PuzzleError`` naming the malformed item: what both families' ``verify`` read first.
+
+    Example:
+        >>> integer_tuples([(0, 0, 1, 2)], ("row", "col", "height", "width"), "rectangle")
+        [(0, 0, 1, 2)]
+        >>> integer_tuples([(0, 0)], ("row", "col", "height", "width"), "rectangle")
+        Traceback (most recent call last):
+        ...
+        cassetete._errors.PuzzleError: rectangle 0: (0, 0) is not (row, col, height, width)
+    """
+    shape = f"({', '.join(fields)})"
+    if solution is None or isinstance(solution, (str, bytes)):
+        raise PuzzleError(f"a solution is a list of {shape} tuples, got {solution!r}"[:200])
+    try:
+        found = [tuple(int(v) for v in entry) for entry in solution]
+    except (TypeError, ValueError):
+        raise PuzzleError(f"a solution is a list of {shape} tuples of integers") from None
+    for k, entry in enumerate(found):
+        if len(entry) != len(fields):
+            raise PuzzleError(f"{item} {k}: {entry} is not {shape}")
+    return found

@@ -8,6 +8,7 @@ import numpy as np
 
 from .._components import components
 from .._errors import PuzzleError
+from .._gridpuzzle import integer_tuples
 from ._formats import parse
 
 
@@ -63,15 +64,8 @@ def verify(puzzle: Any, bridges: Iterable[Sequence[int]]) -> bool:
 
 def _well_formed(bridges: Any, rows: int, cols: int) -> List[Tuple[int, ...]]:
     """The bridges as (r1, c1, r2, c2, n) tuples whose ends lie in the grid, or a PuzzleError."""
-    if bridges is None or isinstance(bridges, (str, bytes)):
-        raise PuzzleError(f"a solution is a list of (r1, c1, r2, c2, bridges) tuples, got {bridges!r}"[:200])
-    try:
-        found = [tuple(int(v) for v in bridge) for bridge in bridges]
-    except (TypeError, ValueError):
-        raise PuzzleError("a solution is a list of (r1, c1, r2, c2, bridges) tuples of integers") from None
+    found = integer_tuples(bridges, ("r1", "c1", "r2", "c2", "bridges"), "bridge")
     for k, bridge in enumerate(found):
-        if len(bridge) != 5:
-            raise PuzzleError(f"bridge {k}: {bridge} is not (r1, c1, r2, c2, bridges)")
         r1, c1, r2, c2, _n = bridge
         if not (0 <= r1 < rows and 0 <= r2 < rows and 0 <= c1 < cols and 0 <= c2 < cols):
             raise PuzzleError(f"bridge {k}: {bridge} has an end outside the {rows}x{cols} grid")

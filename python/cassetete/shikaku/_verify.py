@@ -7,6 +7,7 @@ from typing import Any, List, Sequence, Tuple
 import numpy as np
 
 from .._errors import PuzzleError
+from .._gridpuzzle import integer_tuples
 from ._formats import parse
 from ._model import Shikaku
 
@@ -40,18 +41,11 @@ def verify(puzzle: Any, rectangles: Sequence[Sequence[int]]) -> bool:
 
 
 def _well_formed(rectangles: Any, clues: int, rows: int, cols: int) -> List[Tuple[int, ...]]:
-    """The rectangles as tuples, or a PuzzleError saying what is malformed."""
-    if rectangles is None or isinstance(rectangles, (str, bytes)):
-        raise PuzzleError(f"a solution is a list of (row, col, height, width) rectangles, got {rectangles!r}"[:200])
-    try:
-        rects = [tuple(int(v) for v in rect) for rect in rectangles]
-    except (TypeError, ValueError):
-        raise PuzzleError("a solution is a list of (row, col, height, width) rectangles of integers") from None
+    """The rectangles as tuples lying in the grid, one per clue, or a PuzzleError."""
+    rects = integer_tuples(rectangles, ("row", "col", "height", "width"), "rectangle")
     if len(rects) != clues:
         raise PuzzleError(f"the solution has {len(rects)} rectangles, the puzzle {clues} clues (one each)")
     for k, rect in enumerate(rects):
-        if len(rect) != 4:
-            raise PuzzleError(f"rectangle {k}: {rect} is not (row, col, height, width)")
         r, c, h, w = rect
         if h < 1 or w < 1 or r < 0 or c < 0 or r + h > rows or c + w > cols:
             raise PuzzleError(f"rectangle {k}: {rect} does not lie in the {rows}x{cols} grid")
