@@ -94,8 +94,13 @@ AnnealingResult solve_annealing(const Graph& g, SearchControl& control,
     double temperature = t0;
     double energy = s.energy();
     AnnealingResult result;
-    std::vector<uint8_t> best = s.x;
+    std::vector<uint8_t> best = s.x;  // the lowest energy met: where each round reheats from
     double best_energy = energy;
+    // What is returned: the lowest energy among the states without crossings. The paper's energy
+    // prices a crossing like one bridge missing, so the lowest-energy state may draw bridges
+    // across each other, which no Hashiwokakero board can hold (Rafaralahy's energies; issue 27).
+    std::vector<uint8_t> drawable = s.x;
+    double drawable_energy = energy;
     uint64_t rounds = 0, accepted = 0, step = 0;
     bool solved = false;
     result.trajectory.emplace_back(0, best_energy);
@@ -124,15 +129,19 @@ AnnealingResult solve_annealing(const Graph& g, SearchControl& control,
             ++accepted;
             if (s.crossings == 0 && s.deviation == 0 && connected(g, s.x)) {
                 solved = true;
-                best = s.x;
-                best_energy = energy;
-                result.trajectory.emplace_back(control.nodes(), best_energy);
+                drawable = s.x;
+                drawable_energy = energy;
+                result.trajectory.emplace_back(control.nodes(), energy);
                 break;
             }
             if (energy < best_energy) {
                 best_energy = energy;
                 best = s.x;
                 result.trajectory.emplace_back(control.nodes(), best_energy);
+            }
+            if (s.crossings == 0 && energy < drawable_energy) {
+                drawable_energy = energy;
+                drawable = s.x;
             }
         } else {
             set_edge(e, old);
@@ -148,8 +157,8 @@ AnnealingResult solve_annealing(const Graph& g, SearchControl& control,
     }
     result.status = solved ? Status::solved : control.status(false);
     if (result.status == Status::unsatisfiable) result.status = Status::limit;
-    result.bridges = std::move(best);
-    result.best_energy = best_energy;
+    result.bridges = std::move(drawable);
+    result.best_energy = drawable_energy;
     result.stats.nodes = control.nodes();
     result.stats.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

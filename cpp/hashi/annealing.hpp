@@ -29,8 +29,8 @@ struct AnnealingOptions {
 
 struct AnnealingResult {
     Status status = Status::limit;
-    std::vector<uint8_t> bridges;  // best state found (a solution when status == solved)
-    double best_energy = 0;
+    std::vector<uint8_t> bridges;  // best state without crossings (a solution when status == solved)
+    double best_energy = 0;         // the energy of `bridges`
     // (iteration, best energy) at the start and after every improvement of the best state
     std::vector<std::pair<uint64_t, double>> trajectory;
     SearchStats stats;
