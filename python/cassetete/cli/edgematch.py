@@ -27,8 +27,9 @@ def add_parser(subparsers) -> None:
     solve.add_argument("file", help="puzzle file (cassetete, Brendan, Heule, Wortmann or JSON format), '-' or 'e2'")
     solve.add_argument("--count", action="store_true", help="count all solutions")
     solve.add_argument("--method", choices=em.METHODS, default="backtrack",
-                       help="backtrack (default: exact search) or vlns (Schaus and Deville's local search, "
-                            "needs --time-limit; the options of 'edgematch search' are there)")
+                       help="backtrack (default: exact search), vlns (Schaus and Deville's local search, "
+                            "needs --time-limit; the options of 'edgematch search' are there), or another engine "
+                            "of the library by name: cp, checkerboard, corner_fill, relaxed_loop, positions")
     solve.add_argument("--order", default=None, choices=em.ORDERS,
                        help="placement order of the exact search (default first_fail; row for --count)")
     add_limit_flags(solve)
@@ -78,14 +79,17 @@ def _load(source: str) -> em.EdgePuzzle:
 def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     """Handler of ``cassetete edgematch solve``: exit 0 solved, 1 none, 3 a limit stopped it."""
     out = out or sys.stdout
-    if args.method != "backtrack" and (args.count or args.order is not None):
-        raise PuzzleError(f"--method {args.method} is a local search: --count and --order need --method backtrack")
+    if args.method != "backtrack" and args.count:
+        raise PuzzleError(f"--count needs --method backtrack, not {args.method}")
+    if args.order is not None and args.method not in ("backtrack", "checkerboard", "corner_fill"):
+        raise PuzzleError(f"--order applies to --method backtrack, checkerboard or corner_fill, not {args.method}")
     puzzle = _load(args.file)
     if args.count:
         outcome, first = _count(puzzle, args)
         return report_count(out, outcome, as_json=args.json, solution=first,
                             text=f"solutions: {count_text(outcome.count, outcome.complete)}")
-    order = {"order": args.order or "first_fail"} if args.method == "backtrack" else {}
+    order = {"order": args.order or "first_fail"} if args.method == "backtrack" else (
+        {"order": args.order} if args.order is not None else {})
     res = em.solve(puzzle, method=args.method, **order, time_limit=args.time_limit, node_limit=args.node_limit,
                    seed=args.seed, workers=args.workers, progress=args.progress)
     if args.json:

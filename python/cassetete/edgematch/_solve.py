@@ -5,7 +5,7 @@ one thread, a split tree on threads or an executor)."""
 from __future__ import annotations
 
 import time
-from typing import Any, Dict, Iterator, Optional
+from typing import Any, Callable, Dict, Iterator, Optional, Tuple
 
 import numpy as np
 
@@ -14,23 +14,39 @@ from .._options import check_choice, check_count, check_limit, check_node_limit,
 from .._result import Result
 from .._streams import elapsed_bar, progress_bar, stream_solutions
 from ..parallel import run_first
+from ._checkerboard import solve_checkerboard
+from ._corner import solve_corner_fill
 from ._count import _count_part, count
+from ._cp import solve_cp
 from ._engine import _Budget, _check_seed, _core, _engine_args, _map_parts, _run, first_result
 from ._formats import as_puzzle
 from ._jobs import EdgematchJob, count_edgematch
 from ._model import EdgePuzzle
 from ._orders import ORDERS
+from ._position_backtrack import solve_by_positions
+from ._relaxed_loop import solve_relaxed_loop
 from ._split import split, symmetry_parts
 from ._verify import certified, certify_result
 
-METHODS = ("backtrack", "vlns")
+METHODS = ("backtrack", "vlns", "cp", "checkerboard", "corner_fill", "relaxed_loop", "positions")
+# The one-algorithm files reached by name from solve(method=...): each takes the puzzle and the
+# options named here (besides time_limit and node_limit, and seed where it says so); "order" is
+# passed only when given, since each has its own default.
+_ALGORITHMS: Dict[str, Tuple[Callable[..., Result], Tuple[str, ...], bool]] = {
+    # method: (its function, its own options, takes seed)
+    "cp": (solve_cp, ("alldifferent", "restarts"), True),
+    "checkerboard": (solve_checkerboard, ("parity", "order"), False),
+    "corner_fill": (solve_corner_fill, ("pair_pruning", "order"), False),
+    "relaxed_loop": (solve_relaxed_loop, ("relax", "relaxed", "alldifferent", "max_solutions"), True),
+    "positions": (solve_by_positions, (), False),
+}
 
 
 def solve(
     puzzle: EdgePuzzle,
     *,
     method: str = "backtrack",
-    order: str = "row",
+    order: Optional[str] = None,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
     seed: Optional[int] = None,
@@ -47,8 +63,16 @@ def solve(
             programmation par contraintes et d'un voisinage à très grande taille pour Eternity
             II"; see :func:`solve_local` for its options: ``checkpoint``, ``init``,
             ``neighbourhood_size``, ``iterations``, ``relax``, ``tuning``; ``node_limit`` bounds
-            its CP initialisation).
-        order: ``"row"``, ``"border"``, ``"spiral"``, ``"corner"`` or ``"first_fail"`` (backtrack).
+            its CP initialisation); or one of the library's other engines by name, with the
+            options of its own function: ``"cp"`` (:func:`solve_cp`: ``alldifferent``,
+            ``restarts``, ``seed``), ``"checkerboard"`` (:func:`solve_checkerboard`: ``parity``,
+            ``order``), ``"corner_fill"`` (:func:`solve_corner_fill`: ``pair_pruning``,
+            ``order``), ``"relaxed_loop"`` (:func:`solve_relaxed_loop`: ``relax``, ``relaxed``,
+            ``alldifferent``, ``max_solutions``, ``seed``) and ``"positions"``
+            (:func:`solve_by_positions`, no ``node_limit``); an option the method does not take
+            is a ``PuzzleError``.
+        order: ``"row"`` (the default), ``"border"``, ``"spiral"``, ``"corner"`` or
+            ``"first_fail"`` (backtrack; checkerboard and corner_fill have their own defaults).
         seed: backtrack: None = candidates in piece order (the search is deterministic), an int
             shuffles them (another first solution); vlns: None = a random seed. The seed is
             reported in ``stats["seed"]``.
@@ -83,12 +107,16 @@ def solve(
 
         if node_limit is not None:
             local["node_limit"] = node_limit
-        if order != "row":
-            raise PuzzleError("order only applies to method='backtrack'")
+        if order is not None:
+            raise PuzzleError("order does not apply to method='vlns'")
         return solve_local(puzzle, time_limit=time_limit, seed=seed, workers=workers, progress=progress, **local)
+    if method in _ALGORITHMS:
+        return _by_name(puzzle, method, order, time_limit, node_limit, seed, workers, progress, local)
+    order = "row" if order is None else order
     executor = local.pop("executor", None)
     if local:
-        raise PuzzleError(f"option(s) {sorted(local)} only apply to method='vlns'")
+        raise PuzzleError(f"option(s) {sorted(local)} do not apply to method='backtrack': they only apply to "
+                          f"vlns or another method by name")
     workers = check_workers(workers)
     seed = _check_seed(seed)
     time_limit = check_time_limit(time_limit)
@@ -277,3 +305,30 @@ def count_solutions(
                  "parts": len(parts), "symmetry_factor": factor}
         raise LimitReached(total, stats)
     return total
+
+
+def _by_name(puzzle: EdgePuzzle, method: str, order: Optional[str], time_limit: Optional[float],
+             node_limit: Optional[int], seed: Optional[int], workers: int, progress: bool,
+             options: Dict[str, Any]) -> Result:
+    """``solve(method=...)`` for the engines of the one-algorithm files: their own options
+    checked against what each function takes, the shared ones passed on."""
+    solver, own, takes_seed = _ALGORITHMS[method]
+    if order is not None:
+        options["order"] = order
+    unknown = sorted(set(options) - set(own))
+    if unknown:
+        raise PuzzleError(f"option(s) {unknown} do not apply to method={method!r}; its options: "
+                          f"{', '.join(own) or 'none'}")
+    if seed is not None and not takes_seed:
+        raise PuzzleError(f"method {method!r} takes no seed (it is deterministic)")
+    if check_workers(workers) > 1:
+        raise PuzzleError(f"method {method!r} runs on one thread: workers must be 1")
+    if node_limit is not None and method == "positions":
+        raise PuzzleError("method 'positions' takes no node_limit; give time_limit")
+    limits_given: Dict[str, Any] = {"time_limit": time_limit}
+    if method != "positions":
+        limits_given["node_limit"] = node_limit
+    if takes_seed:
+        options["seed"] = seed
+    with elapsed_bar(progress, f"solving ({method})", time_limit):
+        return solver(puzzle, **limits_given, **options)
