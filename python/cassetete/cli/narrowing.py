@@ -37,7 +37,8 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
         p.add_argument("region", help="AxB or AxBxC, e.g. 3x20 or 2x3x10, or a file of them ('-' reads stdin)")
         p.add_argument("--pieces", default="pentominoes", help="pentominoes (default), tetrominoes, hexominoes")
         p.add_argument("--all", action="store_true", help="no symmetry breaking: count every copy")
-        p.add_argument("--strategy", default="smallest-min", choices=STRATEGIES, help="split strategy (rule 6)")
+        p.add_argument("--method", "--strategy", dest="strategy", default="smallest-min", choices=STRATEGIES,
+                       help="the split strategy of rule 6 (--strategy: its older name)")
         p.add_argument("--narrowing", default="paper", choices=NARROWINGS,
                        help="paper (Class constraints) or placement (stronger, boxes of at most 64 cells)")
         p.add_argument("--time-limit", type=float, default=None)

@@ -34,9 +34,10 @@ attached here.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Dict, Optional
 
 from .._errors import PuzzleError
+from .._options import check_choice
 from ..polyomino import render_grid
 from . import _solve, _verify
 from ._jobs import Subproblem, count_subproblem
@@ -53,9 +54,12 @@ __all__ = [
     "PackingModel",
     "Subproblem",
     "box_symmetries",
+    "count_solutions",
     "count_subproblem",
     "packing_model",
     "render",
+    "solutions",
+    "solve",
     "verify",
 ]
 
@@ -66,6 +70,59 @@ Model.solve = _solve.solve
 Model.solutions = _solve.solutions
 Model.count = _solve.count
 Model.split = _solve.split
+
+
+def _strategy(method: Optional[str], options: Dict[str, Any]) -> Dict[str, Any]:
+    """``method=`` is the contract's name of the branching strategy (``strategy=``, the older name,
+    still works); both at once is a ``PuzzleError``."""
+    if method is not None:
+        if "strategy" in options:
+            raise PuzzleError("give method= or strategy= (its older name), not both")
+        options["strategy"] = check_choice(method, "method", STRATEGIES)
+    return options
+
+
+def solve(model: Model, *, method: Optional[str] = None, **options: Any) -> Any:
+    """The first solution of ``model`` as a :class:`cassetete.Result`: the family's verb for
+    :meth:`Model.solve`. ``method`` is the branching strategy (one of :data:`STRATEGIES`,
+    default ``"smallest-min"``); the other options are :meth:`Model.solve`'s.
+
+    Example:
+        >>> m = Model(); x = m.int_var(0, 3, name="x")
+        >>> m.add_product(x, 2, m.int_var(1, 1, name="y"))
+        >>> solve(m, method="first-fail").solution
+        {'x': 2, 'y': 1}
+    """
+    return _solve.solve(_model_of(model), **_strategy(method, options))
+
+
+def solutions(model: Model, *, method: Optional[str] = None, **options: Any) -> Any:
+    """Stream the solutions of ``model`` (:meth:`Model.solutions`), ``method`` as in :func:`solve`.
+
+    Example:
+        >>> m = Model(); xs = [m.int_var(0, 1) for _ in range(2)]
+        >>> m.add_all_different(xs)
+        >>> len(list(solutions(m)))
+        2
+    """
+    return _solve.solutions(_model_of(model), **_strategy(method, options))
+
+
+def count_solutions(model: Model, *, method: Optional[str] = None, **options: Any) -> int:
+    """The number of solutions of ``model`` (:meth:`Model.count`: an ``int``, or
+    :class:`cassetete.LimitReached` when a limit stops it), ``method`` as in :func:`solve`.
+
+    Example:
+        >>> count_solutions(packing_model((3, 20)))
+        2
+    """
+    return _solve.count(_model_of(model), **_strategy(method, options))
+
+
+def _model_of(model: Any) -> Model:
+    if not isinstance(model, Model):
+        raise PuzzleError(f"expected a narrowing Model (see Model() and packing_model()), got {type(model).__name__}")
+    return model
 
 
 def render(model: Model, solution: Optional[Any] = None, format: str = "text") -> str:
