@@ -143,7 +143,23 @@ def _edgematch() -> Family:
                   cli_bad=["edgematch", "solve", str(folder / "bad.txt")])
 
 
-FAMILIES = [_sudoku(), _exactcover(), _polyomino(), _shikaku(), _hashi(), _edgematch()]
+def _all_different(size: int, values: int) -> Any:
+    from cassetete import narrowing
+
+    model = narrowing.Model()
+    model.add_all_different([model.int_var(0, values - 1, name=f"x{k}") for k in range(size)])
+    return model
+
+
+def _narrowing() -> Family:
+    from cassetete import narrowing
+
+    return Family("narrowing", narrowing, solvable=_all_different(3, 3), unsatisfiable=_all_different(3, 2),
+                  huge=_all_different(40, 40), verbs=("solve", "solutions", "count_solutions", "verify", "render"),
+                  check=narrowing.verify)
+
+
+FAMILIES = [_sudoku(), _exactcover(), _polyomino(), _shikaku(), _hashi(), _edgematch(), _narrowing()]
 IDS = [f.name for f in FAMILIES]
 
 
