@@ -56,28 +56,6 @@ def add_parser(subparsers) -> None:
     gen.set_defaults(handler=run_generate)
 
 
-def _pieces_from_json(path: str):
-    try:
-        with open(path) as fh:
-            text = fh.read()
-    except OSError as error:
-        raise PuzzleError(f"cannot read {path}: {error.strerror or error}") from None
-    return _pieces_from_text(text, path)
-
-
-def _pieces_from_text(text: str, where: str):
-    """The outlines of a JSON text: a list of [[x, y], ...] polygons or {"pieces": [...]}."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise PuzzleError(f"{where}: not valid JSON (line {error.lineno}, column {error.colno})") from None
-    if isinstance(data, dict):
-        data = data.get("pieces")
-    if not isinstance(data, list):
-        raise PuzzleError(f"{where}: expected a list of outlines or {{\"pieces\": [...]}}")
-    return data
-
-
 def _pieces_from_stdin(stream: Optional[BinaryIO] = None):
     """The pieces of standard input ('-'): a JSON text of outlines, or an image (PNG, JPEG, ...
     read with Pillow, then segmented; needs ``cassetete[jigsaw]``)."""
@@ -91,7 +69,7 @@ def _pieces_from_stdin(stream: Optional[BinaryIO] = None):
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise PuzzleError("<stdin>: not valid UTF-8 JSON") from None
-        return jigsaw.JigsawPuzzle(_pieces_from_text(text, "<stdin>"))
+        return jigsaw.parse(text, "<stdin>")
     try:
         from PIL import Image
     except ImportError:
@@ -143,7 +121,7 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     if sources == ["-"]:
         pieces = _pieces_from_stdin()
     elif len(sources) == 1 and sources[0].lower().endswith(".json"):
-        pieces = jigsaw.JigsawPuzzle(_pieces_from_json(sources[0]))
+        pieces = jigsaw.load(sources[0])
     else:
         pieces = jigsaw.JigsawPuzzle(jigsaw.read_image(sources), sources=sources)
     result = jigsaw.solve(pieces, method=args.method, encoding=args.encoding, time_limit=args.time_limit,
@@ -174,9 +152,9 @@ def run_generate(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
 
     puzzle, truth = jigsaw.generate(args.rows, args.cols, seed=args.seed, piece_size=args.piece_size,
                                     mirror=args.mirror)
-    if args.json_out:
-        data = {"pieces": [np.round(p.contour, 3).tolist() for p in puzzle],
-                "truth": {"board": truth.board.tolist(), "seed": truth.seed}}
+    if args.json_out:  # the pieces file, with the true board for checking
+        data = json.loads(jigsaw.format(puzzle))
+        data["truth"] = {"board": truth.board.tolist(), "seed": truth.seed}
         _write_text(args.json_out, json.dumps(data))
     if args.png:
         _save_png(args.png, jigsaw.render_scan(puzzle, blur=args.blur, noise=args.noise, seed=truth.seed))

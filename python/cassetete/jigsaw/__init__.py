@@ -41,7 +41,9 @@ from ._render import render_scan
 from ._scan import read_image
 from ._segment import segment
 from ._solve import METHODS, edge_puzzle
+from ._formats import FORMATS, dump, format, load, parse
 from ._verify import board_problem
+from ._verify import verify as _verify_board
 
 
 def _puzzle_of(pieces: Any) -> JigsawPuzzle:
@@ -176,6 +178,22 @@ def render(puzzle: Any, solution=None, format: str = "text") -> str:
     return render_text(puzzle, solution) if format == "text" else render_svg(puzzle, solution)
 
 
+def verify(puzzle: Any, solution: Any, *, tolerance: Optional[float] = None) -> bool:
+    """True when ``solution`` (a (rows, cols, 2) board of (piece, quarter turns)) assembles the
+    pieces by the rules: every piece once, a flat rim, a tab against a blank at every join; with
+    ``tolerance``, also every join fits within it. False for a board that breaks a rule,
+    ``PuzzleError`` for one that is not a board of these pieces. ``puzzle``: anything
+    :func:`solve` takes but image paths (a puzzle, pieces, outlines).
+
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, _ = jigsaw.generate(3, 3, seed=4)
+        >>> jigsaw.verify(puzzle, jigsaw.solve(puzzle).solution)
+        True
+    """
+    return _verify_board(_pieces_of(puzzle), solution, tolerance=tolerance)
+
+
 def render_image(pieces: Any, solution, *, margin: int = 8, background: int = 0) -> np.ndarray:
     """The pieces pasted in place, as a uint8 picture (grey, or RGB when the pieces carry
     colour patches): pieces read from images show their own pixels, polygons a flat shade.
@@ -197,5 +215,5 @@ __all__ = [
     "has_kernels", "ordinates", "ordinates_numpy", "Clusters", "edge_labels", "inner_joins", "kmeans",
     "Dissimilarity", "assemble", "check_joins", "dissimilarities", "frame_first_order", "METHODS", "board_problem", "board_size",
     "cell_corners", "edge_puzzle", "repair_kinds", "solve", "solved_outlines", "render", "render_image", "render_svg",
-    "render_text", "fill_polygon",
+    "render_text", "fill_polygon", "FORMATS", "parse", "load", "format", "dump", "verify",
 ]
