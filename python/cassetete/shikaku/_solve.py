@@ -40,19 +40,30 @@ def _by_ilp(p: Any, time_limit: Optional[float], node_limit: Optional[int], ilp_
     return solve_ilp(p, time_limit=time_limit, solver=ilp_solver, node_limit=node_limit)
 
 
+# The annealing options named as Hashi's are (one name for the same thing in both families); the
+# paper's symbols t0 and t_end are still read as older names.
+OLDER_NAMES = {"t0": "initial_temperature", "t_end": "final_temperature"}
+
+
 def _by_annealing(p: Any, time_limit: Optional[float], node_limit: Optional[int], seed: Optional[int],
-               options: Dict[str, Any]) -> Result:
+                  options: Dict[str, Any]) -> Result:
+    for old, new in OLDER_NAMES.items():
+        if old in options:
+            if new in options:
+                raise PuzzleError(f"give {new}= or {old}= (its older name), not both")
+            options[new] = options.pop(old)
     return _anneal(p, time_limit, node_limit, check_seed(seed), **options)
 
 
 def _anneal(p: Any, time_limit: Optional[float], node_limit: Optional[int], seed: int,
-            iterations: Optional[int] = None, t0: float = 2.0, cooling: Optional[float] = None,
-            t_end: float = 0.05) -> Result:
+            iterations: Optional[int] = None, initial_temperature: float = 2.0, cooling: Optional[float] = None,
+            final_temperature: float = 0.05) -> Result:
     clues = len(p.clue_values())
     if iterations is None:
         iterations = 200_000 + 2_000 * clues
     iterations = check_count(iterations, "iterations", 0)
-    t0, t_end = _number("t0", t0), _number("t_end", t_end)
+    t0 = _number("initial_temperature", initial_temperature)
+    t_end = _number("final_temperature", final_temperature)
     if cooling is None:
         # geometric schedule from t0 down to t_end over the iterations
         cooling = math.exp(math.log(t_end / t0) / max(1, iterations)) if t0 > 0 and t_end > 0 else 1.0
@@ -84,7 +95,7 @@ SHIKAKU = GridFamily(
     ilp=_by_ilp,
     anneal=_by_annealing,
     ilp_options=(),
-    annealing_options=("iterations", "t0", "cooling", "t_end"),
+    annealing_options=("iterations", "initial_temperature", "cooling", "final_temperature", *OLDER_NAMES),
     ilp_alias="solver",  # the older name of ilp_solver
 )
 
@@ -120,7 +131,8 @@ def solve(
             ``"ilp"`` (the 0-1 model of Rafaralahy, "Résolution des jeux Shikaku et Hashiwokakero
             par programmation linéaire en nombres entiers", solved by ``ilp_solver="highs"`` or
             ``"cbc"``), or ``"annealing"`` (the same work's simulated annealing; options
-            ``iterations``, ``t0``, ``cooling``, ``t_end``).
+            ``iterations``, ``initial_temperature``, ``cooling``, ``final_temperature``, named as
+            Hashi's; ``t0`` and ``t_end`` are their older names).
         time_limit: seconds; node_limit: search nodes (annealing: iterations);
         seed: random seed of the annealing (None = a fresh one, reported in ``stats["seed"]``).
         progress: show the seconds spent on a bar on stderr while the search runs.
