@@ -31,3 +31,12 @@ def test_shikaku_still_reads_the_older_names_and_refuses_both_at_once():
 @pytest.mark.parametrize("family, puzzle", [(shikaku, SHIKAKU), (hashi, HASHI)])
 def test_the_ilp_solver_has_one_name(family, puzzle):
     assert family.solve(puzzle, method="ilp", ilp_solver="highs").stats["ilp_solver"] == "highs"
+
+
+@pytest.mark.parametrize("family, puzzle", [(shikaku, SHIKAKU), (hashi, HASHI)])
+@pytest.mark.parametrize("method", ["exact", "ilp"])
+def test_a_deterministic_method_refuses_a_seed(family, puzzle, method):
+    # issue 27: an option a method cannot honour is refused, never ignored (declared once, for both)
+    with pytest.raises(PuzzleError, match=f"method '{method}' of {family.__name__.split('.')[-1]}.solve does not use seed"):
+        family.solve(puzzle, method=method, seed=1)
+    assert family.solve(puzzle, method="annealing", seed=1).stats["seed"] == 1

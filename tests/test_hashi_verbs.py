@@ -21,6 +21,11 @@ RING = "3x3m2:2a2c2a2"
 
 
 # ---------------------------------------------------------------- bugs of issue 16
+
+def _seeded(method, seed):
+    """The seed for the method that takes one: the deterministic methods refuse it (issue 27)."""
+    return {"seed": seed} if method == "annealing" else {}
+
 def test_verify_and_render_text_read_text_input():
     solution = hashi.solve(RING).solution
     assert hashi.verify(RING, solution) is True
@@ -133,7 +138,7 @@ def test_ilp_solver_option_and_its_older_name():
 # ---------------------------------------------------------------- results
 def test_results_keep_their_puzzle_draw_and_pickle():
     for method in ("exact", "ilp", "annealing"):
-        r = hashi.solve(RING, method=method, seed=1)
+        r = hashi.solve(RING, method=method, **_seeded(method, 1))
         assert r.status == "solved" and r.puzzle == hashi.parse(RING) and r.family == "hashi"
         assert r.render() == "2-2\n|.|\n2-2"
         doc = xml.dom.minidom.parseString(r.to_svg())
@@ -289,7 +294,7 @@ def test_results_compare_to_a_hand_made_result():
 
 def test_progress_shows_on_stderr_only(capsys):
     for method in ("exact", "ilp", "annealing"):
-        assert hashi.solve(RING, method=method, seed=1, progress=True, time_limit=30).solved
+        assert hashi.solve(RING, method=method, progress=True, time_limit=30, **_seeded(method, 1)).solved
     assert len(list(hashi.solutions(lattice(3), progress=True))) == hashi.count_solutions(lattice(3))
     assert capsys.readouterr().out == ""
 

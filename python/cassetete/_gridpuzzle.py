@@ -23,6 +23,7 @@ from typing import Any, Callable, ClassVar, Dict, Iterable, Iterator, List, Mapp
 import numpy as np
 
 from . import _core
+from ._contract import verb
 from ._errors import LimitReached, PuzzleError, certify, certify_first
 from ._options import (check_choice, check_limit, check_node_limit, check_progress, check_seed, check_time_limit,
                        check_workers)
@@ -367,3 +368,27 @@ def integer_tuples(solution: Any, fields: Tuple[str, ...], item: str) -> List[Tu
         if len(entry) != len(fields):
             raise PuzzleError(f"{item} {k}: {entry} is not {shape}")
     return found
+
+
+# The verbs both families declare in cassetete._contract (one declaration, two families): the
+# options of each, and which of the three methods honours which option.
+METHOD_HONOURS = {"exact": ("time_limit", "node_limit", "progress"),
+                  "ilp": ("time_limit", "node_limit", "progress"),
+                  "annealing": ("time_limit", "node_limit", "seed", "progress")}
+
+
+def declare_verbs(family: str, methods: Dict[str, str]) -> Dict[str, Callable[[Callable[..., Any]], Any]]:
+    """The decorators that declare a grid family's ``solve``, ``count_solutions`` and
+    ``solutions`` (``methods``: what each of exact, ilp and annealing is, in the family's words).
+
+    Example:
+        >>> sorted(declare_verbs("demo", {"exact": "", "ilp": "", "annealing": ""}))
+        ['count_solutions', 'solutions', 'solve']
+    """
+    return {
+        "solve": verb(family, "solve", options=("time_limit", "node_limit", "seed", "progress"), methods=methods,
+                      honours=METHOD_HONOURS),
+        "count_solutions": verb(family, "count_solutions",
+                                options=("limit", "time_limit", "node_limit", "progress", "workers")),
+        "solutions": verb(family, "solutions", options=("limit", "time_limit", "node_limit", "progress")),
+    }

@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import _core
 from .._errors import PuzzleError
-from .._gridpuzzle import ILP_SOLVERS, METHODS, GridFamily
+from .._gridpuzzle import ILP_SOLVERS, METHODS, GridFamily, declare_verbs
 from .._options import check_choice, check_node_limit, check_seed
 from .._result import Result
 from ._formats import parse
@@ -84,6 +84,14 @@ def certified(puzzle: Any, bridges: Any, how: str) -> Any:
     return HASHI.certified(puzzle, bridges, how)
 
 
+DECLARED = declare_verbs("hashi", {
+    "exact": "C++ propagation and search; proves unsatisfiability",
+    "ilp": "Rafaralahy's 0-1 model with connectivity cuts, solved by HiGHS (or CBC)",
+    "annealing": "Rafaralahy's simulated annealing, in C++; its best state without crossings when it stops",
+})
+
+
+@DECLARED["solve"]
 def solve(puzzle: PuzzleLike, *, method: str = "exact", time_limit: Optional[float] = None,
           node_limit: Optional[int] = None, seed: Optional[int] = None, ilp_solver: str = "highs",
           progress: bool = False, executor: Any = None, **options: Any) -> Result:
@@ -121,6 +129,7 @@ def solve(puzzle: PuzzleLike, *, method: str = "exact", time_limit: Optional[flo
     return HASHI.solve(puzzle, method, time_limit, node_limit, seed, ilp_solver, progress, executor, options)
 
 
+@DECLARED["count_solutions"]
 def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
                     node_limit: Optional[int] = None, progress: bool = False, executor: Any = None,
                     checkpoint: Optional[str] = None, workers: int = 1) -> int:
@@ -141,6 +150,7 @@ def count_solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_lim
     return HASHI.count_solutions(puzzle, limit, time_limit, node_limit, progress, executor, checkpoint, workers)
 
 
+@DECLARED["solutions"]
 def solutions(puzzle: PuzzleLike, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
               node_limit: Optional[int] = None, progress: bool = False) -> Iterator[List[Bridge]]:
     """Yield the solutions (lists of bridges) as the search finds them: all of them, or the

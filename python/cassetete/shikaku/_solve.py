@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import _core
 from .._errors import PuzzleError
-from .._gridpuzzle import ILP_SOLVERS, METHODS, GridFamily
+from .._gridpuzzle import ILP_SOLVERS, METHODS, GridFamily, declare_verbs
 from .._options import (check_count, check_flag, check_limit, check_node_limit, check_progress, check_seed,
                         check_time_limit, check_workers)
 from .._result import Result
@@ -111,6 +111,14 @@ def certified(puzzle: Any, solution: Any, how: str) -> Any:
     return SHIKAKU.certified(puzzle, solution, how)
 
 
+DECLARED = declare_verbs("shikaku", {
+    "exact": "C++ propagation and exact-cover search; proves unsatisfiability",
+    "ilp": "Rafaralahy's 0-1 model, solved by HiGHS (or CBC)",
+    "annealing": "Rafaralahy's simulated annealing, in C++; its best state when it stops",
+})
+
+
+@DECLARED["solve"]
 def solve(
     puzzle: Any,
     *,
@@ -158,6 +166,7 @@ def solve(
     return SHIKAKU.solve(puzzle, method, time_limit, node_limit, seed, ilp_solver, progress, executor, options)
 
 
+@DECLARED["count_solutions"]
 def count_solutions(puzzle: Any, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
                     node_limit: Optional[int] = None, progress: bool = False, executor: Any = None,
                     checkpoint: Optional[str] = None, workers: int = 1) -> int:
@@ -180,6 +189,7 @@ def count_solutions(puzzle: Any, *, limit: Optional[int] = None, time_limit: Opt
     return SHIKAKU.count_solutions(puzzle, limit, time_limit, node_limit, progress, executor, checkpoint, workers)
 
 
+@DECLARED["solutions"]
 def solutions(puzzle: Any, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
               node_limit: Optional[int] = None, progress: bool = False) -> Iterator[List[Rectangle]]:
     """Yield the solutions as the search finds them (all of them, or the first ``limit``).
