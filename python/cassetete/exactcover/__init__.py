@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, List, Optional, Sequence
 
+from .._contract import verb
 from .._result import Result
 from . import _render, _solve, _verify
 from ._formats import FORMATS as FORMATS
@@ -47,6 +48,7 @@ ExactCover.split = _solve.split
 
 
 # -- the family verbs of the contract (docs/ARCHITECTURE.md) ---------------------------------
+@verb("exactcover", "solve", options=("time_limit", "node_limit"))
 def solve(problem: Any, *, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
           executor: Any = None) -> Result:
     """First solution: a Result whose ``solution`` is a list of option indices.
@@ -58,6 +60,7 @@ def solve(problem: Any, *, time_limit: Optional[float] = None, node_limit: Optio
     return parse(problem).solve(time_limit=time_limit, node_limit=node_limit, executor=executor)
 
 
+@verb("exactcover", "solutions", options=("limit", "time_limit", "node_limit"))
 def solutions(problem: Any, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
               node_limit: Optional[int] = None) -> Iterator[List[int]]:
     """Stream the solutions (lists of option indices) as the search finds them.
@@ -69,6 +72,7 @@ def solutions(problem: Any, *, limit: Optional[int] = None, time_limit: Optional
     return parse(problem).solutions(limit=limit, time_limit=time_limit, node_limit=node_limit)
 
 
+@verb("exactcover", "count_solutions", options=("limit", "time_limit", "node_limit", "progress"))
 def count_solutions(problem: Any, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
                     node_limit: Optional[int] = None, executor: Any = None, progress: bool = False,
                     checkpoint: Optional[str] = None) -> int:

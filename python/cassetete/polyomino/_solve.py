@@ -13,6 +13,7 @@ import numpy as np
 
 from .. import _core
 from .._errors import LimitReached, PuzzleError
+from .._contract import verb
 from .._options import check_choice, check_progress, check_limit, check_node_limit, check_time_limit, check_workers
 from .._result import LIMIT, SOLVED, UNSATISFIABLE, Result
 from ..parallel import run_first, threads_or
@@ -34,6 +35,16 @@ def _packing(region: Any, pieces: PieceSpec, flips: bool) -> Packing:
     return packing
 
 
+METHODS = ("auto", "bitboard", "cells")
+METHOD_NOTES = {
+    "auto": "the bitboard engine for regions of at most 64 cells, else dancing cells",
+    "bitboard": "the bitboard engine (regions of at most 64 cells)",
+    "cells": "the dancing-cells exact cover engine (any region)",
+}
+
+
+@verb("polyomino", "count_solutions", options=("limit", "time_limit", "node_limit", "workers", "progress"),
+      methods=METHOD_NOTES)
 def count(
     region: Any,
     *,
@@ -163,7 +174,6 @@ count_solutions = count  # the family verb of the contract
 
 
 # The search engines behind `method=` (the contract's option name for the algorithm).
-METHODS = ("auto", "bitboard", "cells")
 
 
 def _check_method(method: object, engine: object = None) -> str:
@@ -177,6 +187,7 @@ def _check_method(method: object, engine: object = None) -> str:
     return check_choice(method, "method", METHODS)
 
 
+@verb("polyomino", "solutions", options=("limit", "time_limit", "node_limit"), methods=METHOD_NOTES)
 def solutions(
     region: Any,
     *,
@@ -255,6 +266,7 @@ def _stream(packing: Packing, unique: bool, limit: Optional[int], engine: str, t
             nodes += int(packing.cover.last_stats.get("nodes", 0)) if engine == "cells" else 0
 
 
+@verb("polyomino", "solve", options=("time_limit", "node_limit"), methods=METHOD_NOTES)
 def solve(
     region: Any,
     pieces: PieceSpec = "pentominoes",
