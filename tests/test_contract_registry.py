@@ -13,8 +13,16 @@ from cassetete import PuzzleError
 from cassetete._contract import REGISTRY
 
 # A small solvable puzzle of each family whose verbs are declared.
+def _all_different():
+    from cassetete import narrowing
+
+    model = narrowing.Model()
+    model.add_all_different([model.int_var(0, 2, name=f"x{k}") for k in range(3)])
+    return model
+
+
 SAMPLES = {"sudoku": "." * 16, "shikaku": "2 .\n. 2", "hashi": "3x3m2:2a2c2a2", "exactcover": [[0], [1], [0, 1]],
-           "polyomino": "3x20"}
+           "polyomino": "3x20", "narrowing": _all_different()}
 BAD = {"time_limit": ["x", -1, float("nan")], "node_limit": [1.5, -1, True], "limit": [0, 2.5, "2"],
        "seed": [-1, 1.5, "s"], "workers": [0, 1.5, True], "progress": ["yes", 1, None]}
 

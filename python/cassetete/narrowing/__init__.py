@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import Any, Dict, Optional
 
 from .._errors import PuzzleError
-from .._options import check_choice
+from .._contract import verb
 from ..polyomino import render_grid
 from . import _solve, _verify
 from ._jobs import Subproblem, count_subproblem
@@ -50,6 +50,7 @@ __all__ = [
     "ALGORITHMS",
     "STRATEGIES",
     "IntVar",
+    "METHODS",
     "Model",
     "PackingModel",
     "Subproblem",
@@ -72,17 +73,25 @@ Model.count = _solve.count
 Model.split = _solve.split
 
 
-def _strategy(method: Optional[str], options: Dict[str, Any]) -> Dict[str, Any]:
+METHODS = {  # the split strategies of rule 6: which variable is split into {min} and [min + 1, max]
+    "smallest-min": "the variable with the smallest minimum, the first on ties (the paper's)",
+    "first-fail": "the variable with the smallest minimum, the smallest domain on ties",
+    "smallest-min-last": "the variable with the smallest minimum, the last on ties",
+}
+
+
+def _strategy(method: str, options: Dict[str, Any]) -> Dict[str, Any]:
     """``method=`` is the contract's name of the branching strategy (``strategy=``, the older name,
-    still works); both at once is a ``PuzzleError``."""
-    if method is not None:
-        if "strategy" in options:
-            raise PuzzleError("give method= or strategy= (its older name), not both")
-        options["strategy"] = check_choice(method, "method", STRATEGIES)
+    still works); two different ones at once are a ``PuzzleError``."""
+    if "strategy" in options and method != STRATEGIES[0]:
+        raise PuzzleError("give method= or strategy= (its older name), not both")
+    options.setdefault("strategy", method)
     return options
 
 
-def solve(model: Model, *, method: Optional[str] = None, **options: Any) -> Any:
+@verb("narrowing", "solve", options=("time_limit", "node_limit"), methods=METHODS)
+def solve(model: Model, *, method: str = STRATEGIES[0], time_limit: Optional[float] = None,
+          node_limit: Optional[int] = None, **options: Any) -> Any:
     """The first solution of ``model`` as a :class:`cassetete.Result`: the family's verb for
     :meth:`Model.solve`. ``method`` is the branching strategy (one of :data:`STRATEGIES`,
     default ``"smallest-min"``); the other options are :meth:`Model.solve`'s.
@@ -93,10 +102,13 @@ def solve(model: Model, *, method: Optional[str] = None, **options: Any) -> Any:
         >>> solve(m, method="first-fail").solution
         {'x': 2, 'y': 1}
     """
-    return _solve.solve(_model_of(model), **_strategy(method, options))
+    return _solve.solve(_model_of(model), time_limit=time_limit, node_limit=node_limit,
+                        **_strategy(method, options))
 
 
-def solutions(model: Model, *, method: Optional[str] = None, **options: Any) -> Any:
+@verb("narrowing", "solutions", options=("limit", "time_limit", "node_limit"), methods=METHODS)
+def solutions(model: Model, *, method: str = STRATEGIES[0], limit: Optional[int] = None,
+              time_limit: Optional[float] = None, node_limit: Optional[int] = None, **options: Any) -> Any:
     """Stream the solutions of ``model`` (:meth:`Model.solutions`), ``method`` as in :func:`solve`.
 
     Example:
@@ -105,10 +117,15 @@ def solutions(model: Model, *, method: Optional[str] = None, **options: Any) -> 
         >>> len(list(solutions(m)))
         2
     """
-    return _solve.solutions(_model_of(model), **_strategy(method, options))
+    return _solve.solutions(_model_of(model), limit=limit, time_limit=time_limit, node_limit=node_limit,
+                            **_strategy(method, options))
 
 
-def count_solutions(model: Model, *, method: Optional[str] = None, **options: Any) -> int:
+@verb("narrowing", "count_solutions", options=("limit", "time_limit", "node_limit", "workers", "progress"),
+      methods=METHODS)
+def count_solutions(model: Model, *, method: str = STRATEGIES[0], limit: Optional[int] = None,
+                    time_limit: Optional[float] = None, node_limit: Optional[int] = None, workers: int = 1,
+                    progress: bool = False, **options: Any) -> int:
     """The number of solutions of ``model`` (:meth:`Model.count`: an ``int``, or
     :class:`cassetete.LimitReached` when a limit stops it), ``method`` as in :func:`solve`.
 
@@ -116,7 +133,8 @@ def count_solutions(model: Model, *, method: Optional[str] = None, **options: An
         >>> count_solutions(packing_model((3, 20)))
         2
     """
-    return _solve.count(_model_of(model), **_strategy(method, options))
+    return _solve.count(_model_of(model), limit=limit, time_limit=time_limit, node_limit=node_limit,
+                        workers=workers, progress=progress, **_strategy(method, options))
 
 
 def _model_of(model: Any) -> Model:
