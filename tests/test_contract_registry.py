@@ -22,7 +22,7 @@ def _all_different():
 
 
 SAMPLES = {"sudoku": "." * 16, "shikaku": "2 .\n. 2", "hashi": "3x3m2:2a2c2a2", "exactcover": [[0], [1], [0, 1]],
-           "polyomino": "3x20", "narrowing": _all_different()}
+           "polyomino": "3x20", "narrowing": _all_different(), "edgematch": "edgematch 2 2 equal\n0 0 2 1\n2 2 0 0\n2 0 0 2\n0 0 1 2\n"}
 BAD = {"time_limit": ["x", -1, float("nan")], "node_limit": [1.5, -1, True], "limit": [0, 2.5, "2"],
        "seed": [-1, 1.5, "s"], "workers": [0, 1.5, True], "progress": ["yes", 1, None]}
 

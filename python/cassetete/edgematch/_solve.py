@@ -10,7 +10,9 @@ from typing import Any, Callable, Dict, Iterator, Optional, Tuple
 import numpy as np
 
 from .._errors import LimitReached, PuzzleError
-from .._options import check_choice, check_count, check_limit, check_node_limit, check_progress, check_time_limit, check_workers
+from .._contract import Option, verb
+from .._options import (check_choice, check_count, check_limit, check_node_limit, check_progress, check_seed,
+                         check_time_limit, check_workers)
 from .._result import Result
 from .._streams import elapsed_bar, progress_bar, stream_solutions
 from ..parallel import run_first
@@ -29,6 +31,29 @@ from ._split import split, symmetry_parts
 from ._verify import certified, certify_result
 
 METHODS = ("backtrack", "vlns", "cp", "checkerboard", "corner_fill", "relaxed_loop", "positions")
+METHOD_NOTES = {
+    "backtrack": "the exact C++ backtracking over a cell order, with candidate tables",
+    "vlns": "Schaus and Deville's very large neighbourhood search (its best board when it stops)",
+    "cp": "the constraint model of Schaus and Deville (AllDifferent, first-fail), with restarts",
+    "checkerboard": "the checkerboard brute force of Schaus and Deville (one colour class, then the other)",
+    "corner_fill": "Béhague's corner-first fill order",
+    "relaxed_loop": "the CP model on a relaxed puzzle, relaxing more until it is solved",
+    "positions": "Béhague's Algorithm 1 on positions, then branching",
+}
+# seed=None keeps backtracking deterministic (candidates in piece order); the local search and
+# the CP model draw a fresh seed then, reported in stats["seed"].
+SEED = Option("seed", "the seed of the random choices; None: the pieces' order for backtrack, a fresh seed (reported "
+              "in stats['seed']) for the randomised methods", "an integer >= 0, or None", None,
+              lambda value: None if value is None else check_seed(value), int, "N")
+HONOURS = {
+    "backtrack": ("time_limit", "node_limit", "seed", "workers", "progress"),
+    "vlns": ("time_limit", "node_limit", "seed", "workers", "progress"),
+    "cp": ("time_limit", "node_limit", "seed", "progress"),
+    "checkerboard": ("time_limit", "node_limit", "progress"),
+    "corner_fill": ("time_limit", "node_limit", "progress"),
+    "relaxed_loop": ("time_limit", "node_limit", "seed", "progress"),
+    "positions": ("time_limit", "progress"),
+}
 # The one-algorithm files reached by name from solve(method=...): each takes the puzzle and the
 # options named here (besides time_limit and node_limit, and seed where it says so); "order" is
 # passed only when given, since each has its own default.
@@ -42,6 +67,8 @@ _ALGORITHMS: Dict[str, Tuple[Callable[..., Result], Tuple[str, ...], bool]] = {
 }
 
 
+@verb("edgematch", "solve", options=("time_limit", "node_limit", SEED, "workers", "progress"), methods=METHOD_NOTES,
+      honours=HONOURS)
 def solve(
     puzzle: EdgePuzzle,
     *,
@@ -190,6 +217,7 @@ def _solve_parallel(puzzle: EdgePuzzle, order: str, workers: int, seed: Optional
     return Result("limit", None, stats, puzzle=puzzle)
 
 
+@verb("edgematch", "solutions", options=("limit", "time_limit", "node_limit", SEED, "progress"))
 def solutions(
     puzzle: EdgePuzzle,
     *,
@@ -231,6 +259,7 @@ def solutions(
                             progress=progress)
 
 
+@verb("edgematch", "count_solutions", options=("limit", "workers", "time_limit", "node_limit", "progress"))
 def count_solutions(
     puzzle: EdgePuzzle,
     *,
@@ -319,12 +348,6 @@ def _by_name(puzzle: EdgePuzzle, method: str, order: Optional[str], time_limit: 
     if unknown:
         raise PuzzleError(f"option(s) {unknown} do not apply to method={method!r}; its options: "
                           f"{', '.join(own) or 'none'}")
-    if seed is not None and not takes_seed:
-        raise PuzzleError(f"method {method!r} takes no seed (it is deterministic)")
-    if check_workers(workers) > 1:
-        raise PuzzleError(f"method {method!r} runs on one thread: workers must be 1")
-    if node_limit is not None and method == "positions":
-        raise PuzzleError("method 'positions' takes no node_limit; give time_limit")
     limits_given: Dict[str, Any] = {"time_limit": time_limit}
     if method != "positions":
         limits_given["node_limit"] = node_limit
