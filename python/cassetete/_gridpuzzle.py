@@ -377,17 +377,27 @@ METHOD_HONOURS = {"exact": ("time_limit", "node_limit", "progress"),
                   "annealing": ("time_limit", "node_limit", "seed", "progress")}
 
 
-def declare_verbs(family: str, methods: Dict[str, str]) -> Dict[str, Callable[[Callable[..., Any]], Any]]:
+METHOD_NOTES = {  # what each method is, for each family (Rafaralahy's ILP models and annealing)
+    "shikaku": {"exact": "C++ propagation and exact-cover search; proves unsatisfiability",
+                "ilp": "Rafaralahy's 0-1 model, solved by HiGHS (or CBC)",
+                "annealing": "Rafaralahy's simulated annealing, in C++; its best state when it stops"},
+    "hashi": {"exact": "C++ propagation and search; proves unsatisfiability",
+              "ilp": "Rafaralahy's 0-1 model with connectivity cuts, solved by HiGHS (or CBC)",
+              "annealing": "Rafaralahy's simulated annealing, in C++; its best state without crossings when it stops"},
+}
+
+
+def declare_verbs(family: str) -> Dict[str, Callable[[Callable[..., Any]], Any]]:
     """The decorators that declare a grid family's ``solve``, ``count_solutions`` and
-    ``solutions`` (``methods``: what each of exact, ilp and annealing is, in the family's words).
+    ``solutions`` (its methods described in :data:`METHOD_NOTES`).
 
     Example:
-        >>> sorted(declare_verbs("demo", {"exact": "", "ilp": "", "annealing": ""}))
+        >>> sorted(declare_verbs("hashi"))
         ['count_solutions', 'solutions', 'solve']
     """
     return {
-        "solve": verb(family, "solve", options=("time_limit", "node_limit", "seed", "progress"), methods=methods,
-                      honours=METHOD_HONOURS),
+        "solve": verb(family, "solve", options=("time_limit", "node_limit", "seed", "progress"),
+                      methods=METHOD_NOTES[family], honours=METHOD_HONOURS),
         "count_solutions": verb(family, "count_solutions",
                                 options=("limit", "time_limit", "node_limit", "progress", "workers")),
         "solutions": verb(family, "solutions", options=("limit", "time_limit", "node_limit", "progress")),

@@ -84,11 +84,7 @@ def certified(puzzle: Any, bridges: Any, how: str) -> Any:
     return HASHI.certified(puzzle, bridges, how)
 
 
-DECLARED = declare_verbs("hashi", {
-    "exact": "C++ propagation and search; proves unsatisfiability",
-    "ilp": "Rafaralahy's 0-1 model with connectivity cuts, solved by HiGHS (or CBC)",
-    "annealing": "Rafaralahy's simulated annealing, in C++; its best state without crossings when it stops",
-})
+DECLARED = declare_verbs("hashi")
 
 
 @DECLARED["solve"]

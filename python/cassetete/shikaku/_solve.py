@@ -111,11 +111,7 @@ def certified(puzzle: Any, solution: Any, how: str) -> Any:
     return SHIKAKU.certified(puzzle, solution, how)
 
 
-DECLARED = declare_verbs("shikaku", {
-    "exact": "C++ propagation and exact-cover search; proves unsatisfiability",
-    "ilp": "Rafaralahy's 0-1 model, solved by HiGHS (or CBC)",
-    "annealing": "Rafaralahy's simulated annealing, in C++; its best state when it stops",
-})
+DECLARED = declare_verbs("shikaku")
 
 
 @DECLARED["solve"]
