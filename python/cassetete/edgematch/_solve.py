@@ -57,13 +57,13 @@ HONOURS = {
 # The one-algorithm files reached by name from solve(method=...): each takes the puzzle and the
 # options named here (besides time_limit and node_limit, and seed where it says so); "order" is
 # passed only when given, since each has its own default.
-_ALGORITHMS: Dict[str, Tuple[Callable[..., Result], Tuple[str, ...], bool]] = {
-    # method: (its function, its own options, takes seed)
-    "cp": (solve_cp, ("alldifferent", "restarts"), True),
-    "checkerboard": (solve_checkerboard, ("parity", "order"), False),
-    "corner_fill": (solve_corner_fill, ("pair_pruning", "order"), False),
-    "relaxed_loop": (solve_relaxed_loop, ("relax", "relaxed", "alldifferent", "max_solutions"), True),
-    "positions": (solve_by_positions, (), False),
+_ALGORITHMS: Dict[str, Tuple[Callable[..., Result], Tuple[str, ...]]] = {
+    # method: (its function, its own options); the shared ones it takes are in HONOURS
+    "cp": (solve_cp, ("alldifferent", "restarts")),
+    "checkerboard": (solve_checkerboard, ("parity", "order")),
+    "corner_fill": (solve_corner_fill, ("pair_pruning", "order")),
+    "relaxed_loop": (solve_relaxed_loop, ("relax", "relaxed", "alldifferent", "max_solutions")),
+    "positions": (solve_by_positions, ()),
 }
 
 
@@ -138,7 +138,7 @@ def solve(
             raise PuzzleError("order does not apply to method='vlns'")
         return solve_local(puzzle, time_limit=time_limit, seed=seed, workers=workers, progress=progress, **local)
     if method in _ALGORITHMS:
-        return _by_name(puzzle, method, order, time_limit, node_limit, seed, workers, progress, local)
+        return _by_name(puzzle, method, order, time_limit, node_limit, seed, progress, local)
     order = "row" if order is None else order
     executor = local.pop("executor", None)
     if local:
@@ -337,21 +337,18 @@ def count_solutions(
 
 
 def _by_name(puzzle: EdgePuzzle, method: str, order: Optional[str], time_limit: Optional[float],
-             node_limit: Optional[int], seed: Optional[int], workers: int, progress: bool,
-             options: Dict[str, Any]) -> Result:
+             node_limit: Optional[int], seed: Optional[int], progress: bool, options: Dict[str, Any]) -> Result:
     """``solve(method=...)`` for the engines of the one-algorithm files: their own options
-    checked against what each function takes, the shared ones passed on."""
-    solver, own, takes_seed = _ALGORITHMS[method]
+    checked against what each function takes, the shared ones (declared in HONOURS, which the
+    declaration has already enforced) passed on."""
+    solver, own = _ALGORITHMS[method]
     if order is not None:
         options["order"] = order
     unknown = sorted(set(options) - set(own))
     if unknown:
         raise PuzzleError(f"option(s) {unknown} do not apply to method={method!r}; its options: "
                           f"{', '.join(own) or 'none'}")
-    limits_given: Dict[str, Any] = {"time_limit": time_limit}
-    if method != "positions":
-        limits_given["node_limit"] = node_limit
-    if takes_seed:
-        options["seed"] = seed
+    shared = {"time_limit": time_limit, "node_limit": node_limit, "seed": seed}
+    options.update({name: value for name, value in shared.items() if name in HONOURS[method]})
     with elapsed_bar(progress, f"solving ({method})", time_limit):
-        return solver(puzzle, **limits_given, **options)
+        return solver(puzzle, **options)
