@@ -57,6 +57,7 @@ class Option:
     check: Callable[[Any], Any]
     cli_type: Optional[Callable[[str], Any]] = None
     metavar: Optional[str] = None
+    cli_negation: Optional[str] = None  # a flag that turns a True default off (``--all``)
 
     @property
     def flag(self) -> str:
@@ -81,6 +82,9 @@ OPTIONS: Dict[str, Option] = {option.name: option for option in (
            "-1 or an integer >= 1", 1, check_workers, int, "N"),
     Option("progress", "show a progress bar on stderr",
            "True or False", False, lambda value: check_flag(value, "progress")),
+    Option("up_to_symmetry", "count (or list) once each class of solutions equal up to a symmetry of the "
+           "region; False: every copy", "True or False", True, lambda value: check_flag(value, "up_to_symmetry"),
+           cli_negation="--all"),
 )}
 
 
@@ -203,7 +207,10 @@ def add_flags(parser: argparse.ArgumentParser, family: str, name: str,
     spec = (REGISTRY if registry is None else registry)[(family, name)]
     for option in spec.options:
         help_text = f"{option.meaning} (default {option.default})"
-        if option.cli_type is None:
+        if option.cli_negation is not None:
+            parser.add_argument(option.cli_negation, dest=option.name, action="store_false", default=True,
+                                help=f"not {option.meaning.split(';')[0]}")
+        elif option.cli_type is None:
             parser.add_argument(option.flag, dest=option.name, action="store_true", default=option.default,
                                 help=option.meaning)
         else:
