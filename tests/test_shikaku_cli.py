@@ -25,8 +25,12 @@ def test_solve_file_with_each_method(tmp_path, capsys):
     path = tmp_path / "p.txt"
     path.write_text("4 . 4 .\n. . . .\n4 . . 4\n. . . .\n")
     for method in ("exact", "ilp", "annealing"):
-        assert main(["shikaku", "solve", str(path), "--method", method, "--seed", "1"]) == 0
+        seed = ["--seed", "1"] if method == "annealing" else []
+        assert main(["shikaku", "solve", str(path), "--method", method, *seed]) == 0
         assert "solved" in capsys.readouterr().out
+    # an option the method does not use is refused, not ignored (issue 27)
+    assert main(["shikaku", "solve", str(path), "--method", "exact", "--seed", "1"]) == 2
+    assert "does not use seed" in capsys.readouterr().err
 
 
 def test_unsolvable_and_bad_input(capsys):

@@ -80,7 +80,17 @@ def test_cli_count_on_threads(capsys):
     assert record["count"] == hashi.count_solutions(HASHI) and record["complete"] is True
 
 
-@pytest.mark.parametrize("argv", [["--workers", "2"], ["--cluster", "2"], ["--count", "--workers", "0"],
+def test_cli_solve_on_threads_and_methods_that_cannot(capsys):
+    # --workers spreads the exact search too; a method that cannot use threads refuses them (issue 27)
+    for family, puzzle in (("shikaku", _text(DOMINOES)), ("hashi", HASHI)):
+        assert main([family, "solve", puzzle, "--workers", "2", "--json"]) == 0
+        record = json.loads(capsys.readouterr().out)
+        assert record["status"] == "solved" and record["stats"]["workers"] == 2
+        assert main([family, "solve", puzzle, "--workers", "2", "--method", "annealing"]) == 2
+        assert "does not use workers" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["--cluster", "2"], ["--count", "--workers", "0"],
                                   ["--count", "--cluster", "0"]])
 def test_cli_spread_flags_need_a_count_and_sane_values(argv, capsys):
     for family, puzzle in (("shikaku", _text(DOMINOES)), ("hashi", HASHI)):

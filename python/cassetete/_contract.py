@@ -40,7 +40,7 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, Mapping, Optional, 
 from ._errors import PuzzleError
 from ._options import check_flag, check_limit, check_node_limit, check_seed, check_time_limit, check_workers
 
-__all__ = ["Option", "VerbSpec", "OPTIONS", "REGISTRY", "verb", "add_flags", "options_section"]
+__all__ = ["Option", "VerbSpec", "OPTIONS", "REGISTRY", "verb", "add_flags", "flag_values", "options_section"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -58,6 +58,7 @@ class Option:
     cli_type: Optional[Callable[[str], Any]] = None
     metavar: Optional[str] = None
     cli_negation: Optional[str] = None  # a flag that turns a True default off (``--all``)
+    choices: Optional[Tuple[str, ...]] = None  # the allowed names, for the command line's help
 
     @property
     def flag(self) -> str:
@@ -98,6 +99,7 @@ class VerbSpec:
     methods: Dict[str, str] = field(default_factory=dict)  # name -> what it is good for
     default_method: Optional[str] = None
     honours: Dict[str, FrozenSet[str]] = field(default_factory=dict)  # method -> options it uses
+    defaults: Dict[str, Any] = field(default_factory=dict)  # option -> the verb's default
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -156,13 +158,15 @@ def verb(family: str, name: str, *, options: Iterable[Union[str, Option]] = (),
         if method_names:
             parameter = signature.parameters.get("method")
             default_method = parameter.default if parameter is not None else next(iter(method_names))
-        spec = VerbSpec(family, name, declared, method_names, default_method,
-                        {m: frozenset(h) for m, h in (honours or {}).items()})
-        defaults = {option.name: signature.parameters[option.name].default for option in declared
-                    if option.name in signature.parameters}
         missing = [option.name for option in declared if option.name not in signature.parameters]
         if missing:
             raise TypeError(f"{family}.{name} declares {missing} but its signature lacks them")
+        defaults = {option.name: signature.parameters[option.name].default for option in declared}
+        unknown = sorted(set(honours or {}) - set(method_names))
+        if unknown:
+            raise TypeError(f"{family}.{name} says which options {unknown} honour, but has no such methods")
+        spec = VerbSpec(family, name, declared, method_names, default_method,
+                        {m: frozenset(h) for m, h in (honours or {}).items()}, defaults)
 
         @functools.wraps(function)
         def checked(*args: Any, **kwargs: Any) -> Any:
@@ -192,10 +196,11 @@ def verb(family: str, name: str, *, options: Iterable[Union[str, Option]] = (),
     return wrap
 
 
-def add_flags(parser: argparse.ArgumentParser, family: str, name: str,
+def add_flags(parser: argparse.ArgumentParser, family: str, name: str, *, skip: Iterable[str] = (),
               registry: Optional[Dict[Tuple[str, str], VerbSpec]] = None) -> None:
     """The command-line flags of a declared verb, from its declaration: same names (``--time-limit``
-    for ``time_limit``), help and defaults as the library.
+    for ``time_limit``), help and defaults as the library (``skip``: options the command sets
+    itself). :func:`flag_values` reads them back as the verb's keyword arguments.
 
     Example:
         >>> spec = VerbSpec("demo", "count", (OPTIONS["node_limit"], OPTIONS["progress"]))
@@ -206,16 +211,39 @@ def add_flags(parser: argparse.ArgumentParser, family: str, name: str,
     """
     spec = (REGISTRY if registry is None else registry)[(family, name)]
     for option in spec.options:
-        help_text = f"{option.meaning} (default {option.default})"
+        if option.name in skip:
+            continue
+        default = spec.defaults.get(option.name, option.default)
         if option.cli_negation is not None:
-            parser.add_argument(option.cli_negation, dest=option.name, action="store_false", default=True,
+            parser.add_argument(option.cli_negation, dest=option.name, action="store_false", default=default,
                                 help=f"not {option.meaning.split(';')[0]}")
         elif option.cli_type is None:
-            parser.add_argument(option.flag, dest=option.name, action="store_true", default=option.default,
+            parser.add_argument(option.flag, dest=option.name, action="store_true", default=default,
                                 help=option.meaning)
         else:
-            parser.add_argument(option.flag, dest=option.name, type=option.cli_type, default=option.default,
-                                metavar=option.metavar, help=help_text)
-    if spec.methods:
+            parser.add_argument(option.flag, dest=option.name, type=option.cli_type, default=default,
+                                metavar=option.metavar, choices=option.choices,
+                                help=f"{option.meaning} (default {default})")
+    if spec.methods and "method" not in skip:
         parser.add_argument("--method", choices=list(spec.methods), default=spec.default_method,
-                            help="; ".join(f"{m}: {what}" for m, what in spec.methods.items()))
+                            help="; ".join(f"{m}: {what}" for m, what in spec.methods.items())
+                                 + f" (default {spec.default_method})")
+
+
+def flag_values(args: argparse.Namespace, family: str, name: str, *, skip: Iterable[str] = (),
+                registry: Optional[Dict[Tuple[str, str], VerbSpec]] = None) -> Dict[str, Any]:
+    """The keyword arguments of a declared verb from the flags :func:`add_flags` made.
+
+    Example:
+        >>> spec = VerbSpec("demo", "count", (OPTIONS["node_limit"],), {"fast": "", "slow": ""}, "fast")
+        >>> parser = argparse.ArgumentParser()
+        >>> add_flags(parser, "demo", "count", registry={("demo", "count"): spec})
+        >>> flag_values(parser.parse_args(["--method", "slow"]), "demo", "count",
+        ...             registry={("demo", "count"): spec})
+        {'node_limit': None, 'method': 'slow'}
+    """
+    spec = (REGISTRY if registry is None else registry)[(family, name)]
+    values = {option.name: getattr(args, option.name) for option in spec.options if option.name not in skip}
+    if spec.methods and "method" not in skip:
+        values["method"] = args.method
+    return values

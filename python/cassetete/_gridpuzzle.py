@@ -23,7 +23,7 @@ from typing import Any, Callable, ClassVar, Dict, Iterable, Iterator, List, Mapp
 import numpy as np
 
 from . import _core
-from ._contract import verb
+from ._contract import Option, verb
 from ._errors import LimitReached, PuzzleError, certify, certify_first
 from ._options import (check_choice, check_limit, check_node_limit, check_progress, check_seed, check_time_limit,
                        check_workers)
@@ -86,9 +86,11 @@ class GridFamily:
         return solution
 
     def solve(self, puzzle: Any, method: str, time_limit: Optional[float], node_limit: Optional[int],
-              seed: Optional[int], ilp_solver: str, progress: bool, executor: Any, options: Dict[str, Any]) -> Result:
+              seed: Optional[int], ilp_solver: str, progress: bool, executor: Any, options: Dict[str, Any],
+              workers: int = 1) -> Result:
         """The ``solve`` verb: checked options, the method run under a progress bar, a solution
-        certified before it is returned (every method, annealing included)."""
+        certified before it is returned (every method, annealing included). ``workers`` > 1:
+        the exact search on that many threads (:func:`cassetete.parallel.run_first`)."""
         p = self.parse(puzzle)
         time_limit = check_time_limit(time_limit)
         node_limit = check_node_limit(node_limit)
@@ -97,7 +99,8 @@ class GridFamily:
         seed = None if seed is None else check_seed(seed)  # checked for every method, used by annealing
         if executor is not None and method != "exact":
             raise PuzzleError(f"executor= applies to method='exact' only, not {method!r}")
-        with elapsed_bar(progress, f"{self.name} {method}", time_limit):
+        with elapsed_bar(progress, f"{self.name} {method}", time_limit), \
+                threads_or(executor, check_workers(workers), f"cassetete-{self.name}") as executor:
             result = self._run(p, method, time_limit, node_limit, seed, ilp_solver, executor, dict(options))
         if result.status == SOLVED:
             self.certified(p, result.solution, method)
@@ -372,8 +375,8 @@ def integer_tuples(solution: Any, fields: Tuple[str, ...], item: str) -> List[Tu
 
 # The verbs both families declare in cassetete._contract (one declaration, two families): the
 # options of each, and which of the three methods honours which option.
-METHOD_HONOURS = {"exact": ("time_limit", "node_limit", "progress"),
-                  "ilp": ("time_limit", "node_limit", "progress"),
+METHOD_HONOURS = {"exact": ("time_limit", "node_limit", "progress", "workers"),
+                  "ilp": ("time_limit", "node_limit", "progress", "ilp_solver"),
                   "annealing": ("time_limit", "node_limit", "seed", "progress")}
 
 
@@ -387,6 +390,11 @@ METHOD_NOTES = {  # what each method is, for each family (Rafaralahy's ILP model
 }
 
 
+ILP_SOLVER = Option("ilp_solver", "the ILP backend of method 'ilp'", "'highs' (highspy) or 'cbc' (PuLP's CBC, "
+                    "the 'ilp' extra)", "highs", lambda value: check_choice(value, "ilp_solver", ILP_SOLVERS), str,
+                    choices=ILP_SOLVERS)
+
+
 def declare_verbs(family: str) -> Dict[str, Callable[[Callable[..., Any]], Any]]:
     """The decorators that declare a grid family's ``solve``, ``count_solutions`` and
     ``solutions`` (its methods described in :data:`METHOD_NOTES`).
@@ -396,7 +404,7 @@ def declare_verbs(family: str) -> Dict[str, Callable[[Callable[..., Any]], Any]]
         ['count_solutions', 'solutions', 'solve']
     """
     return {
-        "solve": verb(family, "solve", options=("time_limit", "node_limit", "seed", "progress"),
+        "solve": verb(family, "solve", options=("time_limit", "node_limit", "seed", "workers", "progress", ILP_SOLVER),
                       methods=METHOD_NOTES[family], honours=METHOD_HONOURS),
         "count_solutions": verb(family, "count_solutions",
                                 options=("limit", "time_limit", "node_limit", "progress", "workers")),

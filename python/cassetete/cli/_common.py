@@ -66,6 +66,33 @@ def add_workers_flag(parser: argparse.ArgumentParser, default: int = 1) -> None:
     parser.add_argument("--workers", type=int, default=default, help=f"threads, -1 = all cores (default {default})")
 
 
+def _count_cap(text: str) -> Optional[int]:
+    if text.strip().lower() == "all":
+        return None
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"--limit takes an integer >= 1 or 'all', got {text!r}")
+    return value
+
+
+def add_count_flags(parser: argparse.ArgumentParser) -> None:
+    """``--count`` and ``--limit N|all``, the same in every ``solve``: also count the solutions,
+    up to ``--limit`` (default 2: prints 0, 1 or ``2+``, the uniqueness question; ``all``: the
+    exact number). A count a time or node limit stopped prints as a lower bound, exit code 3.
+
+    Example:
+        >>> parser = argparse.ArgumentParser()
+        >>> add_count_flags(parser)
+        >>> vars(parser.parse_args(["--count"])), vars(parser.parse_args(["--count", "--limit", "all"]))
+        ({'count': True, 'limit': 2}, {'count': True, 'limit': None})
+    """
+    parser.add_argument("--count", action="store_true",
+                        help="also count the solutions, up to --limit (0, 1 or 2+ by default)")
+    parser.add_argument("--limit", type=_count_cap, default=2, metavar="N|all",
+                        help="with --count: stop counting at N solutions (default 2, the uniqueness question); "
+                             "'all' counts every solution")
+
+
 def add_cluster_flags(parser: argparse.ArgumentParser) -> None:
     """``--scheduler ADDRESS`` (an existing Dask cluster) or ``--cluster N`` (N local worker
     processes) to spread the work beyond this process (see :mod:`cassetete.parallel`)."""

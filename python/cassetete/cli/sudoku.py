@@ -17,10 +17,11 @@ from .._errors import LimitReached, PuzzleError
 from .._io import read_text
 from ..sudoku._model import SYMBOLS
 from ..sudoku._solve import line_error
+from .._contract import add_flags, flag_values
 from ._common import (
     EXIT_BAD_INPUT,
     add_cluster_flags,
-    add_limit_flags,
+    add_count_flags,
     add_output_flags,
     add_seed_flag,
     add_workers_flag,
@@ -73,16 +74,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     solve = sub.add_parser("solve", help="solve puzzles from a file (one per line, or N lines of N numbers)")
     solve.add_argument("source", help="FILE, '-' for stdin, or one puzzle in one-line form")
     solve.add_argument("--box", type=int, nargs=2, metavar=("ROWS", "COLS"), help="box shape (non-square orders)")
-    solve.add_argument("--count", action="store_true", help="print the number of solutions (0, 1 or 2 = several)")
+    add_count_flags(solve)
     solve.add_argument("--explain", action="store_true", help="print the rule applications (the Sudoku lecture notes' 'Règles EUP')")
     solve.add_argument("--rules", nargs="+", choices=sudoku.RULES, default=list(sudoku.DEFAULT_RULES),
                        help="rules used by propagation (default: all but hall, which the engine adds from order 36 up)")
     solve.add_argument("--grid", action="store_true", help="print solutions as N lines (default for one puzzle)")
-    add_limit_flags(solve)
-    solve.add_argument("--method", choices=list(sudoku.METHODS), default="auto",
-                       help="; ".join(f"{name}: {what}" for name, what in sudoku.METHODS.items()))
-    add_seed_flag(solve)
-    add_workers_flag(solve, default=-1)
+    add_flags(solve, "sudoku", "solve")  # --time-limit --node-limit --seed --workers --method
     add_cluster_flags(solve)
     solve.add_argument("--progress", action="store_true",
                        help="stream a big file of one-line puzzles in chunks with a progress bar on stderr "
@@ -154,16 +151,15 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
             for step in sudoku.explain(puzzle, rules=args.rules):
                 out.write(f"{step}\n")
             out.write(sudoku.render(puzzle, rules=args.rules))
-        result = sudoku.solve(puzzle, time_limit=args.time_limit, node_limit=args.node_limit, rules=args.rules,
-                              method=args.method, seed=args.seed)
+        result = sudoku.solve(puzzle, rules=args.rules, **flag_values(args, "sudoku", "solve"))
         status = result.status
         count: Optional[int] = None
         complete: Optional[bool] = None
         if args.count:
             try:
-                count, complete = sudoku.count_solutions(puzzle, limit=2, time_limit=args.time_limit,
+                count, complete = sudoku.count_solutions(puzzle, limit=args.limit, time_limit=args.time_limit,
                                                          node_limit=args.node_limit, rules=args.rules,
-                                                         progress=bool(args.progress)), True
+                                                         workers=args.workers, progress=bool(args.progress)), True
             except LimitReached as stopped:
                 count, complete = stopped.count, False
                 if status == "solved":
@@ -181,7 +177,7 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
         if args.svg and result.solved:
             write_svg(str(_svg_path(args.svg, index, total)), puzzle.to_svg(solution=result.solution))
         if args.count and not args.json:
-            out.write(f"solutions: {count_text(count or 0, bool(complete), 2)}\n")
+            out.write(f"solutions: {count_text(count or 0, bool(complete), args.limit)}\n")
     return EXIT_BAD_INPUT if malformed else exit_code(statuses)
 
 
@@ -230,7 +226,7 @@ def _reads_as_lines(lines: List[str], box: Optional[Tuple[int, int]]) -> bool:
 def _can_batch(args: argparse.Namespace) -> bool:
     # Nothing per puzzle but the answer: one call on all cores.
     return (not args.explain and not args.svg and args.time_limit is None and not (args.count and args.progress)
-            and args.method == "auto" and args.seed is None)
+            and args.method == "auto" and args.seed is None and not (args.count and args.limit is None))
 
 
 def _streamed(args: argparse.Namespace) -> bool:
@@ -254,7 +250,7 @@ def _solve_streamed(args: argparse.Namespace, out: TextIO) -> int:
         raise PuzzleError(f"no such file: {source}")
     with executor_from(args) as executor:
         totals = sudoku.solve_file(source, out, executor=executor, box=_box(args.box), rules=args.rules,
-                                   node_limit=args.node_limit, progress=args.progress)
+                                   node_limit=args.node_limit, progress=args.progress, workers=args.workers)
     if totals["invalid"]:
         shown = ", ".join(map(str, totals["invalid_lines"][:10]))
         more = ", ..." if totals["invalid"] > 10 else ""
@@ -268,7 +264,7 @@ def _write_batch(args: argparse.Namespace, puzzles, box, as_grid: bool, out: Tex
                  numbers: Optional[List[int]] = None) -> int:
     """Solve a batch (a (k, N*N) array or one-line strings) with ``sudoku.solve_many`` and print
     one answer per puzzle; a malformed puzzle prints ``invalid: <reason>`` and the rest go on."""
-    batch = sudoku.solve_many(puzzles, workers=args.workers, limit=2 if args.count else 1,
+    batch = sudoku.solve_many(puzzles, workers=args.workers, limit=args.limit if args.count else 1,
                               node_limit=args.node_limit, rules=args.rules, box=box)
     solutions, counts = batch
     size = math.isqrt(solutions.shape[1])
@@ -297,7 +293,8 @@ def _write_batch(args: argparse.Namespace, puzzles, box, as_grid: bool, out: Tex
         else:
             out.write(f"{status}\n")
         if args.count:
-            out.write("solutions: " + ("unknown (node limit)" if count < 0 else count_text(int(count), True, 2)) + "\n")
+            out.write("solutions: " + ("unknown (node limit)" if count < 0 else count_text(int(count), True, args.limit))
+                      + "\n")
     return EXIT_BAD_INPUT if batch.errors else exit_code(statuses)
 
 

@@ -90,7 +90,7 @@ DECLARED = declare_verbs("hashi")
 @DECLARED["solve"]
 def solve(puzzle: PuzzleLike, *, method: str = "exact", time_limit: Optional[float] = None,
           node_limit: Optional[int] = None, seed: Optional[int] = None, ilp_solver: str = "highs",
-          progress: bool = False, executor: Any = None, **options: Any) -> Result:
+          progress: bool = False, executor: Any = None, workers: int = 1, **options: Any) -> Result:
     """Solve a Hashiwokakero puzzle.
 
     Args:
@@ -105,6 +105,7 @@ def solve(puzzle: PuzzleLike, *, method: str = "exact", time_limit: Optional[flo
             (degree, crossing, isolation, bridge, failures, restarts, probing).
         seed: random seed of ``annealing`` (None = a fresh one, reported in ``stats["seed"]``).
         progress: show the seconds spent on a bar on stderr while the search runs.
+        workers: ``method="exact"`` only: threads of this process searching as ``executor`` does.
         executor: a ``concurrent.futures`` executor or a Dask client, for ``method="exact"``
             only (else :class:`cassetete.PuzzleError`). The workers search their own branches of
             the exact search in time slices (:mod:`cassetete.parallel`) until one of them finds
@@ -122,7 +123,8 @@ def solve(puzzle: PuzzleLike, *, method: str = "exact", time_limit: Optional[flo
         >>> solve("3x3m2:2a2c2a2").solution
         [(0, 0, 0, 2, 1), (0, 0, 2, 0, 1), (0, 2, 2, 2, 1), (2, 0, 2, 2, 1)]
     """
-    return HASHI.solve(puzzle, method, time_limit, node_limit, seed, ilp_solver, progress, executor, options)
+    return HASHI.solve(puzzle, method, time_limit, node_limit, seed, ilp_solver, progress, executor, options,
+                        workers)
 
 
 @DECLARED["count_solutions"]

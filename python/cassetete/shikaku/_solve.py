@@ -125,6 +125,7 @@ def solve(
     ilp_solver: str = "highs",
     progress: bool = False,
     executor: Any = None,
+    workers: int = 1,
     **options: Any,
 ) -> Result:
     """Solve a Shikaku puzzle.
@@ -140,6 +141,7 @@ def solve(
         time_limit: seconds; node_limit: search nodes (annealing: iterations);
         seed: random seed of the annealing (None = a fresh one, reported in ``stats["seed"]``).
         progress: show the seconds spent on a bar on stderr while the search runs.
+        workers: ``method="exact"`` only: threads of this process searching as ``executor`` does.
         executor: ``method="exact"`` only (else :class:`cassetete.PuzzleError`): a
             ``concurrent.futures`` executor or a Dask client; every worker searches its own
             branches of the exact search (cut in time slices by :mod:`cassetete.parallel`, as
@@ -159,7 +161,8 @@ def solve(
         >>> solve("4x4:a2_2b2_2c2_2_2a2a").solution[:2]
         [(0, 0, 1, 2), (0, 2, 1, 2)]
     """
-    return SHIKAKU.solve(puzzle, method, time_limit, node_limit, seed, ilp_solver, progress, executor, options)
+    return SHIKAKU.solve(puzzle, method, time_limit, node_limit, seed, ilp_solver, progress, executor, options,
+                        workers)
 
 
 @DECLARED["count_solutions"]

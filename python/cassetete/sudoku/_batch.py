@@ -32,7 +32,7 @@ import numpy as np
 
 from .._errors import PuzzleError
 from .._io import PathOrFile
-from .._options import check_count, check_node_limit, check_progress
+from .._options import check_count, check_node_limit, check_progress, check_workers
 from .._streams import progress_bar
 from ..parallel import Runner
 from ._formats import parse_lines_array
@@ -146,10 +146,10 @@ def _tally(lines: List[str], totals: Dict[str, Any], first_line: int) -> None:
 
 def solve_file(source: PathOrFile, out: PathOrFile, *, executor: Any = None, box: Optional[Sequence[int]] = None,
                rules: Sequence[str] = (), node_limit: Optional[int] = None, chunk_lines: int = DEFAULT_CHUNK,
-               progress: bool = False) -> Dict[str, Any]:
+               progress: bool = False, workers: int = 1) -> Dict[str, Any]:
     """Solve every one-line puzzle of ``source`` into ``out`` (paths or open text files).
 
-    Without ``executor`` the chunks run here on all cores (C++ threads); with a Dask client or
+    Without ``executor`` the chunks run here on ``workers`` C++ threads (-1: one per core); with a Dask client or
     a ``concurrent.futures`` executor each chunk is a task (one core each), at most two per
     worker in flight. Returns totals: ``puzzles``, ``solved``, ``unsatisfiable``, ``limit``,
     ``invalid`` and the first 100 ``invalid_lines`` (1-based), ``seconds``.
@@ -157,6 +157,7 @@ def solve_file(source: PathOrFile, out: PathOrFile, *, executor: Any = None, box
     chunk_lines = check_count(chunk_lines, "chunk_lines", 1)
     node_limit = check_node_limit(node_limit)
     progress = check_progress(progress)
+    workers = check_workers(workers)
     geometry = None if box is None else (int(box[0]), int(box[1]))
     totals: Dict[str, Any] = {"puzzles": 0, "solved": 0, "unsatisfiable": 0, "limit": 0, "invalid": 0,
                               "invalid_lines": []}
@@ -179,7 +180,7 @@ def solve_file(source: PathOrFile, out: PathOrFile, *, executor: Any = None, box
         chunks = _chunks(source_stream, chunk_lines)
         if runner is None:
             for chunk in chunks:
-                write(solve_lines(chunk, geometry, rules, node_limit, workers=-1))
+                write(solve_lines(chunk, geometry, rules, node_limit, workers=workers))
         else:
             window: Deque[Any] = deque()  # futures in input order
             limit = 2 * runner.workers

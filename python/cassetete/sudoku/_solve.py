@@ -212,7 +212,7 @@ class BatchResult(tuple):
         return (BatchResult, (self[0], self[1], self._errors))
 
 
-def solve_many(puzzles: Union[np.ndarray, Sequence[str], Sequence[Sudoku]], *, workers: int = -1,
+def solve_many(puzzles: Union[np.ndarray, Sequence[str], Sequence[Sudoku]], *, workers: int = 1,
                limit: Optional[int] = 1, node_limit: Optional[int] = None, rules: Sequence[str] = DEFAULT_RULES,
                box: Optional[Sequence[int]] = None) -> BatchResult:
     """Solve a batch on C++ threads (GIL released): `puzzles` is a (k, N*N) integer array, a list
