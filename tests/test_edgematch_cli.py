@@ -17,9 +17,12 @@ def test_generate_then_solve_and_count(tmp_path, capsys):
     puzzle = em.load(path)
     assert main(["edgematch", "solve", str(path), "--svg", str(svg)]) == 0
     assert svg.read_text().startswith("<svg")
-    assert main(["edgematch", "solve", str(path), "--count"]) == 0
+    assert main(["edgematch", "solve", str(path), "--count", "--limit", "all"]) == 0
     out = capsys.readouterr().out
     assert f"solutions: {em.count_solutions(puzzle)}" in out
+    # --count alone asks the uniqueness question, as in every family: 0, 1 or 2+
+    assert main(["edgematch", "solve", str(path), "--count"]) == 0
+    assert "solutions: 2+" in capsys.readouterr().out
 
 
 def test_solve_reports_limit_and_bad_file(tmp_path, capsys):
@@ -48,20 +51,20 @@ def test_count_json_has_the_contract_shape(tmp_path, capsys):
     assert main(["edgematch", "generate", "3", "3", "--colors", "3", "--seed", "1", "-o", str(path)]) == 0
     puzzle = em.load(path)
     capsys.readouterr()
-    assert main(["edgematch", "solve", str(path), "--count", "--json"]) == 0
+    assert main(["edgematch", "solve", str(path), "--count", "--limit", "all", "--json"]) == 0
     payload = json.loads(capsys.readouterr().out)
     assert set(payload) == {"status", "solution", "stats", "count", "complete"}
     assert payload["status"] == "solved" and payload["complete"] is True
-    assert payload["count"] == em.count_solutions(puzzle) and payload["stats"]["nodes"] >= 1
+    assert payload["count"] == em.count_solutions(puzzle) and payload["stats"]["seconds"] >= 0
     assert check_board(3, 3, puzzle.pieces, payload["solution"])
     # threads: the same shape and count
-    assert main(["edgematch", "solve", str(path), "--count", "--json", "--workers", "2"]) == 0
+    assert main(["edgematch", "solve", str(path), "--count", "--limit", "all", "--json", "--workers", "2"]) == 0
     payload = json.loads(capsys.readouterr().out)
     assert set(payload) >= {"status", "solution", "stats", "count", "complete"} and payload["count"] == em.count_solutions(puzzle)
     # a limit: status limit, complete False, exit code 3
     assert main(["edgematch", "solve", "e2", "--count", "--json", "--node-limit", "50"]) == 3
     payload = json.loads(capsys.readouterr().out)
-    assert payload["status"] == "limit" and payload["complete"] is False and payload["stats"]["stop"] == "node_limit"
+    assert payload["status"] == "limit" and payload["complete"] is False
 
 
 def test_count_json_of_a_puzzle_without_solution(tmp_path, capsys):

@@ -13,7 +13,8 @@ import numpy as np
 from .. import edgematch as em
 from .._errors import PuzzleError
 from .._io import write_text
-from ._common import (add_cluster_flags, add_limit_flags, add_output_flags, add_seed_flag, add_workers_flag,
+from .._contract import add_flags, flag_values
+from ._common import (EXIT_LIMIT, add_count_flags, add_cluster_flags, add_output_flags, add_seed_flag, add_workers_flag,
                       count_text, counted, CountOutcome, executor_from, exit_code, report_count, write_result_json,
                       write_svg)
 
@@ -25,18 +26,10 @@ def add_parser(subparsers) -> None:
     sub.required = True
     solve = sub.add_parser("solve", help="solve (or count) a puzzle file; 'e2' = the official Eternity II")
     solve.add_argument("file", help="puzzle file (cassetete, Brendan, Heule, Wortmann or JSON format), '-' or 'e2'")
-    solve.add_argument("--count", action="store_true", help="count all solutions")
-    solve.add_argument("--method", choices=em.METHODS, default="backtrack",
-                       help="backtrack (default: exact search), vlns (Schaus and Deville's local search, "
-                            "needs --time-limit; the options of 'edgematch search' are there), or another engine "
-                            "of the library by name: cp, checkerboard, corner_fill, relaxed_loop, positions")
-    solve.add_argument("--order", default=None, choices=em.ORDERS,
-                       help="placement order of the exact search (default first_fail; row for --count)")
-    add_limit_flags(solve)
-    add_seed_flag(solve)
-    add_workers_flag(solve)
+    # --time-limit --node-limit --seed --workers --progress --order --method, as edgematch.solve declares them
+    add_flags(solve, "edgematch", "solve")
+    add_count_flags(solve)
     add_cluster_flags(solve)
-    solve.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     add_output_flags(solve)
     solve.set_defaults(handler=run_solve)
     search = sub.add_parser("search", help="local search for the best board (Schaus and Deville's VLNS + tabu); "
@@ -77,23 +70,17 @@ def _load(source: str) -> em.EdgePuzzle:
 
 
 def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
-    """Handler of ``cassetete edgematch solve``: exit 0 solved, 1 none, 3 a limit stopped it."""
+    """Handler of ``cassetete edgematch solve``: exit 0 solved, 1 none, 3 a limit stopped it (the
+    solve, or the count ``--count`` asks for)."""
     out = out or sys.stdout
     if args.method != "backtrack" and args.count:
         raise PuzzleError(f"--count needs --method backtrack, not {args.method}")
-    if args.order is not None and args.method not in ("backtrack", "checkerboard", "corner_fill"):
-        raise PuzzleError(f"--order applies to --method backtrack, checkerboard or corner_fill, not {args.method}")
     puzzle = _load(args.file)
-    if args.count:
-        outcome, first = _count(puzzle, args)
-        return report_count(out, outcome, as_json=args.json, solution=first,
-                            text=f"solutions: {count_text(outcome.count, outcome.complete)}")
-    order = {"order": args.order or "first_fail"} if args.method == "backtrack" else (
-        {"order": args.order} if args.order is not None else {})
-    res = em.solve(puzzle, method=args.method, **order, time_limit=args.time_limit, node_limit=args.node_limit,
-                   seed=args.seed, workers=args.workers, progress=args.progress)
+    res = em.solve(puzzle, **flag_values(args, "edgematch", "solve"))
+    outcome = _count(puzzle, args) if args.count else None
     if args.json:
-        write_result_json(out, res)
+        extra = {} if outcome is None else {"count": outcome.count, "complete": outcome.complete}
+        write_result_json(out, res, **extra)
     else:
         if args.method == "vlns":
             out.write(f"score: {res.stats['score']}/{res.stats['total']} ({res.status}), "
@@ -103,28 +90,26 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
                       f"seconds: {res.stats['seconds']:.3f}\n")
         if res.solution is not None:
             out.write(em.render(puzzle, res.solution) + "\n")
+        if outcome is not None:
+            out.write(f"solutions: {count_text(outcome.count, outcome.complete, args.limit)}\n")
     if res.solution is not None and args.svg:
         write_svg(args.svg, em.render(puzzle, res.solution, format="svg"))
-    return exit_code([res.status])
+    return EXIT_LIMIT if outcome is not None and not outcome.complete else exit_code([res.status])
 
 
-def _count(puzzle: em.EdgePuzzle, args: argparse.Namespace) -> Tuple[CountOutcome, Optional[np.ndarray]]:
-    """The count of ``solve --count`` and the first solution met (or None): one thread through
-    :func:`edgematch.count` (its stats and first board), else :func:`edgematch.count_solutions`
-    on threads or a cluster (a partial count comes back incomplete, never as the answer)."""
-    order = "row" if args.order in (None, "first_fail") else args.order
+def _count(puzzle: em.EdgePuzzle, args: argparse.Namespace) -> CountOutcome:
+    """The count of ``solve --count``: :func:`edgematch.count_solutions` up to ``--limit``, here,
+    on ``--workers`` threads or on a cluster (a partial count comes back incomplete, never as the
+    answer)."""
     start = time.perf_counter()
     with executor_from(args) as executor:
-        if executor is None and args.workers == 1 and not args.progress:
-            res = em.count(puzzle, order=order, time_limit=args.time_limit, node_limit=args.node_limit)
-            stats = dict(res.stats)
-            return CountOutcome(int(stats["count"]), bool(stats["complete"]), stats), res.solution
-        outcome = counted(lambda: em.count_solutions(puzzle, order=order, time_limit=args.time_limit,
-                                                     node_limit=args.node_limit, workers=args.workers,
-                                                     progress=args.progress, executor=executor))
+        outcome = counted(lambda: em.count_solutions(puzzle, limit=args.limit, order=args.order or "row",
+                                                     time_limit=args.time_limit, node_limit=args.node_limit,
+                                                     workers=args.workers, progress=args.progress,
+                                                     executor=executor))
     outcome.stats = {"seconds": time.perf_counter() - start, "stop": "none", **outcome.stats}
     outcome.stats.update(count=outcome.count, complete=outcome.complete, workers=args.workers)
-    return outcome, None
+    return outcome
 
 
 def _parse_tuning(text: Optional[str]) -> Optional[dict]:

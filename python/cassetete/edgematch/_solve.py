@@ -18,7 +18,7 @@ from .._streams import elapsed_bar, progress_bar, stream_solutions
 from ..parallel import run_first
 from ._checkerboard import solve_checkerboard
 from ._corner import solve_corner_fill
-from ._count import _count_part, count
+from ._count import _count_part, count_result
 from ._cp import solve_cp
 from ._engine import _Budget, _check_seed, _core, _engine_args, _map_parts, _run, first_result
 from ._formats import as_puzzle
@@ -45,12 +45,16 @@ METHOD_NOTES = {
 SEED = Option("seed", "the seed of the random choices; None: the pieces' order for backtrack, a fresh seed (reported "
               "in stats['seed']) for the randomised methods", "an integer >= 0, or None", None,
               lambda value: None if value is None else check_seed(value), int, "N")
+ORDER = Option("order", "the order the cells are filled in; None: the method's own (row for backtrack)",
+               f"one of {', '.join(ORDERS)}, or None", None,
+               lambda value: None if value is None else check_choice(value, "order", ORDERS), str, "ORDER",
+               choices=tuple(ORDERS))
 HONOURS = {
-    "backtrack": ("time_limit", "node_limit", "seed", "workers", "progress"),
+    "backtrack": ("time_limit", "node_limit", "seed", "workers", "progress", "order"),
     "vlns": ("time_limit", "node_limit", "seed", "workers", "progress"),
     "cp": ("time_limit", "node_limit", "seed", "progress"),
-    "checkerboard": ("time_limit", "node_limit", "progress"),
-    "corner_fill": ("time_limit", "node_limit", "progress"),
+    "checkerboard": ("time_limit", "node_limit", "progress", "order"),
+    "corner_fill": ("time_limit", "node_limit", "progress", "order"),
     "relaxed_loop": ("time_limit", "node_limit", "seed", "progress"),
     "positions": ("time_limit", "progress"),
 }
@@ -67,7 +71,8 @@ _ALGORITHMS: Dict[str, Tuple[Callable[..., Result], Tuple[str, ...]]] = {
 }
 
 
-@verb("edgematch", "solve", options=("time_limit", "node_limit", SEED, "workers", "progress"), methods=METHOD_NOTES,
+@verb("edgematch", "solve", options=("time_limit", "node_limit", SEED, "workers", "progress", ORDER),
+      methods=METHOD_NOTES,
       honours=HONOURS)
 def solve(
     puzzle: EdgePuzzle,
@@ -303,8 +308,8 @@ def count_solutions(
                                limit=limit, time_limit=time_limit, node_limit=node_limit, progress=progress,
                                checkpoint=checkpoint)
     if workers == 1 and not progress:
-        res = count(puzzle, limit=limit, order=order, time_limit=time_limit, node_limit=node_limit,
-                    symmetry=symmetry)
+        res = count_result(puzzle, limit=limit, order=order, time_limit=time_limit, node_limit=node_limit,
+                           symmetry=symmetry)
         if res.status == "limit":
             raise LimitReached(res.stats["count"], res.stats)
         return int(res.stats["count"])
