@@ -1,9 +1,12 @@
-"""Counting solutions on this thread: count (a Result that says whether the count is complete;
-:func:`~cassetete.edgematch.count_solutions` spreads it)."""
+"""Counting solutions on this thread: :func:`count_result` (a Result that says whether the count
+is complete, with the first solution met; :func:`~cassetete.edgematch.count_solutions`, the
+family verb, returns its number or raises ``LimitReached``, and spreads it). ``count``, the old
+public name of ``count_result``, is deprecated."""
 
 from __future__ import annotations
 
-from typing import Optional
+import warnings
+from typing import Any, Optional
 
 import numpy as np
 
@@ -24,7 +27,7 @@ def _status(count: int, complete: bool, limit: Optional[int]) -> str:
     return "limit"
 
 
-def count(
+def count_result(
     puzzle: EdgePuzzle,
     *,
     limit: Optional[int] = None,
@@ -44,8 +47,8 @@ def count(
     still includes every rotated board. ``time_limit`` and ``node_limit`` bound the whole count.
 
     Example:
-        >>> from cassetete.edgematch import EdgePuzzle, count
-        >>> count(EdgePuzzle(1, 2, [[0, 0, 0, 1], [0, 1, 0, 0]])).stats["count"]  # the board and its half turn
+        >>> from cassetete.edgematch import EdgePuzzle
+        >>> count_result(EdgePuzzle(1, 2, [[0, 0, 0, 1], [0, 1, 0, 0]])).stats["count"]  # the board and its half turn
         2
     """
     puzzle = as_puzzle(puzzle)
@@ -67,6 +70,15 @@ def count(
         stats["symmetry_factor"] = factor
     first = next((r[0] for r in results if r[0] is not None), None)
     return certify_result(Result(_status(stats["count"], stats["complete"], limit), first, stats, puzzle=puzzle))
+
+
+def count(puzzle: EdgePuzzle, **options: Any) -> Result:
+    """Deprecated: use :func:`cassetete.edgematch.count_solutions` (the family verb: an ``int``,
+    or :class:`cassetete.LimitReached` when a limit stops the count). Still returns the
+    :class:`cassetete.Result` of :func:`count_result` (same options), with a ``DeprecationWarning``."""
+    warnings.warn("edgematch.count is deprecated, use edgematch.count_solutions (an int, or LimitReached when "
+                  "a limit stops the count)", DeprecationWarning, stacklevel=2)
+    return count_result(puzzle, **options)
 
 
 def _count_part(puzzle: EdgePuzzle, order: str, limit: Optional[int], budget: _Budget, cancel=None):

@@ -18,7 +18,7 @@ import numpy as np
 
 from .._errors import PuzzleError
 from ..parallel import Job, Prefix, digest, run_count
-from ._count import count
+from ._count import count_result
 from ._engine import _run, first_result
 from ._model import EdgePuzzle
 from ._split import split, symmetry_parts
@@ -68,7 +68,7 @@ class EdgematchJob(Job):
         return [(self._prefix(p), int(factor)) for p in puzzles]
 
     def count(self, prefix: Prefix, time_limit: Optional[float]) -> Tuple[int, bool, int]:
-        stats = count(self._sub(prefix), order=self.order, time_limit=time_limit, symmetry=False).stats
+        stats = count_result(self._sub(prefix), order=self.order, time_limit=time_limit, symmetry=False).stats
         return int(stats["count"]), bool(stats["complete"]), int(stats.get("nodes", 0))
 
     def split(self, prefix: Prefix) -> List[Prefix]:

@@ -17,7 +17,7 @@ from ._orders import ORDERS, cell_order
 
 def symmetry_parts(puzzle: EdgePuzzle) -> Optional[Tuple[int, List[EdgePuzzle]]]:
     """Board-rotation symmetry for counting: ``(factor, parts)`` such that the puzzle's count is
-    ``factor * sum(count(part))``, or None when it does not apply (clues, a 1-wide board, no
+    ``factor * sum(count_solutions(part))``, or None when it does not apply (clues, a 1-wide board, no
     corner piece).
 
     A corner piece (two adjacent frame edges) sits in a corner of every solution, and turning
