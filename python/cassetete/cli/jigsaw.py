@@ -11,6 +11,7 @@ from typing import BinaryIO, List, Optional, TextIO
 
 import numpy as np
 
+from .._contract import add_flags, flag_values
 from .._errors import PuzzleError
 from ._common import exit_code, write_result_json
 
@@ -25,20 +26,17 @@ def add_parser(subparsers) -> None:
     sub = parser.add_subparsers(dest="jigsaw_command", metavar="ACTION")
     sub.required = True
     solve = sub.add_parser("solve", help="assemble the pieces of one or more scans (or a JSON file of outlines)",
-                           description="Exit codes: 0 assembled and every join confirmed; 1 no assembly "
-                                       "(method labels: the labelled puzzle has none); 2 bad input; 3 a board with "
-                                       "doubtful joins, or a time/node limit stopped the search.")
+                           description="Exit codes: 0 assembled (status solved: every join confirmed; feasible: "
+                                       "complete, some joins doubtful); 1 no assembly (method labels: the labelled "
+                                       "puzzle has none); 2 bad input; 3 a time/node limit stopped the search "
+                                       "before a complete board.")
     solve.add_argument("sources", nargs="+", metavar="SCAN",
                        help="image files of one puzzle (PNG, JPEG, ...), or one .json file of outlines "
                             "(a list of [[x, y], ...] polygons, or {\"pieces\": [...]}); '-' reads either "
                             "from standard input")
-    solve.add_argument("--method", choices=("auto", "labels", "fit"), default="auto",
-                       help="labels: k-means classes + exact edge matching; fit: beam assembly by fit; "
-                            "auto: labels, then fit if a join is doubtful (default)")
     solve.add_argument("--encoding", choices=("chain", "ordinates"), default="chain",
                        help="edge encoding of the labels: chain code (default) or ordinates")
-    solve.add_argument("--time-limit", type=float, default=None, help="seconds")
-    solve.add_argument("--node-limit", type=int, default=None, help="placements of the exact search (labels)")
+    add_flags(solve, "jigsaw", "solve")  # --time-limit --node-limit --seed --workers --method, as declared
     solve.add_argument("--svg", metavar="OUT", help="write the assembled outlines as SVG")
     solve.add_argument("--png", metavar="OUT", help="write the assembled picture as PNG (needs Pillow)")
     solve.add_argument("--json", action="store_true", help="print status, solution and stats as JSON")
@@ -124,8 +122,7 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
         pieces = jigsaw.load(sources[0])
     else:
         pieces = jigsaw.JigsawPuzzle(jigsaw.read_image(sources), sources=sources)
-    result = jigsaw.solve(pieces, method=args.method, encoding=args.encoding, time_limit=args.time_limit,
-                          node_limit=args.node_limit)
+    result = jigsaw.solve(pieces, encoding=args.encoding, **flag_values(args, "jigsaw", "solve"))
     stats = result.stats
     for warning in stats.get("warnings", []):  # e.g. piece-like shapes left out at the image border
         sys.stderr.write(f"warning: {warning}\n")

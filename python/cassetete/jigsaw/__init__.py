@@ -23,7 +23,8 @@ from typing import Any, List, Optional, Tuple
 import numpy as np
 
 from .._errors import PuzzleError
-from .._options import check_choice, check_count, check_node_limit, check_time_limit
+from .._contract import Option, verb
+from .._options import check_choice, check_count, check_node_limit, check_seed, check_time_limit
 from .._result import Result
 from . import _placement, _render, _solve
 from ._assemble import DOUBT_COST, Dissimilarity, assemble, check_joins, dissimilarities, frame_first_order
@@ -40,7 +41,7 @@ from ._raster import fill_polygon
 from ._render import render_scan
 from ._scan import read_image
 from ._segment import segment
-from ._solve import METHODS, edge_puzzle
+from ._solve import METHOD_NOTES, METHODS, edge_puzzle
 from ._formats import FORMATS, dump, format, load, parse
 from ._verify import board_problem
 from ._verify import verify as _verify_board
@@ -63,9 +64,19 @@ def _pieces_of(pieces: Any) -> JigsawPuzzle:
     return pieces if isinstance(pieces, JigsawPuzzle) else JigsawPuzzle(pieces)
 
 
+# seed=None keeps the assembly the same on every run (the k-means++ start 0): a scan solved twice
+# gives one answer. The seed is used only where the classes start at random (k != tabs).
+SEED = Option("seed", "the random start of the edge classes (k-means++, used when the classes are not one per "
+              "tab); None: the fixed start 0, the same assembly on every run", "an integer >= 0, or None", None,
+              lambda value: None if value is None else check_seed(value), int, "N")
+
+
+@verb("jigsaw", "solve", options=("time_limit", "node_limit", SEED, "workers"), methods=METHOD_NOTES,
+      honours={"auto": ("time_limit", "node_limit", "seed"), "labels": ("time_limit", "node_limit", "seed"),
+               "fit": ("time_limit",)})
 def solve(pieces: Any, *, method: str = "auto", encoding: str = "chain", precision: Optional[int] = None,
           k: Optional[int] = None, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
-          beam: int = 8, doubt_cost: float = DOUBT_COST) -> Result:
+          beam: int = 8, doubt_cost: float = DOUBT_COST, seed: Optional[int] = None, workers: int = 1) -> Result:
     """Assemble a jigsaw from the shapes of its pieces.
 
     Args:
@@ -121,7 +132,7 @@ def solve(pieces: Any, *, method: str = "auto", encoding: str = "chain", precisi
         raise PuzzleError(f"doubt_cost must be a positive number, got {doubt_cost!r}")
     return _solve.solve(_puzzle_of(pieces), method=method, encoding=encoding, precision=precision, k=k,
                         time_limit=time_limit, node_limit=node_limit, beam=beam, doubt_cost=doubt_cost,
-                        started=started)
+                        started=started, seed=0 if seed is None else seed)
 
 
 def solved_outlines(puzzle: Any, solution: np.ndarray) -> List[Tuple[int, int, np.ndarray]]:

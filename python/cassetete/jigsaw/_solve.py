@@ -21,6 +21,11 @@ from ._scan import dropped_text
 from ._verify import board_problem
 
 METHODS = ("auto", "labels", "fit")
+METHOD_NOTES = {  # what each method is good for (Béhague (2024), section 2, and the fit assembly)
+    "auto": "labels, and the fit assembly when the labelled puzzle fails or a join is doubtful",
+    "labels": "Béhague's pipeline: edge encodings, k-means classes, signed labels, exact edge-matching search",
+    "fit": "frame-first beam assembly on the pairwise edge dissimilarities (real scans)",
+}
 
 
 def _board_size_of(puzzle: JigsawPuzzle, edges: EdgeSet) -> Tuple[int, int]:
@@ -51,7 +56,7 @@ def edge_puzzle(labels: np.ndarray, rows: int, cols: int):
 
 def solve(puzzle: JigsawPuzzle, *, method: str = "auto", encoding: str = "chain", precision: Optional[int] = None,
           k: Optional[int] = None, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
-          beam: int = 8, doubt_cost: float = DOUBT_COST, started: Optional[float] = None) -> Result:
+          beam: int = 8, doubt_cost: float = DOUBT_COST, started: Optional[float] = None, seed: int = 0) -> Result:
     """Assemble a puzzle, its options already checked (by :func:`cassetete.jigsaw.solve`, the
     verb, which also reads the pieces); ``stats["seconds"]`` counts from ``started``.
 
@@ -82,7 +87,7 @@ def solve(puzzle: JigsawPuzzle, *, method: str = "auto", encoding: str = "chain"
     board, status, used, unique = None, UNSATISFIABLE, None, None
     if method in ("labels", "auto"):
         board, status, unique = _solve_labels(edges, rows, cols, encoding, precision, k, time_limit, node_limit,
-                                              stats)
+                                              stats, seed)
         used = "labels"
         if stats.get("label_solutions") == "2+":
             stats.setdefault("stop", "label_solutions")
@@ -134,7 +139,7 @@ def solve(puzzle: JigsawPuzzle, *, method: str = "auto", encoding: str = "chain"
 
 
 def _solve_labels(edges: EdgeSet, rows: int, cols: int, encoding: str, precision, k, time_limit, node_limit,
-                  stats: dict):
+                  stats: dict, seed: int = 0):
     from .. import edgematch
 
     features, where_ = encode_edges(edges, encoding, precision)
@@ -142,8 +147,10 @@ def _solve_labels(edges: EdgeSet, rows: int, cols: int, encoding: str, precision
     if k is None:  # one class per inner join: 2mn - m - n
         k = min(inner_joins(rows, cols), len(features))
     init = "tabs" if k == tabs else "kmeans++"
+    if init == "kmeans++":
+        stats["seed"] = seed  # the random start of the classes (with one class per tab there is none)
     try:
-        labels = edge_labels(edges, features, where_, k, init=init, seed=0)
+        labels = edge_labels(edges, features, where_, k, init=init, seed=seed)
         epuzzle = edge_puzzle(labels, rows, cols)
     except PuzzleError as error:  # a class of tabs with no blank: the labels cannot be exact
         stats["labels_error"] = str(error)
