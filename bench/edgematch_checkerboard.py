@@ -36,7 +36,7 @@ def main() -> None:
     if zipped.exists():
         z = zipfile.ZipFile(zipped)
         for name in ("05x05", "06x06"):
-            cases.append((f"Brendan Owen {name}", em.load(z.read(f"pieces_{name}.txt").decode())))
+            cases.append((f"Brendan Owen {name}", em.parse(z.read(f"pieces_{name}.txt").decode())))
     lines = ["# Checkerboard brute force against the backtracker (Schaus and Deville, section 5)", "",
              f"Every solution counted by both (no board-symmetry reduction); CPU seconds of one thread; {machine()}; "
              f"limit {args.time:g} s of wall time each.",

@@ -37,7 +37,7 @@ def main() -> None:
              "| puzzle | task | order | pair pruning | solutions | placements | pair cuts | CPU s |",
              "|---|---|---|---|---:|---:|---:|---:|"]
     for name in ("05x05", "06x06", "07x07"):
-        p = em.load(z.read(f"pieces_{name}.txt").decode())
+        p = em.parse(z.read(f"pieces_{name}.txt").decode())
         tasks = [("count", True)] if name != "07x07" else [("first solution", False), ("count", True)]
         for task, count in tasks:
             for order in ("row", "corner"):

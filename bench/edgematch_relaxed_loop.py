@@ -37,7 +37,7 @@ def main() -> None:
              "| CP nodes | CPU s |",
              "|---|---:|---:|---|---:|---:|---:|---:|"]
     for name in ("05x05", "06x06"):
-        p = em.load(z.read(f"pieces_{name}.txt").decode())
+        p = em.parse(z.read(f"pieces_{name}.txt").decode())
         for k in args.relax:
             for seed in range(1, args.seeds + 1):
                 t = time.thread_time()
