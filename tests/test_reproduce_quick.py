@@ -1,0 +1,104 @@
+"""`python bench/reproduce.py --quick` (issue 31): every reproduction of the five papers runs and
+none fails, so no bench script can go stale unnoticed.
+
+The whole quick mode runs once (one subprocess, about 40 s on the 2-core CI machine), with
+--json; the tests read its rows. Nothing here measures time: the quick checks use iteration and
+node limits, counts and shapes, not speeds. Skipped under the sanitizer builds (.ci/sanitize
+runs the suite again on instrumented code, several times slower; the reproductions exercise no
+C++ path the rest of the suite does not).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "bench" / "reproduce.py"
+PARTS = ["gilleta.table", "schaus_deville.table1", "schaus_deville.fig4", "schaus_deville.fig5", "schaus_deville.fig6",
+         "schaus_deville.section5", "rafaralahy.shikaku", "rafaralahy.hashi", "behague.labels",
+         "behague.approximations", "behague.exact", "sudoku_notes.notes"]
+KEYS = {"paper", "table", "row", "quantity", "method", "theirs", "ours", "tolerance", "status", "must", "reproduction"}
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not SCRIPT.exists(), reason="bench/ is not beside the tests (installed package only)"),
+    pytest.mark.skipif(bool(os.environ.get("CASSETETE_SANITIZED")), reason="not under the sanitizer builds"),
+]
+
+
+def _run(*args: str, tmp: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(SCRIPT), *args], cwd=str(ROOT), capture_output=True, text=True,
+                          timeout=1800, env={**os.environ, "MPLBACKEND": "Agg"})
+
+
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("reproduce")
+    out = tmp / "quick.json"
+    proc = _run("--quick", "--no-pages", "--json", str(out), tmp=tmp)
+    data = json.loads(out.read_text()) if out.exists() else None
+    return proc, data
+
+
+def test_quick_exits_zero_and_writes_json(quick):
+    proc, data = quick
+    assert data is not None, proc.stdout[-3000:] + proc.stderr[-3000:]
+    failed = [r for r in data["rows"] if r["status"] in ("FAIL", "error")]
+    assert proc.returncode == 0 and data["ok"] and not failed, (failed, proc.stdout[-3000:], proc.stderr[-3000:])
+    assert data["mode"] == "quick"
+
+
+def test_every_part_ran(quick):
+    _, data = quick
+    assert sorted(data["parts"]) == sorted(PARTS)
+    for row in data["rows"]:
+        assert KEYS <= set(row), row
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_every_part_checks_something_that_can_fail(quick, part):
+    """A part whose rows are all `info` could never fail: each has compared rows (must or not)."""
+    _, data = quick
+    rows = [r for r in data["rows"] if f"{r['paper']}.{r['reproduction']}" == part]
+    assert rows, part
+    assert any(r["must"] and r["status"] == "match" for r in rows), rows
+
+
+def test_paper_values_present(quick):
+    """Spot checks of values the papers print, as the JSON carries them."""
+    _, data = quick
+    by = {(r["paper"], r["table"], r["row"], r["quantity"], r["method"]): r for r in data["rows"]}
+    row = by["gilleta", "section 7 table", "6x10", "solutions up to symmetry (paper: 2 339)", "polyomino.count"]
+    assert (row["theirs"], row["ours"], row["status"]) == (2339, 2339, "match")
+    row = by["schaus_deville", "table 1", "figure 3 example", "weight of the maximum matching", "max_weight_assignment"]
+    assert (row["theirs"], row["ours"]) == (13, 13)
+    fib = [r for r in data["rows"] if r["table"] == "figure 18" and r["quantity"] == "solutions = F(n-2)"]
+    assert fib and all(r["status"] == "match" for r in fib)
+
+
+def test_only_and_list(tmp_path):
+    proc = _run("--list", "--only", "schaus_deville.table1,sudoku_notes", tmp=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[0].startswith("schaus_deville.table1:")
+    assert len(proc.stdout.splitlines()) == 2
+    bad = _run("--only", "nosuchpaper", tmp=tmp_path)
+    assert bad.returncode != 0 and "unknown paper" in bad.stderr
+
+
+def test_a_failing_check_fails_the_command(tmp_path):
+    """The exit status follows the verdicts: a wrong paper value (injected) makes it non-zero."""
+    code = ("import sys; sys.path.insert(0, 'bench'); import reproduce as r; "
+            "r.SCHAUS_TABLE1[0][0] = (2, 0); "
+            "sys.exit(r.main(['--only', 'schaus_deville.table1', '--no-pages', '--json', sys.argv[1]]))")
+    out = tmp_path / "bad.json"
+    proc = subprocess.run([sys.executable, "-c", code, str(out)], cwd=str(ROOT), capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    data = json.loads(out.read_text())
+    assert not data["ok"] and any(r["status"] == "FAIL" for r in data["rows"])
