@@ -79,7 +79,7 @@ def _polyomino() -> Family:
         solvable="3x20",
         unsatisfiable="2x30",
         huge="3x4x5",
-        huge_options={"unique": False, "method": "cells"},
+        huge_options={"up_to_symmetry": False, "method": "cells"},
         verbs=("solve", "solutions", "count_solutions", "verify", "render", "parse_region"),
         check=lambda p, s: polyomino.verify(p, s),
         cli_solved=["pentomino", "solve", "3x20"],
@@ -322,7 +322,7 @@ def _option_calls() -> List[tuple]:
 
     calls = []
     for fam in FAMILIES:
-        for verb in ("solve", "solutions", "count_solutions", "count"):
+        for verb in ("solve", "solutions", "count_solutions"):  # count: a deprecated alias (test_count_solutions_name)
             if callable(getattr(fam.module, verb, None)):
                 calls.append((fam.name, verb, getattr(fam.module, verb), (fam.solvable,)))
         for verb in ("solve_many", "count_solutions_many"):
@@ -332,7 +332,7 @@ def _option_calls() -> List[tuple]:
               ("hashi", "generate", hashi.generate, (6,)), ("edgematch", "generate", edgematch.generate, (3, 3)),
               ("jigsaw", "solve", jigsaw.solve, (_jigsaw_puzzle(),)), ("jigsaw", "generate", jigsaw.generate, (2, 2))]
     model = _narrowing_model()
-    calls += [("narrowing", verb, getattr(model, verb), ()) for verb in ("solve", "solutions", "count")]
+    calls += [("narrowing", verb, getattr(model, verb), ()) for verb in ("solve", "solutions", "count_solutions")]
     return calls
 
 
@@ -401,13 +401,13 @@ def test_generate_with_a_bad_size_is_a_puzzle_error(call):
 def test_narrowing_counts_never_lie_and_streams_stream():
     model = _narrowing_model(4)
     solutions = list(model.solutions())
-    assert model.count() == len(solutions) == len({tuple(sorted(s.items())) for s in solutions})
+    assert model.count_solutions() == len(solutions) == len({tuple(sorted(s.items())) for s in solutions})
     assert all(sorted(s.values()) == [0, 1, 2, 3] for s in solutions)  # all different, from the rule
     huge = _narrowing_model(12)  # 12! = 479,001,600 solutions
     with pytest.raises(LimitReached) as stopped:
-        huge.count(node_limit=10)
+        huge.count_solutions(node_limit=10)
     assert stopped.value.count >= 0 and isinstance(stopped.value, TimeoutError)
-    assert huge.count(limit=3) == 3
+    assert huge.count_solutions(limit=3) == 3
     stream = huge.solutions()
     first = [next(stream) for _ in range(3)]
     stream.close()
@@ -424,7 +424,7 @@ def test_narrowing_result_statuses_and_pickle():
     empty = narrowing.Model()
     a, b = empty.int_var(0, 0, name="a"), empty.int_var(0, 0, name="b")
     empty.add_all_different([a, b])
-    assert empty.solve().status == "unsatisfiable" and empty.count() == 0
+    assert empty.solve().status == "unsatisfiable" and empty.count_solutions() == 0
     clone = pickle.loads(pickle.dumps(result))
     assert clone.status == result.status and clone.solution == result.solution
 

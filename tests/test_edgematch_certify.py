@@ -13,6 +13,7 @@ import cassetete
 from cassetete import edgematch as em
 from cassetete.edgematch import _cp, _local, _solve
 from cassetete.edgematch._verify import certified
+from cassetete.edgematch._count import count_result  # the count as a Result (edgematch.count's body)
 
 
 def rules_ok(puzzle: em.EdgePuzzle, board) -> bool:
@@ -118,7 +119,7 @@ def test_local_search_solved_status_is_checked(planted, monkeypatch):
 
 def test_real_answers_pass_the_check(planted):
     p, _ = planted
-    for res in (em.solve(p), em.solve(p, workers=2), em.solve_cp(p, seed=1), em.count(p),
+    for res in (em.solve(p), em.solve(p, workers=2), em.solve_cp(p, seed=1), count_result(p),
                 em.solve_checkerboard(p), em.solve_relaxed_loop(p, relax=2, seed=1)):
         assert res.status == "solved" and rules_ok(p, res.solution)
     small, _ = em.generate(3, 3, colors=4, distinct=True, seed=3)

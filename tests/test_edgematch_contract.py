@@ -14,6 +14,7 @@ from interrupts import RepeatingInterrupt
 
 from cassetete import LimitReached, PuzzleError, Result
 from cassetete import edgematch as em
+from cassetete.edgematch._count import count_result  # the count as a Result (edgematch.count's body)
 from edgematch_checker import brute_count, check_board
 
 
@@ -35,7 +36,7 @@ def test_every_verb_exists_with_keyword_only_options():
         (em.solve, ("method", "time_limit", "node_limit", "seed", "workers", "progress")),
         (em.solutions, ("limit", "time_limit", "node_limit", "seed")),
         (em.count_solutions, ("limit", "time_limit", "node_limit", "workers", "progress")),
-        (em.count, ("limit", "time_limit", "node_limit")),
+        (count_result, ("limit", "time_limit", "node_limit")),  # what em.count (deprecated) returns
         (em.solve_local, ("time_limit", "node_limit", "seed", "workers", "progress")),
         (em.generate, ("seed",)),
     ]:
@@ -70,8 +71,8 @@ def test_every_verb_exists_with_keyword_only_options():
     lambda p: em.count_solutions(p, node_limit=1.5),
     lambda p: em.count_solutions(p, workers=0),
     lambda p: em.count_solutions(p, split_depth=-1),
-    lambda p: em.count(p, limit=2.5),
-    lambda p: em.count(p, symmetry="no"),
+    lambda p: count_result(p, limit=2.5),
+    lambda p: count_result(p, symmetry="no"),
     lambda p: list(em.solutions(p, limit=0)),
     lambda p: em.solutions(p, node_limit=1.5),  # checked at the call, not at the first next()
     lambda p: em.solutions(p, order="diagonal"),
@@ -116,7 +117,7 @@ def test_generate_reports_the_seed_it_used():
 
 def test_results_keep_their_puzzle_pickle_and_compare():
     p, _ = em.generate(4, 4, colors=3, seed=2)
-    for res in (em.solve(p), em.solve(p, seed=3), em.count(p), em.solve(p, method="vlns", iterations=50, seed=1),
+    for res in (em.solve(p), em.solve(p, seed=3), count_result(p), em.solve(p, method="vlns", iterations=50, seed=1),
                 em.solve_by_positions(p, time_limit=0.2)):
         assert isinstance(res, Result) and res.puzzle is p and res.family == "edgematch"
         again = pickle.loads(pickle.dumps(res))
@@ -181,7 +182,7 @@ def test_a_count_under_a_time_limit_raises_with_a_lower_bound():
         em.count_solutions(p, time_limit=0.2)
     assert stopped.value.count > 0 and stopped.value.stats["stop"] == "time_limit"
     assert pickle.loads(pickle.dumps(stopped.value)).count == stopped.value.count
-    res = em.count(p, time_limit=0.05)
+    res = count_result(p, time_limit=0.05)
     assert res.status == "limit" and not res.stats["complete"] and checked(p, res.solution)
 
 
@@ -189,7 +190,7 @@ def test_a_capped_count_is_an_answer():
     p = many_solutions()
     assert em.count_solutions(p, limit=7) == 7
     assert em.count_solutions(p, limit=7, workers=2, split_depth=1) == 7
-    res = em.count(p, limit=3)
+    res = count_result(p, limit=3)
     assert res.status == "solved" and res.stats["count"] == 3
 
 

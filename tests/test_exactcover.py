@@ -51,7 +51,7 @@ def test_random_problems_match_brute_force(seed):
     ec = ExactCover.from_options(options, primary=primary, secondary=secondary)
     found = sorted(tuple(sorted(s)) for s in ec.solutions())
     assert found == expected
-    assert ec.count() == len(expected)
+    assert ec.count_solutions() == len(expected)
     result = ec.solve()
     if expected:
         assert result.status == "solved" and tuple(sorted(result.solution)) in expected
@@ -59,7 +59,7 @@ def test_random_problems_match_brute_force(seed):
         assert result.status == "unsatisfiable" and result.solution is None
     for depth in range(3):
         parts = ec.split(depth)
-        assert sum(p.count() for p in parts) == len(expected)
+        assert sum(p.count_solutions() for p in parts) == len(expected)
         assert sorted(tuple(sorted(s)) for p in parts for s in p.solutions()) == expected
 
 
@@ -78,9 +78,9 @@ def test_from_matrix_and_add_option():
     ec2 = ExactCover(3)
     for row in m:
         ec2.add_option(np.flatnonzero(row).tolist())
-    assert ec2.count() == 2
+    assert ec2.count_solutions() == 2
     ec2.add_option([0, 1, 2])  # options added after a search are seen by the next one
-    assert ec2.count() == 3
+    assert ec2.count_solutions() == 3
 
 
 def test_solutions_stream_and_limits():
@@ -91,11 +91,11 @@ def test_solutions_stream_and_limits():
     first = next(gen)  # the generator yields before the search has finished
     assert len(first) == 4
     gen.close()
-    assert ec.count() == 105
-    assert ec.count(limit=7) == 7
+    assert ec.count_solutions() == 105
+    assert ec.count_solutions(limit=7) == 7
     assert len(list(ec.solutions(limit=5))) == 5
     with pytest.raises(LimitReached) as stopped:
-        ec.count(node_limit=3)
+        ec.count_solutions(node_limit=3)
     assert stopped.value.count < 105 and stopped.value.stats["stop"] == "node_limit"
     assert ec.last_stats["complete"] is False
     assert ec.solve(node_limit=0).status == "limit"
@@ -108,7 +108,7 @@ def test_split_over_threads_and_processes():
     parts = ec.split(2)
     assert all(isinstance(p, Subproblem) for p in parts)
     clone = pickle.loads(pickle.dumps(parts[0]))
-    assert clone.count() == parts[0].count()
+    assert clone.count_solutions() == parts[0].count_solutions()
     with ThreadPoolExecutor(2) as pool:
         assert sum(pool.map(count_subproblem, parts)) == 945
     with ProcessPoolExecutor(2) as pool:
@@ -131,8 +131,8 @@ def test_secondary_items():
         (lambda: ExactCover.from_matrix(np.array([[0.5, 1.0]])), "boolean"),
         (lambda: ExactCover.from_matrix(np.array([[2, 1]])), "boolean"),
         (lambda: ExactCover.from_matrix(np.ones(3, dtype=bool)), "2-D"),
-        (lambda: ExactCover.from_options([[0, 1]]).count(prefix=[5]), "out of range"),
-        (lambda: ExactCover.from_options([[0, 1], [1]]).count(prefix=[0, 1]), "clash"),
+        (lambda: ExactCover.from_options([[0, 1]]).count_solutions(prefix=[5]), "out of range"),
+        (lambda: ExactCover.from_options([[0, 1], [1]]).count_solutions(prefix=[0, 1]), "clash"),
         (lambda: ExactCover.from_options([[0]]).split(-1), ">= 0"),
         (lambda: ExactCover(2).add_option(["a"]), "integer"),
         (lambda: ExactCover(1, secondary=1).add_option([1]), "no primary item"),
@@ -148,11 +148,11 @@ def test_limits_stop_a_long_search():
 
     cover = Packing("3x4x5").cover  # all 31520 packings would take minutes
     with pytest.raises(LimitReached) as stopped:
-        cover.count(time_limit=0.2)
+        cover.count_solutions(time_limit=0.2)
     assert stopped.value.count < 31520 and stopped.value.stats["stop"] == "time_limit"
     assert cover.last_stats["complete"] is False
     with pytest.raises(LimitReached) as stopped:
-        cover.count(node_limit=5000)
+        cover.count_solutions(node_limit=5000)
     assert stopped.value.count < 31520 and cover.last_stats["stop"] == "node_limit"
     found = []
     with pytest.raises(LimitReached) as stopped:  # a stream cut short never looks complete
@@ -173,7 +173,7 @@ def test_ctrl_c_interrupts_the_search():
         "c = Packing('3x4x5').cover\n"
         "print('ready', flush=True)\n"
         "try:\n"
-        "    c.count()\n"
+        "    c.count_solutions()\n"
         "except KeyboardInterrupt:\n"
         "    print('interrupted', flush=True)\n"
         "    sys.exit(0)\n"
@@ -192,17 +192,17 @@ def test_many_items_take_the_trail_path():
     # The dimer coverings of a cycle of n (even) vertices: exactly 2.
     n = 1100
     ec = ExactCover.from_options([[i, (i + 1) % n] for i in range(n)])
-    assert ec.count() == 2
-    assert sum(p.count() for p in ec.split(3)) == 2
+    assert ec.count_solutions() == 2
+    assert sum(p.count_solutions() for p in ec.split(3)) == 2
     # A ladder-like variant with choices: each vertex pairs with the next one or is covered alone
     # by a secondary-free singleton: 2^k ways when k disjoint pairs are optional.
     k = 600
     options = [[2 * i, 2 * i + 1] for i in range(k)] + [[j] for j in range(2 * k)]
     ec2 = ExactCover.from_options(options)
-    assert ec2.count(limit=1000) == 1000
+    assert ec2.count_solutions(limit=1000) == 1000
     # 21 primary items, 1080 secondary ones: 2^10 ways for items 0..19, times 2 for item 20
     # (alone, or with secondary item 21; secondary item 1100 taken by an option of item 0).
     options = [[2 * i, 2 * i + 1] for i in range(10)] + [[j] for j in range(20)] + [[20], [20, 21], [0, 1100]]
     mixed = ExactCover.from_options(options, primary=21, secondary=1080)
-    assert mixed.count() == 2**10 * 2 + 2**9 * 2
-    assert sum(p.count() for p in mixed.split(2)) == mixed.count()
+    assert mixed.count_solutions() == 2**10 * 2 + 2**9 * 2
+    assert sum(p.count_solutions() for p in mixed.split(2)) == mixed.count_solutions()

@@ -51,7 +51,7 @@ def test_sparse_matrix_gives_the_dense_solutions(seed, kind):
     assert expected  # the planted cover at least
     matrix = getattr(sparse, f"{kind}_matrix")(dense)
     assert solutions_of(ExactCover.from_matrix(matrix)) == solutions_of(ExactCover.from_matrix(dense)) == expected
-    assert ExactCover.from_matrix(matrix).count() == len(expected)
+    assert ExactCover.from_matrix(matrix).count_solutions() == len(expected)
 
 
 @pytest.mark.parametrize("kind", ["csr", "csc"])

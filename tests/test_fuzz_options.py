@@ -43,8 +43,8 @@ CALLS = {
     "exactcover.solve": (lambda **k: exactcover.solve(COVER, **k), ["time_limit", "node_limit"]),
     "exactcover.count_solutions": (lambda **k: exactcover.count_solutions(COVER, **k),
                                    ["time_limit", "node_limit", "limit"]),
-    "polyomino.count": (lambda **k: polyomino.count("2x3x10", **k),
-                        ["time_limit", "node_limit", "limit", "workers", "method"]),
+    "polyomino.count_solutions": (lambda **k: polyomino.count_solutions("2x3x10", **k),
+                                  ["time_limit", "node_limit", "limit", "workers", "method"]),
     "edgematch.solve": (lambda **k: edgematch.solve(EDGE, **k), ["time_limit", "node_limit", "method", "seed"]),
     "edgematch.count_solutions": (lambda **k: edgematch.count_solutions(EDGE, **k),
                                   ["time_limit", "node_limit", "limit"]),
@@ -60,7 +60,8 @@ CALLS = {
     "jigsaw.solve": (lambda **k: jigsaw.solve(JIGSAW, **k), ["time_limit", "node_limit", "method"]),
     "jigsaw.generate": (lambda **k: jigsaw.generate(2, 2, **k), ["seed"]),
     "narrowing.solve": (lambda **k: _narrowing_model().solve(**k), ["time_limit", "node_limit"]),
-    "narrowing.count": (lambda **k: _narrowing_model().count(**k), ["time_limit", "node_limit", "limit", "workers"]),
+    "narrowing.count_solutions": (lambda **k: _narrowing_model().count_solutions(**k),
+                                  ["time_limit", "node_limit", "limit", "workers"]),
 }
 
 

@@ -51,11 +51,11 @@ def _puzzles() -> Dict[str, Tuple[Callable, Callable, object]]:
     return {
         "sudoku": (lambda **k: sudoku.solve(HARD_SUDOKU, **k), lambda **k: sudoku.count_solutions("." * 16, **k), None),
         "exactcover": (lambda **k: exactcover.solve(cover, **k), lambda **k: exactcover.count_solutions(cover, **k), None),
-        "polyomino": (lambda **k: polyomino.solve("3x20", **k), lambda **k: polyomino.count("3x20", **k), None),
+        "polyomino": (lambda **k: polyomino.solve("3x20", **k), lambda **k: polyomino.count_solutions("3x20", **k), None),
         "edgematch": (lambda **k: edgematch.solve(edge, **k), lambda **k: edgematch.count_solutions(edge, **k), None),
         "shikaku": (lambda **k: shikaku.solve(shik, **k), lambda **k: shikaku.count_solutions(shik, limit=50, **k), None),
         "hashi": (lambda **k: hashi.solve(hash_, **k), lambda **k: hashi.count_solutions(hash_, limit=50, **k), None),
-        "narrowing": (lambda **k: _narrowing_model().solve(**k), lambda **k: _narrowing_model().count(**k), None),
+        "narrowing": (lambda **k: _narrowing_model().solve(**k), lambda **k: _narrowing_model().count_solutions(**k), None),
     }
 
 

@@ -28,6 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cassetete import LimitReached, edgematch, hashi, narrowing, polyomino, shikaku, sudoku
+from cassetete.edgematch._count import count_result  # the count as a Result (edgematch.count's body)
 
 from edgematch_checker import check_board
 from shikaku_checker import is_solution as shikaku_ok
@@ -131,7 +132,7 @@ def test_edgematch_count_result_is_complete_or_a_lower_bound() -> None:
     @EXAMPLES
     @given(NODE_LIMITS, TIME_LIMITS)
     def run(node_limit: Optional[int], time_limit: Optional[float]) -> None:
-        result = edgematch.count(EDGE, node_limit=node_limit, time_limit=time_limit)
+        result = count_result(EDGE, node_limit=node_limit, time_limit=time_limit)
         assert result.status in ("solved", "limit"), result.status
         if result.status == "solved":
             assert result.stats["complete"] and result.stats["count"] == EDGE_EXACT
@@ -232,9 +233,9 @@ def test_polyomino_bitboard_limited_solve_by_time() -> None:
 
 @pytest.mark.parametrize("method", ["cells", "bitboard"])
 def test_polyomino_methods_limited_count(method: str) -> None:
-    exact = polyomino.count("3x20", method=method)
+    exact = polyomino.count_solutions("3x20", method=method)
     assert exact == 2  # 3x20 pentomino packings up to symmetry (Gilleta, and the published figure)
-    _limited_count_property(lambda **k: polyomino.count("3x20", method=method, **k), exact)
+    _limited_count_property(lambda **k: polyomino.count_solutions("3x20", method=method, **k), exact)
 
 
 # --------------------------------------------------------------------------- narrowing
@@ -272,8 +273,8 @@ def test_narrowing_strategies_limited_solve(strategy: str, incremental: bool) ->
 
 @pytest.mark.parametrize("strategy,incremental", NARROWING_VARIANTS)
 def test_narrowing_strategies_limited_count(strategy: str, incremental: bool) -> None:
-    assert _narrowing_model().count(strategy=strategy, incremental=incremental) == NARROWING_EXACT
-    _limited_count_property(lambda **k: _narrowing_model().count(strategy=strategy, incremental=incremental, **k),
+    assert _narrowing_model().count_solutions(strategy=strategy, incremental=incremental) == NARROWING_EXACT
+    _limited_count_property(lambda **k: _narrowing_model().count_solutions(strategy=strategy, incremental=incremental, **k),
                             NARROWING_EXACT)
 
 
@@ -281,7 +282,7 @@ def _packing_5x6() -> narrowing.PackingModel:
     return narrowing.packing_model((5, 6), pieces=list("FILNPT"))
 
 
-PACKING_EXACT: Dict[str, int] = {strategy: _packing_5x6().count(strategy=strategy) for strategy in narrowing.STRATEGIES}
+PACKING_EXACT: Dict[str, int] = {strategy: _packing_5x6().count_solutions(strategy=strategy) for strategy in narrowing.STRATEGIES}
 
 
 def test_packing_counts_agree_across_strategies() -> None:
@@ -291,7 +292,7 @@ def test_packing_counts_agree_across_strategies() -> None:
 
 @pytest.mark.parametrize("strategy", narrowing.STRATEGIES)
 def test_narrowing_packing_limited_count(strategy: str) -> None:
-    _limited_count_property(lambda **k: _packing_5x6().count(strategy=strategy, **k), PACKING_EXACT[strategy])
+    _limited_count_property(lambda **k: _packing_5x6().count_solutions(strategy=strategy, **k), PACKING_EXACT[strategy])
 
 
 # --------------------------------------------------------------------------- sudoku rules

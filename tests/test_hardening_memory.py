@@ -28,7 +28,7 @@ CASES = textwrap.dedent("""
         "ExactCover(10**9)": lambda: ExactCover(10**9).solve(),
         "ExactCover.from_options item 10**9": lambda: ExactCover.from_options([[0, 10**9]]).solve(),
         "polyomino 10^6 x 10^6": lambda: polyomino.solve("1000000x1000000"),
-        "polyomino (10^6, 10^6, 10^6)": lambda: polyomino.count((M, M, M)),
+        "polyomino (10^6, 10^6, 10^6)": lambda: polyomino.count_solutions((M, M, M)),
         "edgematch.generate(10^6, 10^6)": lambda: edgematch.generate(M, M),
         "edgematch header 10^6 x 10^6": lambda: edgematch.load("edgematch 1000000 1000000\\n0 0 0 0\\n"),
         "edgematch EdgePuzzle 10^9 cells": lambda: edgematch.EdgePuzzle(10**9, 1, np.zeros((1, 4), int)),

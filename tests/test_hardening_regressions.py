@@ -46,7 +46,7 @@ CASES = [
 
 def test_polyomino_count_with_absurd_workers_returns_quickly():
     # workers=10**9 made 4e9 chunks (a hang); the pool is now no larger than the work.
-    assert polyomino.count("2x3x10", workers=4096) == 12
+    assert polyomino.count_solutions("2x3x10", workers=4096) == 12
 
 
 @pytest.mark.parametrize("case", range(len(CASES)))

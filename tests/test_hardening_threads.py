@@ -51,8 +51,8 @@ def _jobs():
     jobs.append(("sudoku", lambda: sudoku.count_solutions(HARD_SUDOKU, limit=2)))
     for seed in range(3):
         cover = _random_cover(seed)
-        jobs.append(("exactcover", lambda c=cover: c.count()))
-    jobs.append(("polyomino", lambda: polyomino.count("2x3x10")))
+        jobs.append(("exactcover", lambda c=cover: c.count_solutions()))
+    jobs.append(("polyomino", lambda: polyomino.count_solutions("2x3x10")))
     jobs.append(("polyomino", lambda: polyomino.solve("6x10").solution.tolist()))
     for seed in range(3):
         puzzle, _ = edgematch.generate(5, 5, colors=4, seed=seed)
@@ -67,7 +67,7 @@ def _jobs():
         pieces, _ = jigsaw.generate(3, 3, seed=seed)
         jobs.append(("jigsaw", lambda p=pieces: jigsaw.solve(p).solution.tolist()))
     for n, cap in ((7, 6), (7, 9), (6, 20)):  # a fresh model per call: a Model keeps its last_stats
-        jobs.append(("narrowing", lambda n=n, cap=cap: _narrowing_model(n, cap).count()))
+        jobs.append(("narrowing", lambda n=n, cap=cap: _narrowing_model(n, cap).count_solutions()))
         jobs.append(("narrowing", lambda n=n, cap=cap: _narrowing_model(n, cap).solve().solution))
     return jobs
 
@@ -92,19 +92,19 @@ def test_threaded_answers_are_right():
     assert is_solution(puzzle.grid.ravel(), sudoku.solve(puzzle).solution.ravel(), (3, 3))
     edge, _ = edgematch.generate(5, 5, colors=4, seed=0)
     assert check_board(edge.rows, edge.cols, edge.pieces, edgematch.solve(edge).solution)
-    assert polyomino.count("2x3x10") == 12  # published: 12 ways up to symmetry (Gilleta)
+    assert polyomino.count_solutions("2x3x10") == 12  # published: 12 ways up to symmetry (Gilleta)
     pieces, truth = jigsaw.generate(3, 3, seed=0)
     assert assembly_correct(jigsaw.solve(pieces).solution, truth, jigsaw.find_edges(pieces).corners)
     model = _narrowing_model(7, 6)
     found = list(model.solutions())  # checked from the rules: a permutation, x0 + x1 + x2 <= 6
-    assert len(found) == model.count() > 0
+    assert len(found) == model.count_solutions() > 0
     assert all(sorted(s[f"x{i}"] for i in range(7)) == list(range(7)) and s["x0"] + s["x1"] + s["x2"] <= 6
                for s in found)
 
 
 def test_narrowing_count_workers_match_one_worker():
     model = _narrowing_model(8, 10)
-    assert model.count(workers=4) == model.count(workers=1)
+    assert model.count_solutions(workers=4) == model.count_solutions(workers=1)
 
 
 def test_solve_many_workers_match_one_worker():
@@ -118,7 +118,7 @@ def test_solve_many_workers_match_one_worker():
 
 
 def test_polyomino_count_workers_match_one_worker():
-    assert polyomino.count("3x20", workers=3) == polyomino.count("3x20", workers=1) == 2  # published: 2
+    assert polyomino.count_solutions("3x20", workers=3) == polyomino.count_solutions("3x20", workers=1) == 2  # published: 2
 
 
 def test_count_solutions_many_workers_match_one_worker():
@@ -153,7 +153,7 @@ CTRL_C_BATCHES = textwrap.dedent("""
     CHECKERBOARD = "\\n".join(" ".join("2" if (r + c) % 2 == 0 else "." for c in range(10)) for r in range(10))
     BATCHES = {
         "solve_many": lambda: sudoku.solve_many(["." * 81] * 8, limit=None, workers=2),  # 6.7e21 grids each
-        "polyomino": lambda: polyomino.count("3x4x5", workers=2),  # about 5 s on 2 threads
+        "polyomino": lambda: polyomino.count_solutions("3x4x5", workers=2),  # about 5 s on 2 threads
         "shikaku": lambda: shikaku.count_solutions_many([CHECKERBOARD] * 4, limit=10**12, workers=2),
     }
     # Runtimes may start a helper thread of their own at the first thread created (ThreadSanitizer

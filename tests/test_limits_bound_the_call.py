@@ -50,6 +50,6 @@ def test_a_narrowing_count_on_threads_returns_by_its_time_limit():
     model = narrowing.packing_model((3, 4, 5))  # 3,940 packings: minutes of narrowing
     started = time.perf_counter()
     with pytest.raises(LimitReached) as stopped:
-        model.count(workers=2, time_limit=LIMIT)
+        model.count_solutions(workers=2, time_limit=LIMIT)
     assert time.perf_counter() - started < LIMIT + 1.2  # was 3 x the limit: each of 8 chunks had all of it
     assert stopped.value.stats["stop"] == "time_limit"

@@ -69,7 +69,7 @@ def test_bad_options():
     for kwargs in ({"time_limit": "x"}, {"time_limit": -1}, {"node_limit": 1.5}, {"limit": 0}, {"strategy": "best"},
                    {"workers": 0}):
         with pytest.raises(PuzzleError):
-            m.count(**kwargs)
+            m.count_solutions(**kwargs)
     with pytest.raises(PuzzleError):
         m.split(-1)
 
@@ -95,7 +95,9 @@ def test_packing_model_bad_input():
     with pytest.raises(PuzzleError):
         packing_model((0, 60))
     with pytest.raises(PuzzleError):
-        packing_model((3, 20), symmetry="all")
+        packing_model((3, 20), symmetry="all")  # the deprecated spelling: a bad value is refused before any warning
+    with pytest.raises(PuzzleError, match="up_to_symmetry"):
+        packing_model((3, 20), up_to_symmetry="all")
     with pytest.raises(PuzzleError, match="unknown piece"):
         packing_model((1, 5), pieces=["Q"])
     with pytest.raises(PuzzleError, match="at most 64 cells"):
@@ -110,7 +112,7 @@ def test_infeasible_is_unsatisfiable_not_an_error():
     m.add_product(x, 2, m.int_var(5, 9))
     result = m.solve()
     assert result.status == "unsatisfiable" and result.solution is None
-    assert m.count() == 0
+    assert m.count_solutions() == 0
     assert m.propagate() is None
     assert list(m.solutions()) == []
 
@@ -118,16 +120,16 @@ def test_infeasible_is_unsatisfiable_not_an_error():
 def test_limits():
     model = packing_model((3, 20))
     with pytest.raises(LimitReached) as stopped:
-        model.count(node_limit=50)
+        model.count_solutions(node_limit=50)
     assert stopped.value.count >= 0 and stopped.value.stats["stop"] == "node_limit"
     assert model.solve(node_limit=5).status == "limit"
     assert model.solve(node_limit=5).stats["stop"] == "node_limit"
     with pytest.raises(LimitReached):
         list(model.solutions(node_limit=50))
-    assert model.count(limit=1) == 1
+    assert model.count_solutions(limit=1) == 1
     assert len(list(model.solutions(limit=1))) == 1
     with pytest.raises(LimitReached) as stopped:
-        packing_model((4, 15)).count(time_limit=0.05)
+        packing_model((4, 15)).count_solutions(time_limit=0.05)
     assert stopped.value.stats["stop"] == "time_limit"
 
 
@@ -136,7 +138,7 @@ def test_ctrl_c_interrupts_a_count():
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            packing_model((5, 12)).count(time_limit=60)
+            packing_model((5, 12)).count_solutions(time_limit=60)
     finally:
         timer.cancel()
 
@@ -149,13 +151,13 @@ def test_results_and_models_pickle():
     assert isinstance(result, Result) and result.solution == {"a": 0, "b": 1}
     assert pickle.loads(pickle.dumps(result)) == result
     copy = pickle.loads(pickle.dumps(m))
-    assert copy.count() == 2
+    assert copy.count_solutions() == 2
     assert result.render() == "a = 0\nb = 1"
 
 
 def test_stats_report_cuts_and_narrowings_per_kind():
     model = packing_model((2, 3, 5), pieces=["F", "L", "P", "T", "U", "Y"])
-    assert model.count(profile=True) == 14
+    assert model.count_solutions(profile=True) == 14
     stats = model.last_stats
     assert stats["cuts"] > 0 and stats["nodes"] == 2 * stats["cuts"] + 1
     assert set(stats["narrowings"]) == {"product", "sum", "translated", "class", "all_different", "placement"}

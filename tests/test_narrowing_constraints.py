@@ -141,7 +141,7 @@ def test_class_3d_allows_the_24_rotations():
         if any(adjacent(mid, p) and adjacent(mid, q) and p != q
                for mid, p, q in [(a, b, c), (b, a, c), (c, a, b)]):
             expected += 1
-    assert m.count() == expected == 24
+    assert m.count_solutions() == expected == 24
 
 
 @pytest.mark.parametrize("algorithm", ["sort", "leconte"])
@@ -165,7 +165,7 @@ def test_all_different_with_fixed_variables(seed, algorithm):
         box = m.propagate(incremental=incremental)
         assert (None if box is None else [box[x.name] for x in xs]) == expected
     count = sum(1 for v in itertools.product(*[range(lo, hi + 1) for lo, hi in domains]) if len(set(v)) == len(v))
-    assert m.count(incremental=True) == m.count(incremental=False) == count
+    assert m.count_solutions(incremental=True) == m.count_solutions(incremental=False) == count
 
 
 @pytest.mark.parametrize("seed", range(20))

@@ -25,12 +25,13 @@ def random_piece(rng, size):
     return sorted(cells)
 
 
-def counts_and_cuts(box, pieces, narrowing, symmetry=None, node_limit=None):
+def counts_and_cuts(box, pieces, narrowing, up_to_symmetry=False, node_limit=None):
     out = set()
     for algorithm, incremental, careful in COMBINATIONS:
-        model = packing_model(box, pieces=pieces, symmetry=symmetry, algorithm=algorithm, narrowing=narrowing)
+        model = packing_model(box, pieces=pieces, up_to_symmetry=up_to_symmetry, algorithm=algorithm,
+                              narrowing=narrowing)
         try:
-            count = model.count(incremental=incremental, careful=careful, node_limit=node_limit)
+            count = model.count_solutions(incremental=incremental, careful=careful, node_limit=node_limit)
         except Exception as stopped:  # LimitReached: compare the partial counts
             count = stopped.count
         out.add((count, model.last_stats["cuts"]))
@@ -52,16 +53,16 @@ def test_every_combination_gives_the_same_count_and_cuts(seed, narrowing):
     results = counts_and_cuts(box, pieces, narrowing)
     assert len(results) == 1
     (count, _), = results
-    assert count == polyomino.count(f"{box[0]}x{box[1]}", pieces=pieces, unique=False)
+    assert count == polyomino.count_solutions(f"{box[0]}x{box[1]}", pieces=pieces, up_to_symmetry=False)
 
 
 @pytest.mark.parametrize("narrowing", ["paper", "placement"])
 def test_pentominoes_3x20_same_tree_whatever_the_improvements(narrowing):
     # the paper's 2 solutions of 3x20; the first 4000 nodes of the tree are the same
-    results = counts_and_cuts((3, 20), "pentominoes", narrowing, symmetry="paper", node_limit=4000)
+    results = counts_and_cuts((3, 20), "pentominoes", narrowing, up_to_symmetry=True, node_limit=4000)
     assert len(results) == 1
     model = packing_model((3, 20), narrowing=narrowing)
-    assert model.count() == model.count(careful=False) == 2
+    assert model.count_solutions() == model.count_solutions(careful=False) == 2
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -79,4 +80,4 @@ def test_all_different_careful_or_not_reaches_the_same_box(seed):
     m.add_all_different(xs)
     expected = sum(1 for v in itertools.product(*[range(lo, hi + 1) for lo, hi in domains]) if len(set(v)) == len(v))
     for incremental, careful in itertools.product((False, True), repeat=2):
-        assert m.count(incremental=incremental, careful=careful) == expected
+        assert m.count_solutions(incremental=incremental, careful=careful) == expected

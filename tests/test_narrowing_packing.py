@@ -57,7 +57,7 @@ PENTOMINOES = polyomino.piece_set("pentominoes")
 def test_paper_rows_without_solutions():
     for box in [(2, 30), (2, 2, 15)]:
         model = packing_model(box)
-        assert model.count() == 0
+        assert model.count_solutions() == 0
         assert model.solve().status == "unsatisfiable"
 
 
@@ -65,8 +65,8 @@ def test_3x20_two_solutions_under_the_paper_symmetry_and_eight_in_all():
     model = packing_model((3, 20))
     found = list(model.solutions())
     assert len(found) == 2 and model.last_stats["cuts"] > 0
-    everything = list(packing_model((3, 20), symmetry=None, narrowing="placement").solutions())
-    assert len(everything) == 8 == polyomino.count("3x20", unique=False)
+    everything = list(packing_model((3, 20), up_to_symmetry=False, narrowing="placement").solutions())
+    assert len(everything) == 8 == polyomino.count_solutions("3x20", up_to_symmetry=False)
     assert len({g.tobytes() for g in everything}) == 8
     for grid in everything:
         assert grid.shape == (3, 20)
@@ -96,14 +96,14 @@ def test_counts_match_the_exact_cover_engine_in_2d(seed, narrowing):
             sizes = []
     pieces = {f"p{k}": random_piece(rng, s) for k, s in enumerate(sizes)}
     box = (a, sum(sizes) // a)
-    model = packing_model(box, pieces=pieces, symmetry=None, narrowing=narrowing)
-    expected = polyomino.count(f"{box[0]}x{box[1]}", pieces=pieces, unique=False)
+    model = packing_model(box, pieces=pieces, up_to_symmetry=False, narrowing=narrowing)
+    expected = polyomino.count_solutions(f"{box[0]}x{box[1]}", pieces=pieces, up_to_symmetry=False)
     solutions = list(model.solutions())
-    assert len(solutions) == model.count() == expected
+    assert len(solutions) == model.count_solutions() == expected
     for grid in solutions:
         check_packing(grid, pieces)
     if expected:
-        assert packing_model(box, pieces=pieces, narrowing=narrowing).count() >= 1
+        assert packing_model(box, pieces=pieces, narrowing=narrowing).count_solutions() >= 1
 
 
 @pytest.mark.parametrize("narrowing", ["paper", "placement"])
@@ -118,10 +118,10 @@ def test_counts_match_the_exact_cover_engine_in_3d(seed, narrowing):
         if sum(sizes) > volume:
             sizes = []
     pieces = {f"p{k}": random_piece(rng, s) for k, s in enumerate(sizes)}
-    model = packing_model(box, pieces=pieces, symmetry=None, narrowing=narrowing)
-    expected = polyomino.count("x".join(map(str, box)), pieces=pieces, unique=False)
+    model = packing_model(box, pieces=pieces, up_to_symmetry=False, narrowing=narrowing)
+    expected = polyomino.count_solutions("x".join(map(str, box)), pieces=pieces, up_to_symmetry=False)
     solutions = list(model.solutions())
-    assert len(solutions) == model.count() == expected
+    assert len(solutions) == model.count_solutions() == expected
     for grid in solutions:
         check_packing(grid, pieces)
 
@@ -135,13 +135,13 @@ def test_chiral_3d_pieces(narrowing):
         "mirror": [(0, 0, 0), (0, 1, 0), (1, 1, 0), (1, 1, 1)],
         "L": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0)],
     }
-    model = packing_model((2, 2, 3), pieces=pieces, symmetry=None, narrowing=narrowing)
-    expected = polyomino.count("2x2x3", pieces=pieces, unique=False)
+    model = packing_model((2, 2, 3), pieces=pieces, up_to_symmetry=False, narrowing=narrowing)
+    expected = polyomino.count_solutions("2x2x3", pieces=pieces, up_to_symmetry=False)
     found = list(model.solutions())
     assert len(found) == expected == 16
     for grid in found:
         check_packing(grid, pieces)
-    assert 1 <= packing_model((2, 2, 3), pieces=pieces).count() < expected
+    assert 1 <= packing_model((2, 2, 3), pieces=pieces).count_solutions() < expected
 
 
 def test_paper_symmetry_in_3d_leaves_each_solution_twice():
@@ -151,9 +151,9 @@ def test_paper_symmetry_in_3d_leaves_each_solution_twice():
     model = packing_model((2, 3, 5), pieces=pieces)
     assert (model.restricted, model.kept_orientations) == ("F", 6)
     broken = list(model.solutions())
-    assert len(broken) == 2 * polyomino.count("2x3x5", pieces=pieces, unique=True)
-    full = packing_model((2, 3, 5), pieces=pieces, symmetry=None).count()
-    assert full == polyomino.count("2x3x5", pieces=pieces, unique=False) == 4 * len(broken)
+    assert len(broken) == 2 * polyomino.count_solutions("2x3x5", pieces=pieces, up_to_symmetry=True)
+    full = packing_model((2, 3, 5), pieces=pieces, up_to_symmetry=False).count_solutions()
+    assert full == polyomino.count_solutions("2x3x5", pieces=pieces, up_to_symmetry=False) == 4 * len(broken)
     for grid in broken:
         check_packing(grid, {name: PENTOMINOES[name] for name in pieces})
 
@@ -161,7 +161,7 @@ def test_paper_symmetry_in_3d_leaves_each_solution_twice():
 def test_placement_narrowing_shrinks_the_tree_of_3x20():
     paper, placement = packing_model((3, 20)), packing_model((3, 20), narrowing="placement")
     found = list(placement.solutions())
-    assert len(found) == paper.count() == 2
+    assert len(found) == paper.count_solutions() == 2
     for grid in found:
         check_packing(grid, PENTOMINOES)
     assert placement.last_stats["cuts"] < paper.last_stats["cuts"] / 2
@@ -172,7 +172,7 @@ def test_placement_narrowing_shrinks_the_tree_of_3x20():
 def test_split_partitions_the_solutions_and_the_cuts(box):
     model = packing_model(box, pieces="pentominoes" if len(box) == 2 else ["F", "L", "P", "T", "U", "Y"],
                           narrowing="placement")
-    total = model.count()
+    total = model.count_solutions()
     cuts = model.last_stats["cuts"]
     parts = model.split(3)
     split_cuts = model.last_stats["cuts"]
@@ -187,7 +187,7 @@ def test_split_partitions_the_solutions_and_the_cuts(box):
 
 def test_workers_give_the_same_count():
     model = packing_model((2, 3, 5), pieces=["F", "L", "P", "T", "U", "Y"])
-    assert model.count(workers=2) == model.count() == 14
+    assert model.count_solutions(workers=2) == model.count_solutions() == 14
 
 
 def test_render():

@@ -16,7 +16,7 @@ def _all_different(n: int) -> narrowing.Model:
 
 def test_module_verbs_agree_with_the_model_methods():
     model = _all_different(4)
-    assert narrowing.count_solutions(model) == model.count() == 24
+    assert narrowing.count_solutions(model) == model.count_solutions() == 24
     assert len(list(narrowing.solutions(model, limit=5))) == 5
     result = narrowing.solve(model)
     assert result.status == "solved" and narrowing.verify(model, result.solution)

@@ -17,7 +17,7 @@ CALLS = {
     "edgematch.solve vlns": lambda progress: edgematch.solve(PUZZLE, method="vlns", seed=1, time_limit=0.2,
                                                             progress=progress),
     "sudoku.count_solutions": lambda progress: sudoku.count_solutions("." * 16, progress=progress),
-    "polyomino.count": lambda progress: polyomino.count("3x20", progress=progress),
+    "polyomino.count_solutions": lambda progress: polyomino.count_solutions("3x20", progress=progress),
     "shikaku.count_solutions": lambda progress: shikaku.count_solutions("2 .\n. 2", progress=progress),
 }
 

@@ -41,16 +41,16 @@ def threads():
 
 def test_pentomino_counts_on_processes(processes):
     # 6x10: 2339 packings up to symmetry, 9356 in all (Haselgrove 1960).
-    assert polyomino.count("6x10", executor=processes) == 2339 == polyomino.count("6x10")
-    assert polyomino.count("6x10", unique=False, executor=processes) == 9356
-    assert polyomino.count("6x10", method="cells", executor=processes) == 2339
+    assert polyomino.count_solutions("6x10", executor=processes) == 2339 == polyomino.count_solutions("6x10")
+    assert polyomino.count_solutions("6x10", up_to_symmetry=False, executor=processes) == 9356
+    assert polyomino.count_solutions("6x10", method="cells", executor=processes) == 2339
 
 
 def test_queens_as_exact_cover(processes, threads):
     cover = queens(12)
-    assert cover.count(executor=processes) == 14200 == cover.count()  # OEIS A000170
+    assert cover.count_solutions(executor=processes) == 14200 == cover.count_solutions()  # OEIS A000170
     assert exactcover.count_solutions(cover, executor=threads) == 14200
-    assert queens(8).count(executor=threads, limit=50) == 50
+    assert queens(8).count_solutions(executor=threads, limit=50) == 50
 
 
 def test_sudoku16_count_matches_serial_and_checked_enumeration(processes, threads):
@@ -73,12 +73,12 @@ def test_time_slices_cut_heavy_branches():
 
 def test_limits_raise_limit_reached(threads):
     with pytest.raises(cassetete.LimitReached) as stopped:
-        queens(13).count(executor=threads, node_limit=1000)
+        queens(13).count_solutions(executor=threads, node_limit=1000)
     assert 0 <= stopped.value.count < 73712 and stopped.value.stats["stop"] == "node_limit"
     with pytest.raises(cassetete.PuzzleError):
-        queens(8).count(executor=threads, time_limit="x")
+        queens(8).count_solutions(executor=threads, time_limit="x")
     with pytest.raises(cassetete.PuzzleError):
-        queens(8).count(executor=object())
+        queens(8).count_solutions(executor=object())
 
 
 def test_checkpoint_resume_gives_the_same_total(tmp_path, threads):
@@ -89,11 +89,11 @@ def test_checkpoint_resume_gives_the_same_total(tmp_path, threads):
         run_count(ExactCoverJob(queens(13)), threads, node_limit=1, slice_seconds=0.02, checkpoint=path)
     saved = json.load(open(path))
     assert saved["count"] == stopped.value.count and saved["pending"] and not saved["done"]
-    assert queens(13).count(executor=threads, checkpoint=path) == 73712
+    assert queens(13).count_solutions(executor=threads, checkpoint=path) == 73712
     assert json.load(open(path))["done"]
-    assert queens(13).count(checkpoint=path) == 73712  # finished: read back, nothing recounted
+    assert queens(13).count_solutions(checkpoint=path) == 73712  # finished: read back, nothing recounted
     with pytest.raises(cassetete.PuzzleError, match="another problem"):
-        queens(12).count(executor=threads, checkpoint=path)
+        queens(12).count_solutions(executor=threads, checkpoint=path)
 
 
 DRIVER = """
@@ -120,7 +120,7 @@ def test_killed_driver_resumes_from_its_checkpoint(tmp_path, processes):
     driver.wait()
     saved = json.load(open(path))
     assert 0 < saved["count"] < 365596 and saved["pending"]
-    assert queens(14).count(executor=processes, checkpoint=path) == 365596  # OEIS A000170
+    assert queens(14).count_solutions(executor=processes, checkpoint=path) == 365596  # OEIS A000170
 
 
 def test_first_solution_stops_early(processes):
@@ -175,10 +175,10 @@ def test_solve_file_reports_unsatisfiable_lines(tmp_path):
 
 
 def test_progress_bar_only_when_asked(capsys, threads):
-    assert queens(9).count(executor=threads) == 352
+    assert queens(9).count_solutions(executor=threads) == 352
     quiet = capsys.readouterr()
     assert quiet.out == "" and quiet.err == ""
-    assert queens(9).count(executor=threads, progress=True) == 352
+    assert queens(9).count_solutions(executor=threads, progress=True) == 352
     shown = capsys.readouterr()
     assert shown.out == "" and "subproblem" in shown.err
 

@@ -38,12 +38,12 @@ def client():
 
 def test_pentomino_counts(client):
     # 2339 (6x10) and 3940 (3x4x5) packings up to symmetry; 31520 = 3940 x 8 boxes' symmetries.
-    assert polyomino.count("6x10", executor=client) == 2339 == polyomino.count("6x10")
-    assert polyomino.count("3x4x5", unique=False, executor=client) == 31520
+    assert polyomino.count_solutions("6x10", executor=client) == 2339 == polyomino.count_solutions("6x10")
+    assert polyomino.count_solutions("3x4x5", up_to_symmetry=False, executor=client) == 31520
 
 
 def test_queens_and_sudoku16(client):
-    assert queens(12).count(executor=client) == 14200  # OEIS A000170
+    assert queens(12).count_solutions(executor=client) == 14200  # OEIS A000170
     assert exactcover.count_solutions(queens(12), executor=client, progress=False) == 14200
     grid = sudoku16()
     assert sudoku.count_solutions(grid, executor=client) == sudoku.count_solutions(grid)
@@ -110,7 +110,7 @@ def test_stopped_driver_resumes_from_its_checkpoint(tmp_path, client):
     saved = json.load(open(path))
     assert saved["count"] == stopped.value.count < 2279184 and saved["pending"] and not saved["done"]
     assert stopped.value.stats["stop"] == "time_limit"
-    resumed = queens(15).count(executor=client, checkpoint=path)
+    resumed = queens(15).count_solutions(executor=client, checkpoint=path)
     assert resumed == 2279184  # OEIS A000170
     assert json.load(open(path))["done"]
 

@@ -53,7 +53,7 @@ def test_enumerate_unique_and_all(region):
     mask = mask_of(region)
     grids = list(polyomino.solutions(region))
     check_unique_set(grids, mask, unique, total)
-    everything = list(polyomino.solutions(region, unique=False))
+    everything = list(polyomino.solutions(region, up_to_symmetry=False))
     for grid in everything:
         check_packing(grid, mask)
     assert len({g.tobytes() for g in everything}) == len(everything) == total
@@ -67,7 +67,7 @@ def test_enumerate_unique_orbits_match_total(region):
 
 @pytest.mark.slow
 def test_count_6x10_all_copies():
-    assert polyomino.count("6x10", unique=False) == TABLE["6x10"][1]
+    assert polyomino.count_solutions("6x10", up_to_symmetry=False) == TABLE["6x10"][1]
 
 
 @pytest.mark.slow
@@ -81,11 +81,11 @@ def test_3x4x5_every_unique_packing_and_its_copies():
 def test_both_engines_agree(engine):
     for region in ["3x20", "2x3x10"]:
         unique, total = TABLE[region]
-        assert polyomino.count(region, method=engine) == unique
-        assert polyomino.count(region, unique=False, method=engine) == total
+        assert polyomino.count_solutions(region, method=engine) == unique
+        assert polyomino.count_solutions(region, up_to_symmetry=False, method=engine) == total
         grids = list(polyomino.solutions(region, method=engine))
         check_unique_set(grids, mask_of(region), unique, total)
-    assert polyomino.count("4x15", method=engine) == 368
+    assert polyomino.count_solutions("4x15", method=engine) == 368
 
 
 @pytest.mark.parametrize("rule", ["lowest", "fewest"])
@@ -106,9 +106,9 @@ def test_bitboard_branching_rules(rule):
 
 
 def test_count_workers_and_limit():
-    assert polyomino.count("4x15", workers=2) == 368
-    assert polyomino.count("4x15", unique=False, workers=2) == 1472
-    assert polyomino.count("4x15", limit=10) == 10
+    assert polyomino.count_solutions("4x15", workers=2) == 368
+    assert polyomino.count_solutions("4x15", up_to_symmetry=False, workers=2) == 1472
+    assert polyomino.count_solutions("4x15", limit=10) == 10
 
 
 def test_solve_and_render(tmp_path):
@@ -131,13 +131,13 @@ def test_pieces_not_turned_over():
 
     assert len(Packing("6x10", flips=False).group) == 2
     unique = list(polyomino.solutions("6x10", flips=False))
-    everything = {g.tobytes() for g in polyomino.solutions("6x10", flips=False, unique=False)}
+    everything = {g.tobytes() for g in polyomino.solutions("6x10", flips=False, up_to_symmetry=False)}
     images = set()
     for grid in unique:
         check_packing(grid, mask_of("6x10"))
         images |= {grid.tobytes(), np.rot90(grid, 2).tobytes()}
     assert len(unique) > 0 and images == everything
-    assert polyomino.count("6x10", flips=False, unique=False) == len(everything)
+    assert polyomino.count_solutions("6x10", flips=False, up_to_symmetry=False) == len(everything)
 
 
 def test_mask_region_with_hole():
@@ -172,15 +172,15 @@ def test_orientations_and_rotations():
 
 def test_other_piece_sets():
     # The 5 free tetrominoes cannot tile a 4x5 rectangle (checkerboard parity of the T).
-    assert polyomino.count("4x5", pieces="tetrominoes") == 0
+    assert polyomino.count_solutions("4x5", pieces="tetrominoes") == 0
     # Two distinct dominoes in a 2x2 square: 2 tilings x 2 labellings, all in one orbit.
     dominoes = {"a": "##", "b": "##"}
-    assert polyomino.count("2x2", pieces=dominoes, unique=False) == 4
-    assert polyomino.count("2x2", pieces=dominoes) == 1
+    assert polyomino.count_solutions("2x2", pieces=dominoes, up_to_symmetry=False) == 4
+    assert polyomino.count_solutions("2x2", pieces=dominoes) == 1
     # Monominoes switch the bitboard's dead-cell pruning off: 3 distinct cells in a row.
     monos = {"a": "#", "b": "#", "c": "#"}
-    assert polyomino.count("1x3", pieces=monos, unique=False) == 6
-    assert polyomino.count("1x3", pieces=monos) == 3
+    assert polyomino.count_solutions("1x3", pieces=monos, up_to_symmetry=False) == 6
+    assert polyomino.count_solutions("1x3", pieces=monos) == 3
 
 
 def test_placements():
@@ -192,20 +192,20 @@ def test_placements():
 
 def test_bad_pieces():
     with pytest.raises(cassetete.PuzzleError, match="empty"):
-        polyomino.count("2x2", pieces={"a": []})
+        polyomino.count_solutions("2x2", pieces={"a": []})
     with pytest.raises(cassetete.PuzzleError, match="not connected"):
-        polyomino.count("2x2", pieces={"a": "#.#"})
+        polyomino.count_solutions("2x2", pieces={"a": "#.#"})
     with pytest.raises(cassetete.PuzzleError, match="unknown piece"):
-        polyomino.count("6x10", pieces=["F", "Q"])
+        polyomino.count_solutions("6x10", pieces=["F", "Q"])
     with pytest.raises(cassetete.PuzzleError):
-        polyomino.count("6xx10")
+        polyomino.count_solutions("6xx10")
     with pytest.raises(cassetete.PuzzleError):
-        polyomino.count(np.array([[0.5, 1.0]]))
+        polyomino.count_solutions(np.array([[0.5, 1.0]]))
 
 
 def test_area_mismatch_counts_zero_and_says_so():
     with pytest.warns(UserWarning, match="61 cells but the pieces cover 60"):
-        assert polyomino.count(np.ones((61, 1), dtype=bool)) == 0
+        assert polyomino.count_solutions(np.ones((61, 1), dtype=bool)) == 0
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert polyomino.solve("5x5").status == "unsatisfiable"
@@ -216,10 +216,10 @@ def test_time_and_node_limits():
     assert polyomino.solve("6x10", node_limit=0).status == "limit"
     for workers in (1, 2):
         with pytest.raises(LimitReached) as stopped:
-            polyomino.count("6x10", unique=False, node_limit=1000, workers=workers)
+            polyomino.count_solutions("6x10", up_to_symmetry=False, node_limit=1000, workers=workers)
         assert stopped.value.count < 9356 and stopped.value.stats["stop"] == "node_limit"
     with pytest.raises(PuzzleError):
-        polyomino.count("6x10", time_limit="x")
+        polyomino.count_solutions("6x10", time_limit="x")
 
 
 def test_symmetries_accept_a_region_name():

@@ -112,7 +112,7 @@ def test_weighted_prefixes_count_every_copy_exactly():
     for region in ["3x20", "4x15"]:
         packing = Packing(region)
         prefixes, weights = packing.weighted_prefixes()
-        assert sum(w * packing.cover.count(prefix=q) for q, w in zip(prefixes, weights)) == packing.cover.count()
+        assert sum(w * packing.cover.count_solutions(prefix=q) for q, w in zip(prefixes, weights)) == packing.cover.count_solutions()
 
 
 def test_every_pentomino_form_is_placed():
@@ -138,9 +138,9 @@ def test_model_rejects_bad_input():
 
 def test_counts_unchanged_with_the_new_tables():
     # The window-keyed search tables against published counts (Golomb, "Polyominoes").
-    assert polyomino.count("5x12") == 1010
-    assert polyomino.count("3x20", unique=False) == 8
-    assert polyomino.count("6x10", unique=False) == 9356
+    assert polyomino.count_solutions("5x12") == 1010
+    assert polyomino.count_solutions("3x20", up_to_symmetry=False) == 8
+    assert polyomino.count_solutions("6x10", up_to_symmetry=False) == 9356
 
 
 SYMMETRIC_CASES = [

@@ -43,7 +43,7 @@ def packing_ok(mask, grid, shapes):
 
 @pytest.mark.parametrize("call", [
     lambda: polyomino.solve("3x20", method="foo"),
-    lambda: polyomino.count("3x20", method="foo"),
+    lambda: polyomino.count_solutions("3x20", method="foo"),
     lambda: polyomino.solutions("3x20", method="foo"),
 ])
 def test_unknown_method_is_a_puzzle_error_naming_the_choices(call):
@@ -55,8 +55,8 @@ def test_unknown_method_is_a_puzzle_error_naming_the_choices(call):
 @pytest.mark.parametrize("method", ["auto", "bitboard", "cells"])
 def test_method_everywhere(method):
     shapes = polyomino.piece_set("pentominoes")
-    assert polyomino.count("3x20", method=method) == 2
-    grids = list(polyomino.solutions("3x20", unique=False, method=method))
+    assert polyomino.count_solutions("3x20", method=method) == 2
+    grids = list(polyomino.solutions("3x20", up_to_symmetry=False, method=method))
     assert len(grids) == 8 and all(packing_ok(np.ones((3, 20), bool), g, shapes) for g in grids)
     result = polyomino.solve("3x20", method=method)
     assert result.status == "solved" and packing_ok(np.ones((3, 20), bool), result.solution, shapes)
@@ -64,16 +64,16 @@ def test_method_everywhere(method):
 
 def test_engine_is_a_deprecated_alias():
     with pytest.warns(DeprecationWarning):
-        assert polyomino.count("3x20", engine="cells") == 2
+        assert polyomino.count_solutions("3x20", engine="cells") == 2
     with pytest.warns(DeprecationWarning):
         assert len(list(polyomino.solutions("3x20", engine="bitboard"))) == 2
     with pytest.raises(PuzzleError), pytest.warns(DeprecationWarning):
-        polyomino.count("3x20", engine="cells", method="bitboard")
+        polyomino.count_solutions("3x20", engine="cells", method="bitboard")
 
 
 def test_options_are_keyword_only():
     with pytest.raises(TypeError):
-        polyomino.count("3x20", "pentominoes")  # type: ignore[misc]
+        polyomino.count_solutions("3x20", "pentominoes")  # type: ignore[misc]
     with pytest.raises(TypeError):
         polyomino.solutions("3x20", "pentominoes", False)  # type: ignore[misc]
     with pytest.raises(TypeError):
@@ -130,7 +130,7 @@ def test_format_dump_load_round_trip(tmp_path):
 def test_pictures_are_regions_everywhere():
     picture = "#####\n#####"
     pieces = {"a": "#####", "b": "#####"}
-    assert polyomino.count(picture, pieces=pieces, unique=False) == 2
+    assert polyomino.count_solutions(picture, pieces=pieces, up_to_symmetry=False) == 2
     result = polyomino.solve(picture, pieces=pieces)
     mask = polyomino.parse(picture)
     shapes = polyomino.piece_set(pieces)
@@ -138,5 +138,5 @@ def test_pictures_are_regions_everywhere():
     # A ring with a hole: every cell of the picture is used, the hole never.
     ring = "####\n#..#\n####"
     dominoes = {str(k): "##" for k in range(5)}
-    for grid in itertools.islice(polyomino.solutions(ring, pieces=dominoes, unique=False), 20):
+    for grid in itertools.islice(polyomino.solutions(ring, pieces=dominoes, up_to_symmetry=False), 20):
         assert packing_ok(polyomino.parse(ring), grid, polyomino.piece_set(dominoes))

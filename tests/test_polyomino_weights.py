@@ -46,10 +46,10 @@ def test_weighted_count_matches_the_images_of_the_unique_packings(region, pieces
         found = region_images(grid, mask)
         assert not found & images
         images |= found
-    assert polyomino.count(region, pieces=pieces, method=engine) == len(unique)
-    assert polyomino.count(region, pieces=pieces, unique=False, method=engine) == len(images)
+    assert polyomino.count_solutions(region, pieces=pieces, method=engine) == len(unique)
+    assert polyomino.count_solutions(region, pieces=pieces, up_to_symmetry=False, method=engine) == len(images)
     # the plain search over every copy agrees
-    plain = {g.tobytes() for g in polyomino.solutions(region, pieces=pieces, unique=False)}
+    plain = {g.tobytes() for g in polyomino.solutions(region, pieces=pieces, up_to_symmetry=False)}
     assert len(plain) == len(images)
 
 

@@ -10,7 +10,7 @@ Example:
     >>> ec = ExactCover.from_options([[0, 1], [2], [1, 2], [0]], primary=3)
     >>> sorted(sorted(s) for s in ec.solutions())
     [[0, 1], [2, 3]]
-    >>> ec.count()
+    >>> ec.count_solutions()
     2
 
 The rooms: ``_model`` (:class:`ExactCover`, the validated options), ``_formats`` (matrices and
@@ -41,8 +41,8 @@ ExactCover._covers = _verify.covers
 ExactCover._certify = _verify.certify_cover
 ExactCover.solve = _solve.solve
 ExactCover.solutions = _solve.solutions
-ExactCover.count = _solve.count
-ExactCover.count_solutions = _solve.count  # the family verb of the contract
+ExactCover.count_solutions = _solve.count_solutions  # the family verb of the contract
+ExactCover.count = _solve.count  # its deprecated old name: warns
 ExactCover.count_prefixes = _solve.count_prefixes
 ExactCover.split = _solve.split
 
@@ -78,13 +78,13 @@ def count_solutions(problem: Any, *, limit: Optional[int] = None, time_limit: Op
                     checkpoint: Optional[str] = None) -> int:
     """The exact number of solutions (capped at ``limit``); raises :class:`cassetete.LimitReached`
     when a time or node limit stops the count first. ``executor``, ``progress`` and ``checkpoint``
-    as in :meth:`ExactCover.count`.
+    as in :meth:`ExactCover.count_solutions`.
 
     Example:
         >>> count_solutions([[0], [1], [0, 1]])
         2
     """
-    return parse(problem).count(limit=limit, time_limit=time_limit, node_limit=node_limit, executor=executor,
+    return parse(problem).count_solutions(limit=limit, time_limit=time_limit, node_limit=node_limit, executor=executor,
                                 progress=progress, checkpoint=checkpoint)
 
 

@@ -35,7 +35,7 @@ def from_matrix(cls: Type[ExactCover], matrix: Any, secondary: int = 0) -> Exact
     Example:
         >>> import numpy as np
         >>> m = np.array([[1, 0, 1], [0, 1, 0], [1, 1, 0]], dtype=bool)
-        >>> ExactCover.from_matrix(m, secondary=1).count()
+        >>> ExactCover.from_matrix(m, secondary=1).count_solutions()
         2
     """
     if hasattr(matrix, "tocsr") and hasattr(matrix, "nnz"):  # scipy.sparse, without densifying
@@ -83,7 +83,7 @@ def parse_dlx(text: str) -> ExactCover:
     """An :class:`ExactCover` from DLX1 text; its ``names`` are the item names of the text.
 
     Example:
-        >>> parse_dlx("a b\\na\\nb\\n").count()
+        >>> parse_dlx("a b\\na\\nb\\n").count_solutions()
         1
     """
     if not isinstance(text, str):
@@ -163,7 +163,7 @@ def load(source: PathOrFile) -> ExactCover:
 
     Example:
         >>> import io
-        >>> load(io.StringIO("a b\\na b\\n")).count()
+        >>> load(io.StringIO("a b\\na b\\n")).count_solutions()
         1
     """
     return parse_dlx(read_text(source))

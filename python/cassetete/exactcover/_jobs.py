@@ -1,7 +1,7 @@
 """The unit of parallel work of exact cover: :class:`ExactCoverJob` (a
 :class:`cassetete.parallel.Job` whose prefixes are option indices), the spreading of a count
 or a first-solution search over an executor (``count_cover``, ``solve_cover``: what
-``ExactCover.count(executor=...)`` and ``ExactCover.solve(executor=...)`` call), and
+``ExactCover.count_solutions(executor=...)`` and ``ExactCover.solve(executor=...)`` call), and
 :class:`Subproblem`, a picklable branch of the search tree for any ``executor.map``.
 
 Example:
@@ -12,6 +12,7 @@ Example:
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Any, Iterator, List, Optional, Sequence, Tuple
 
@@ -62,7 +63,7 @@ def count_cover(cover: ExactCover, executor: Any, *, prefix: Sequence[int] = (),
                 time_limit: Optional[float] = None, node_limit: Optional[int] = None, progress: bool = False,
                 checkpoint: Optional[str] = None, slice_seconds: Optional[float] = None) -> int:
     """Count an :class:`~cassetete.exactcover.ExactCover` on ``executor`` (what
-    ``ExactCover.count(executor=...)`` calls); raises :class:`cassetete.LimitReached` when a
+    ``ExactCover.count_solutions(executor=...)`` calls); raises :class:`cassetete.LimitReached` when a
     limit stops it.
 
     Example:
@@ -102,21 +103,27 @@ class Subproblem:
 
     Example:
         >>> ec = ExactCover.from_options([[0], [1], [0, 1]])
-        >>> [p.count() for p in ec.split(1)]
+        >>> [p.count_solutions() for p in ec.split(1)]
         [1, 1]
     """
 
     cover: ExactCover
     prefix: Tuple[int, ...]
 
-    def count(self, *, limit: Optional[int] = None, time_limit: Optional[float] = None) -> int:
+    def count_solutions(self, *, limit: Optional[int] = None, time_limit: Optional[float] = None) -> int:
         """Number of solutions in this branch.
 
         Example:
-            >>> Subproblem(ExactCover.from_options([[0]]), (0,)).count()
+            >>> Subproblem(ExactCover.from_options([[0]]), (0,)).count_solutions()
             1
         """
-        return self.cover.count(limit=limit, time_limit=time_limit, prefix=self.prefix)
+        return self.cover.count_solutions(limit=limit, time_limit=time_limit, prefix=self.prefix)
+
+    def count(self, *, limit: Optional[int] = None, time_limit: Optional[float] = None) -> int:
+        """Deprecated: the old name of :meth:`count_solutions`. Warns with a ``DeprecationWarning``."""
+        warnings.warn("Subproblem.count is deprecated, use Subproblem.count_solutions", DeprecationWarning,
+                      stacklevel=2)
+        return self.count_solutions(limit=limit, time_limit=time_limit)
 
     def solutions(self, *, limit: Optional[int] = None) -> Iterator[List[int]]:
         """Solutions of this branch (option lists, the prefix first).
@@ -129,10 +136,10 @@ class Subproblem:
 
 
 def count_subproblem(subproblem: Subproblem) -> int:
-    """``subproblem.count()`` as a plain function, handy for ``executor.map``.
+    """``subproblem.count_solutions()`` as a plain function, handy for ``executor.map``.
 
     Example:
         >>> count_subproblem(Subproblem(ExactCover.from_options([[0]]), ()))
         1
     """
-    return subproblem.count()
+    return subproblem.count_solutions()

@@ -2,7 +2,7 @@
 once) and options (lists of items), validated as they are added, kept as two flat arrays (CSR:
 ``_starts`` and ``_items``) and handed to the C++ engine (cpp/exactcover) on first use.
 
-The verbs on the model (``solve``, ``count``, ``from_matrix``, ...) live in the rooms above this
+The verbs on the model (``solve``, ``count_solutions``, ``from_matrix``, ...) live in the rooms above this
 one (``_formats``, ``_verify``, ``_solve``) and are attached to :class:`ExactCover` by the
 package (``cassetete/exactcover/__init__.py``): this room imports none of them.
 
@@ -137,7 +137,7 @@ class ExactCover:
         minus ``secondary``.
 
         Example:
-            >>> ExactCover.from_options([[0], [1]]).count()
+            >>> ExactCover.from_options([[0], [1]]).count_solutions()
             1
         """
         rows = [[_as_int(i, f"option {r}: item") for i in o] for r, o in enumerate(options)]
@@ -177,8 +177,8 @@ class ExactCover:
         return out
 
     # -- the verbs of the rooms above, attached by the package -----------------------------
-    # from_matrix: _formats; _covers, _certify: _verify; solve, solutions, count,
-    # count_solutions (the family verb of the contract, = count), count_prefixes, split: _solve.
+    # from_matrix: _formats; _covers, _certify: _verify; solve, solutions, count_solutions (the
+    # family verb of the contract; count, its deprecated old name), count_prefixes, split: _solve.
     from_matrix: Callable[..., "ExactCover"]
     _covers: Callable[..., bool]
     _certify: Callable[..., None]

@@ -1,17 +1,19 @@
 """The searches of an exact cover (Knuth's Algorithm X on dancing cells, in C++ with the GIL
 released): the model's arrays -> ``_core.exactcover`` -> one outcome -> certified -> a
 :class:`cassetete.Result`, a stream of solutions or a count. These are the bodies of
-``ExactCover.solve``, ``solutions``, ``count``, ``count_prefixes`` and ``split`` (the package
-attaches them to the class); with an ``executor`` they hand over to :mod:`._jobs`.
+``ExactCover.solve``, ``solutions``, ``count_solutions``, ``count_prefixes`` and ``split`` (the
+package attaches them to the class; ``count`` is the deprecated old name of
+``count_solutions``); with an ``executor`` they hand over to :mod:`._jobs`.
 
 Example:
     >>> cover = ExactCover.from_options([[0, 1], [2], [1, 2], [0]], primary=3)
-    >>> solve(cover).solution, count(cover)
+    >>> solve(cover).solution, count_solutions(cover)
     ([0, 1], 2)
 """
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Iterable, Iterator, List, Optional, Sequence
 
 from .. import _core
@@ -21,7 +23,7 @@ from .._result import LIMIT, SOLVED, UNSATISFIABLE, Result
 from ._jobs import Subproblem, count_cover, solve_cover
 from ._model import ExactCover, _as_int
 
-__all__ = ["count", "count_prefixes", "solutions", "solve", "split"]
+__all__ = ["count", "count_prefixes", "count_solutions", "solutions", "solve", "split"]
 
 
 def _weights(weights: Sequence[Any], n: int) -> List[int]:
@@ -105,7 +107,7 @@ def _stream(cover: ExactCover, limit: Optional[int], time_limit: Optional[float]
         raise LimitReached(produced, cover.last_stats, what="solutions")  # cut short: never looks complete
 
 
-def count(
+def count_solutions(
     cover: ExactCover,
     *,
     limit: Optional[int] = None,
@@ -124,7 +126,7 @@ def count(
     file to resume from) spread the count with :mod:`cassetete.parallel`.
 
     Example:
-        >>> ExactCover.from_options([[0], [1], [0, 1]]).count()
+        >>> ExactCover.from_options([[0], [1], [0, 1]]).count_solutions()
         2
     """
     check_progress(progress)
@@ -132,6 +134,13 @@ def count(
         return count_cover(cover, executor, prefix=prefix, limit=limit, time_limit=time_limit,
                            node_limit=node_limit, progress=progress, checkpoint=checkpoint)
     return count_prefixes(cover, [prefix], limit, time_limit, node_limit)
+
+
+def count(cover: ExactCover, **options: Any) -> int:
+    """Deprecated: the old name of ``ExactCover.count_solutions`` (same options). Warns with a
+    ``DeprecationWarning``."""
+    warnings.warn("ExactCover.count is deprecated, use ExactCover.count_solutions", DeprecationWarning, stacklevel=2)
+    return count_solutions(cover, **options)
 
 
 def count_prefixes(
@@ -173,7 +182,7 @@ def count_prefixes(
 
 def split(cover: ExactCover, depth: int, prefix: Sequence[int] = ()) -> List[Subproblem]:
     """Cut the search tree into independent picklable subproblems: the option choices of
-    the first ``depth`` levels. Their counts add up to ``count()``; map them over any
+    the first ``depth`` levels. Their counts add up to ``count_solutions()``; map them over any
     ``concurrent.futures`` executor (threads, processes, Dask).
 
     Example:
@@ -182,7 +191,7 @@ def split(cover: ExactCover, depth: int, prefix: Sequence[int] = ()) -> List[Sub
         >>> ec = ExactCover.from_options([[0], [1], [0, 1], [2], [1, 2]])
         >>> parts = ec.split(1)
         >>> with ThreadPoolExecutor(2) as pool:
-        ...     sum(pool.map(count_subproblem, parts)) == ec.count()
+        ...     sum(pool.map(count_subproblem, parts)) == ec.count_solutions()
         True
     """
     depth = _as_int(depth, "depth")

@@ -10,7 +10,7 @@ translation and rotation); the search narrows to a fixpoint, then splits one dom
 Example:
     >>> from cassetete import narrowing
     >>> pm = narrowing.packing_model((3, 20))          # the 12 pentominoes in 3x20
-    >>> pm.count(), pm.last_stats["cuts"] > 0
+    >>> pm.count_solutions(), pm.last_stats["cuts"] > 0
     (2, True)
     >>> m = narrowing.Model()
     >>> x = m.int_var(0, 10, name="x")
@@ -22,7 +22,7 @@ Any pieces, in any box (see :func:`packing_model` for the Soma cube):
 
     >>> narrowing.packing_model((2, 2, 2), pieces={"a": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 1, 0)],
     ...                                            "b": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 1, 0)]},
-    ...                         symmetry=None, narrowing="placement").count()
+    ...                         up_to_symmetry=False, narrowing="placement").count_solutions()
     6
 
 The rooms: ``_model`` (:class:`Model`, variables and constraints), ``_verify`` (the rules),
@@ -69,7 +69,8 @@ Model._certify = _verify.certify_model
 Model.propagate = _solve.propagate
 Model.solve = _solve.solve
 Model.solutions = _solve.solutions
-Model.count = _solve.count
+Model.count_solutions = _solve.count_solutions
+Model.count = _solve.count  # the deprecated old name of count_solutions: warns
 Model.split = _solve.split
 
 
@@ -126,14 +127,14 @@ def solutions(model: Model, *, method: str = STRATEGIES[0], limit: Optional[int]
 def count_solutions(model: Model, *, method: str = STRATEGIES[0], limit: Optional[int] = None,
                     time_limit: Optional[float] = None, node_limit: Optional[int] = None, workers: int = 1,
                     progress: bool = False, **options: Any) -> int:
-    """The number of solutions of ``model`` (:meth:`Model.count`: an ``int``, or
+    """The number of solutions of ``model`` (:meth:`Model.count_solutions`: an ``int``, or
     :class:`cassetete.LimitReached` when a limit stops it), ``method`` as in :func:`solve`.
 
     Example:
         >>> count_solutions(packing_model((3, 20)))
         2
     """
-    return _solve.count(_model_of(model), limit=limit, time_limit=time_limit, node_limit=node_limit,
+    return _solve.count_solutions(_model_of(model), limit=limit, time_limit=time_limit, node_limit=node_limit,
                         workers=workers, progress=progress, **_strategy(method, options))
 
 

@@ -2,7 +2,7 @@
 :class:`~cassetete.parallel.Job` whose prefixes are the flattened ``(variable, lo, hi)`` cuts
 of :meth:`Model.split`, so a count can be spread over any ``concurrent.futures`` executor or a
 Dask client, time-sliced, checkpointed and shown with a progress bar
-(``Model.count(executor=...)`` calls :func:`count_spread`); and :class:`Subproblem`, a
+(``Model.count_solutions(executor=...)`` calls :func:`count_spread`); and :class:`Subproblem`, a
 picklable branch of the search for any ``executor.map``.
 
 Example:
@@ -16,6 +16,7 @@ Example:
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
@@ -108,7 +109,7 @@ class NarrowingJob(Job):
 def count_spread(model: Model, path: Path, executor: Any, limit: Optional[int], time_limit: Optional[float],
                  node_limit: Optional[int], strategy: str, incremental: bool, careful: bool, progress: bool,
                  checkpoint: Optional[str]) -> int:
-    """``Model.count(executor=...)``: the count on :func:`cassetete.parallel.run_count`.
+    """``Model.count_solutions(executor=...)``: the count on :func:`cassetete.parallel.run_count`.
 
     Example:
         >>> from concurrent.futures import ThreadPoolExecutor
@@ -138,7 +139,7 @@ class Subproblem:
     Example:
         >>> m = Model(); xs = [m.int_var(0, 1) for _ in range(2)]
         >>> m.add_all_different(xs)
-        >>> [p.count() for p in m.split(1)]
+        >>> [p.count_solutions() for p in m.split(1)]
         [1, 1]
     """
 
@@ -146,17 +147,24 @@ class Subproblem:
     path: Path
     strategy: str = "smallest-min"
 
-    def count(self, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
-              node_limit: Optional[int] = None) -> int:
+    def count_solutions(self, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
+                        node_limit: Optional[int] = None) -> int:
         """Solutions of this subproblem (raises LimitReached when a limit stops it).
 
         Example:
             >>> m = Model(); _ = m.int_var(0, 2)
-            >>> m.split(1)[1].count()
+            >>> m.split(1)[1].count_solutions()
             2
         """
-        return self.model.count(limit=limit, time_limit=time_limit, node_limit=node_limit, strategy=self.strategy,
-                                _path=self.path)
+        return self.model.count_solutions(limit=limit, time_limit=time_limit, node_limit=node_limit,
+                                          strategy=self.strategy, _path=self.path)
+
+    def count(self, *, limit: Optional[int] = None, time_limit: Optional[float] = None,
+              node_limit: Optional[int] = None) -> int:
+        """Deprecated: the old name of :meth:`count_solutions`. Warns with a ``DeprecationWarning``."""
+        warnings.warn("Subproblem.count is deprecated, use Subproblem.count_solutions", DeprecationWarning,
+                      stacklevel=2)
+        return self.count_solutions(limit=limit, time_limit=time_limit, node_limit=node_limit)
 
     def solve(self, *, time_limit: Optional[float] = None, node_limit: Optional[int] = None) -> Result:
         """First solution of this subproblem.
@@ -192,4 +200,4 @@ def count_subproblem(subproblem: Subproblem) -> int:
         >>> sum(map(count_subproblem, m.split(1)))
         4
     """
-    return subproblem.count()
+    return subproblem.count_solutions()

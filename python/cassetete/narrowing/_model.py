@@ -2,7 +2,7 @@
 domains and the constraints of Gilleta, "Résolution du puzzle tridimensionnel des pentaminos"
 (Product, Sum, AllDifferent, Translated/Class), replayed on the C++ model on first use.
 
-The searches (``solve``, ``solutions``, ``count``, ``split``, ``propagate``: ``_solve``) and
+The searches (``solve``, ``solutions``, ``count_solutions``, ``split``, ``propagate``: ``_solve``) and
 the checker (``check``: ``_verify``) are rooms above this one, attached to :class:`Model` by
 the package (``cassetete/narrowing/__init__.py``): this room imports none of them.
 
@@ -75,14 +75,14 @@ class Model:
 
     Constraints: ``add_product`` (x = a*y), ``add_sum`` (x = y1 + ... + yn),
     ``add_all_different``, ``add_class`` (points forming a given shape up to translation and
-    rotation). Searches: ``solve``, ``solutions``, ``count``, ``split``; ``propagate`` narrows
+    rotation). Searches: ``solve``, ``solutions``, ``count_solutions``, ``split``; ``propagate`` narrows
     the domains without searching.
 
     Example:
         >>> m = Model()
         >>> xs = [m.int_var(1, 3, name=f"x{i}") for i in range(3)]
         >>> m.add_all_different(xs)
-        >>> m.count()
+        >>> m.count_solutions()
         6
     """
 
@@ -226,7 +226,7 @@ class Model:
             >>> m = Model()
             >>> pts = [(m.int_var(0, 2, name=f"x{i}"), m.int_var(0, 0, name=f"y{i}")) for i in range(2)]
             >>> m.add_class(pts, [(0, 0), (0, 1)], rotations="2d")   # a domino in a 3x1 strip
-            >>> m.count()
+            >>> m.count_solutions()
             2
         """
         kind = "translated" if rotations == "none" else "class"
@@ -282,11 +282,13 @@ class Model:
         return {v.name: int(values[v.index]) for v in self._vars}
 
     # -- the verbs of the rooms above, attached by the package -----------------------------
-    # check, _certify: _verify; propagate, solve, solutions, count, split: _solve.
+    # check, _certify: _verify; propagate, solve, solutions, count_solutions (count: its deprecated
+    # old name), split: _solve.
     check: Callable[..., Optional[str]]
     _certify: Callable[..., None]
     propagate: Callable[..., Optional[Dict[str, Tuple[int, int]]]]
     solve: Callable[..., Result]
     solutions: Callable[..., Iterator[Any]]
+    count_solutions: Callable[..., int]
     count: Callable[..., int]
     split: Callable[..., List[Any]]

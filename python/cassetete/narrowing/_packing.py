@@ -8,24 +8,26 @@ through the cell number m = x + a*y + a*b*z: s = a*y and t = a*b*z (Product), m 
 (Sum), and AllDifferent on every m. The search splits the m with the smallest minimum (fill the
 lowest empty cell). A flat box (a, b) drops z and t.
 
-Symmetry breaking (``symmetry="paper"``, section 7): one piece without internal symmetry (the F
-of the pentominoes) keeps only one orientation per orbit of the box's symmetries; in 3-D each
-solution then appears twice (the paper's "2 x 12", "2 x 264", "2 x 3940").
+Symmetry breaking (``up_to_symmetry=True``, the default, section 7): one piece without internal
+symmetry (the F of the pentominoes) keeps only one orientation per orbit of the box's symmetries;
+in 3-D each solution then appears twice (the paper's "2 x 12", "2 x 264", "2 x 3940").
 
 Example:
     >>> from cassetete.narrowing import packing_model
-    >>> packing_model((3, 20)).count()
+    >>> packing_model((3, 20)).count_solutions()
     2
 """
 
 from __future__ import annotations
 
 import re
+import warnings
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from .._errors import PuzzleError, certify
+from .._options import check_flag
 from ..polyomino._shapes import PieceSpec, normalize, piece_set, transforms
 from ..polyomino._verify import checker
 from ._model import IntVar, Model
@@ -34,6 +36,16 @@ from .orientations import orientations
 __all__ = ["PackingModel", "packing_model", "box_symmetries"]
 
 SYMMETRIES = ("paper", None)
+
+
+class _Unset:
+    """The default of a deprecated option: tells "not given" from any value."""
+
+    def __repr__(self) -> str:
+        return "<not given>"
+
+
+_UNSET: Any = _Unset()
 NARROWINGS = ("paper", "placement")
 
 
@@ -77,8 +89,8 @@ class PackingModel(Model):
             ``kept_orientations`` how many of its orientations remain.
 
     Example:
-        >>> pm = packing_model((2, 5), pieces={"a": "#####", "b": "#####"}, symmetry=None)
-        >>> pm.count(), pm.solve().solution.tolist()
+        >>> pm = packing_model((2, 5), pieces={"a": "#####", "b": "#####"}, up_to_symmetry=False)
+        >>> pm.count_solutions(), pm.solve().solution.tolist()
         (2, [['a', 'a', 'a', 'a', 'a'], ['b', 'b', 'b', 'b', 'b']])
     """
 
@@ -133,15 +145,19 @@ class PackingModel(Model):
 def packing_model(
     box: Any,
     pieces: PieceSpec = "pentominoes",
-    symmetry: Optional[str] = "paper",
+    symmetry: Any = _UNSET,
     algorithm: str = "sort",
     narrowing: str = "paper",
+    *,
+    up_to_symmetry: bool = True,
 ) -> PackingModel:
     """The constraint model of packing ``pieces`` (each once) into ``box`` = ``(a, b)`` or
     ``(a, b, c)`` (or ``"6x10"``), as Gilleta writes it (sections 2-3). ``pieces`` takes any
     form :mod:`cassetete.polyomino` accepts (a set name, names, or a dict name -> cells).
-    ``symmetry="paper"`` restricts one asymmetric piece to one orientation per orbit of the box's
-    symmetries (3-D solutions then appear twice); ``None`` counts every solution.
+    ``up_to_symmetry=True`` (the default) is the paper's symmetry breaking: one asymmetric piece
+    keeps one orientation per orbit of the box's symmetries (3-D solutions then appear twice);
+    ``False`` counts every solution. ``symmetry`` is its deprecated old spelling (``"paper"``:
+    ``up_to_symmetry=True``, ``None``: ``False``).
     ``algorithm`` is the AllDifferent narrowing (``"sort"`` or the paper's ``"leconte"``).
     ``narrowing="placement"`` (boxes of at most 64 cells) replaces each Class constraint by a
     stronger one that also knows the occupied cells and narrows the cell numbers m directly
@@ -149,15 +165,15 @@ def packing_model(
     tree for the same solutions.
 
     Example:
-        >>> packing_model((3, 20)).count(), packing_model((3, 20), symmetry=None).count()
+        >>> packing_model((3, 20)).count_solutions(), packing_model((3, 20), up_to_symmetry=False).count_solutions()
         (2, 8)
 
     Your own pieces, e.g. Piet Hein's Soma cube: the seven pieces as a dict name -> cells, in
-    the 3x3x3 box. ``symmetry=None`` counts all 11,520 packings (what
-    ``polyomino.count("3x3x3", pieces=SOMA, unique=False)`` gives, 240 x 48); the paper's
-    symmetry breaking pins one orientation of L per orbit of the 24 rotations (reflections
-    would turn A into B), leaving 11,520 / 24 = 480, twice the published 240 classes up to
-    rotations and reflections:
+    the 3x3x3 box. ``up_to_symmetry=False`` counts all 11,520 packings (what
+    ``polyomino.count_solutions("3x3x3", pieces=SOMA, up_to_symmetry=False)`` gives,
+    240 x 48); the paper's symmetry breaking pins one orientation of L per orbit of the 24
+    rotations (reflections would turn A into B), leaving 11,520 / 24 = 480, twice the
+    published 240 classes up to rotations and reflections:
 
         >>> SOMA = {"V": [(0, 0, 0), (1, 0, 0), (0, 1, 0)],
         ...         "L": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0)],
@@ -167,19 +183,28 @@ def packing_model(
         ...         "B": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 0, 1)],
         ...         "P": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)]}
         >>> soma = packing_model((3, 3, 3), pieces=SOMA, narrowing="placement")
-        >>> soma.count(), soma.restricted, soma.kept_orientations
+        >>> soma.count_solutions(), soma.restricted, soma.kept_orientations
         (480, 'L', 1)
         >>> from cassetete import polyomino
-        >>> polyomino.count("3x3x3", pieces=SOMA, unique=False)
+        >>> polyomino.count_solutions("3x3x3", pieces=SOMA, up_to_symmetry=False)
         11520
     """
+    up_to_symmetry = check_flag(up_to_symmetry, "up_to_symmetry")
+    if symmetry is not _UNSET:
+        if symmetry not in SYMMETRIES:
+            raise PuzzleError(f"unknown symmetry {symmetry!r}; expected 'paper' or None (or up_to_symmetry=True "
+                              "or False, its new spelling)")
+        warnings.warn("packing_model: symmetry= is deprecated, use up_to_symmetry= (True for symmetry='paper', "
+                      "False for symmetry=None)", DeprecationWarning, stacklevel=2)
+        if symmetry == "paper" and not up_to_symmetry:
+            raise PuzzleError("give up_to_symmetry= only (symmetry= is its deprecated spelling), got "
+                              "up_to_symmetry=False and symmetry='paper'")
+        up_to_symmetry = symmetry == "paper"
     sizes = _parse_box(box)
     if narrowing not in NARROWINGS:
         raise PuzzleError(f"unknown narrowing {narrowing!r}; expected one of: {', '.join(NARROWINGS)}")
     if narrowing == "placement" and int(np.prod(sizes)) > 64:
         raise PuzzleError("narrowing='placement' takes boxes of at most 64 cells")
-    if symmetry not in SYMMETRIES:
-        raise PuzzleError(f"unknown symmetry {symmetry!r}; expected 'paper' or None")
     shapes = piece_set(pieces)
     dim = len(sizes)
     volume = int(np.prod(sizes))
@@ -197,7 +222,7 @@ def packing_model(
     orients = {name: orientations(p, rotations) for name, p in pts.items()}
     kept = dict(orients)
     restricted = None
-    if symmetry == "paper":
+    if up_to_symmetry:
         if orients:
             restricted, kept[restricted] = _paper_restriction(sizes, orients)
 

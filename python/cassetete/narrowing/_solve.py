@@ -1,13 +1,14 @@
 """The searches of a narrowing model (rule 5 to the fixpoint, then rule-6 cuts, in C++ with the
 GIL released): the model's arrays -> ``_core.narrowing`` -> one outcome -> certified -> a
 :class:`cassetete.Result`, a stream of solutions or a count. These are the bodies of
-``Model.propagate``, ``solve``, ``solutions``, ``count`` and ``split`` (the package attaches
-them to the class); with an ``executor`` a count hands over to :mod:`._jobs`.
+``Model.propagate``, ``solve``, ``solutions``, ``count_solutions`` and ``split`` (the package
+attaches them to the class; ``count`` is the deprecated old name of ``count_solutions``); with an
+``executor`` a count hands over to :mod:`._jobs`.
 
 Example:
     >>> m = Model(); xs = [m.int_var(0, 2) for _ in range(3)]
     >>> m.add_all_different(xs)
-    >>> count(m), solve(m).solution
+    >>> count_solutions(m), solve(m).solution
     (6, {'v0': 0, 'v1': 1, 'v2': 2})
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import threading
 import time
+import warnings
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .. import _core
@@ -25,7 +27,7 @@ from ..parallel import threads_or
 from ._jobs import Subproblem, count_spread
 from ._model import STRATEGIES, Model, Path
 
-__all__ = ["count", "count_paths", "propagate", "solutions", "solve", "split"]
+__all__ = ["count", "count_paths", "count_solutions", "propagate", "solutions", "solve", "split"]
 
 
 def propagate(model: Model, path: Path = (), *, incremental: bool = True) -> Optional[Dict[str, Tuple[int, int]]]:
@@ -122,7 +124,7 @@ def _stream(model: Model, limit: Optional[int], time_limit: Optional[float], nod
         raise LimitReached(produced, model.last_stats, what="enumeration")
 
 
-def count(
+def count_solutions(
     model: Model,
     *,
     limit: Optional[int] = None,
@@ -153,11 +155,11 @@ def count(
     Example:
         >>> m = Model(); xs = [m.int_var(0, 3) for _ in range(4)]
         >>> m.add_all_different(xs)
-        >>> m.count(), m.count(limit=5)
+        >>> m.count_solutions(), m.count_solutions(limit=5)
         (24, 5)
         >>> from concurrent.futures import ThreadPoolExecutor
         >>> with ThreadPoolExecutor(2) as pool:
-        ...     m.count(executor=pool)
+        ...     m.count_solutions(executor=pool)
         24
     """
     if executor is not None or check_progress(progress) or checkpoint is not None:
@@ -167,9 +169,16 @@ def count(
                        careful=careful)
 
 
+def count(model: Model, **options: Any) -> int:
+    """Deprecated: the old name of ``Model.count_solutions`` (same options). Warns with a
+    ``DeprecationWarning``."""
+    warnings.warn("Model.count is deprecated, use Model.count_solutions", DeprecationWarning, stacklevel=2)
+    return count_solutions(model, **options)
+
+
 def split(model: Model, depth: int, *, strategy: str = "smallest-min", _path: Path = ()) -> List[Subproblem]:
     """Cut the search tree ``depth`` cuts below the root into independent picklable
-    subproblems whose counts add up to ``count()``; the cuts made above them are in
+    subproblems whose counts add up to ``count_solutions()``; the cuts made above them are in
     ``last_stats["cuts"]``. Map them over any ``concurrent.futures`` executor.
 
     Example:
@@ -199,7 +208,7 @@ def count_paths(
     workers: int,
     careful: bool = True,
 ) -> int:
-    """Count the solutions of several subproblems of one model (the engine behind ``count``)."""
+    """Count the solutions of several subproblems of one model (the engine behind ``count_solutions``)."""
     limit = check_limit(limit)
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)

@@ -2,17 +2,19 @@
 tetrominoes and hexominoes, or your own pieces, into a rectangle, a box or any 2-D/3-D mask.
 
 Each piece is used exactly once and each cell covered exactly once; the search is the exact
-cover engine of :mod:`cassetete.exactcover`. ``unique=True`` counts solutions up to the
-region's symmetries (reflections included) by exact symmetry breaking, not by division.
+cover engine of :mod:`cassetete.exactcover`. ``up_to_symmetry=True`` (the default) counts
+solutions up to the region's symmetries (reflections included) by exact symmetry breaking, not
+by division. (``count`` and ``unique=`` are the deprecated old names of ``count_solutions`` and
+``up_to_symmetry=``.)
 
 Example:
     >>> from cassetete import polyomino
-    >>> polyomino.count("3x20"), polyomino.count("3x20", unique=False)
+    >>> polyomino.count_solutions("3x20"), polyomino.count_solutions("3x20", up_to_symmetry=False)
     (2, 8)
     >>> grid = polyomino.solve("3x20").solution
     >>> grid.shape
     (3, 20)
-    >>> polyomino.count(polyomino.parse("#####/#####"), pieces={"a": "#####", "b": "#####"})
+    >>> polyomino.count_solutions(polyomino.parse("#####/#####"), pieces={"a": "#####", "b": "#####"})
     1
 
 The rooms: ``_region`` (sizes, pictures and masks; symmetries), ``_shapes`` (the piece sets and

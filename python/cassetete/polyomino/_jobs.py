@@ -1,7 +1,7 @@
 """The unit of parallel work of polyomino packing: :class:`PackingJob` (a
 :class:`cassetete.parallel.Job` over the symmetry-broken, weighted subproblems of
-:meth:`Packing.weighted_prefixes`) and ``count_packing``, what ``polyomino.count(executor=...)``
-calls.
+:meth:`Packing.weighted_prefixes`) and ``count_packing``, what
+``polyomino.count_solutions(executor=...)`` calls.
 
 Example:
     >>> job = PackingJob(Packing("3x20"), unique=False, engine="cells")
@@ -98,7 +98,7 @@ class PackingJob(Job):
 def count_packing(packing: Packing, executor: Any, *, unique: bool, engine: str, limit: Optional[int] = None,
                   time_limit: Optional[float] = None, node_limit: Optional[int] = None, progress: bool = False,
                   checkpoint: Optional[str] = None, slice_seconds: Optional[float] = None) -> int:
-    """Count a polyomino packing on ``executor`` (what ``polyomino.count(executor=...)``
+    """Count a polyomino packing on ``executor`` (what ``polyomino.count_solutions(executor=...)``
     calls): the symmetry-broken subproblems, weighted by their copies unless ``unique``.
 
     Example:

@@ -12,7 +12,7 @@ by the plain exact cover search. No division, so no assumption about symmetric s
 Example:
     >>> from cassetete.polyomino import Packing
     >>> p = Packing("3x20")
-    >>> p.cover.count(), p.cover.count_prefixes(p.unique_prefixes())
+    >>> p.cover.count_solutions(), p.cover.count_prefixes(p.unique_prefixes())
     (8, 2)
 """
 
@@ -44,7 +44,7 @@ class Packing:
 
     Example:
         >>> p = Packing("2x5", pieces={"a": "#####", "b": "#####"})
-        >>> p.cover.count()
+        >>> p.cover.count_solutions()
         2
     """
 
@@ -109,7 +109,7 @@ class Packing:
         option per placement (same indices as :attr:`placements`).
 
         Example:
-            >>> Packing("2x5", pieces={"a": "#####", "b": "#####"}).cover.count()
+            >>> Packing("2x5", pieces={"a": "#####", "b": "#####"}).cover.count_solutions()
             2
         """
         if self._cover is None:
@@ -370,7 +370,7 @@ class Packing:
         Example:
             >>> p = Packing("3x20")
             >>> prefixes, weights = p.weighted_prefixes()
-            >>> sum(w * p.cover.count(prefix=q) for q, w in zip(prefixes, weights))
+            >>> sum(w * p.cover.count_solutions(prefix=q) for q, w in zip(prefixes, weights))
             8
         """
         if not self.area_matches:

@@ -4,10 +4,11 @@ exact cover model) and the bitboard and dancing-cells engines; every answer is c
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 import warnings
-from typing import Any, Iterable, Iterator, List, Optional
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, TypeVar
 
 import numpy as np
 
@@ -43,20 +44,52 @@ METHOD_NOTES = {
 }
 
 
-@verb("polyomino", "count_solutions", options=("limit", "time_limit", "node_limit", "workers", "progress"),
-      methods=METHOD_NOTES)
-def count(
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _renamed(options: Dict[str, Any], stacklevel: int) -> Dict[str, Any]:
+    """``options`` with the deprecated option names of the polyomino verbs replaced by the
+    current ones (``unique`` -> ``up_to_symmetry``, ``engine`` -> ``method``), a
+    ``DeprecationWarning`` for each, at ``stacklevel`` (the caller's frame)."""
+    options = dict(options)
+    for old, new, default in (("unique", "up_to_symmetry", True), ("engine", "method", "auto")):
+        if old not in options:
+            continue
+        value = options.pop(old)
+        if old == "engine" and value is None:  # engine=None was the old default: nothing asked
+            continue
+        warnings.warn(f"polyomino: {old}= is deprecated, use {new}=", DeprecationWarning, stacklevel=stacklevel + 1)
+        if new in options and options[new] is not value and options[new] not in (default, value):
+            raise PuzzleError(f"give {new}= only ({old}= is its deprecated alias), got {new}={options[new]!r} "
+                              f"and {old}={value!r}")
+        options[new] = value
+    return options
+
+
+def _old_names(function: F) -> F:
+    """Let a declared verb still take the deprecated option names (with a warning at the caller)."""
+
+    @functools.wraps(function)
+    def renamed(*args: Any, **options: Any) -> Any:
+        return function(*args, **_renamed(options, stacklevel=2))
+
+    return renamed  # type: ignore[return-value]
+
+
+@_old_names
+@verb("polyomino", "count_solutions",
+      options=("limit", "time_limit", "node_limit", "workers", "progress", "up_to_symmetry"), methods=METHOD_NOTES)
+def count_solutions(
     region: Any,
     *,
     pieces: PieceSpec = "pentominoes",
-    unique: bool = True,
+    up_to_symmetry: bool = True,
     flips: bool = True,
     limit: Optional[int] = None,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
     workers: int = 1,
     method: str = "auto",
-    engine: Optional[str] = None,
     executor: Any = None,
     progress: bool = False,
     checkpoint: Optional[str] = None,
@@ -66,8 +99,9 @@ def count(
     Args:
         region: ``"6x10"``, ``"3x4x5"``, a tuple of sizes, or a 2-D/3-D boolean mask.
         pieces: ``"pentominoes"``, ``"tetrominoes"``, ``"hexominoes"``, names or a dict.
-        unique: count once each class of solutions equal up to a symmetry of the region
-            (rotations and reflections); False counts every copy.
+        up_to_symmetry: count once each class of solutions equal up to a symmetry of the region
+            (rotations and reflections); False counts every copy. ``unique`` is its deprecated
+            old name.
         flips: 2-D only: pieces may be turned over.
         workers: threads counting subproblems in parallel (-1 = all cores).
         executor: a ``concurrent.futures`` executor or a Dask client to spread the count on
@@ -79,7 +113,7 @@ def count(
             engine, dancing cells), or ``"auto"``: bitboard when the region fits, cells
             otherwise. ``engine`` is its deprecated old name.
 
-    With ``unique=False`` (and no ``limit``) the search still runs on the symmetry-broken
+    With ``up_to_symmetry=False`` (and no ``limit``) the search still runs on the symmetry-broken
     subproblems and weights each by the number of copies its solutions stand for, an exact
     count (no assumption that solutions are asymmetric; see ``Packing.weighted_prefixes``).
 
@@ -89,12 +123,12 @@ def count(
     :class:`cassetete.PuzzleError` naming the known ones.
 
     Example:
-        >>> count("2x3x10"), count("2x3x10", unique=False)
+        >>> count_solutions("2x3x10"), count_solutions("2x3x10", up_to_symmetry=False)
         (12, 96)
-        >>> count("3x20", method="cells", pieces="pentominoes")
+        >>> count_solutions("3x20", method="cells", pieces="pentominoes")
         2
     """
-    engine = _check_method(method, engine)
+    engine = check_choice(method, "method", METHODS)
     limit = check_limit(limit)
     time_limit, node_limit = check_time_limit(time_limit), check_node_limit(node_limit)
     workers = check_workers(workers)
@@ -104,21 +138,21 @@ def count(
         return 0
     if engine == "auto":
         engine = "bitboard" if packing.fits_bitboard else "cells"
-    # Symmetry-broken subproblems; without `unique`, each is weighted by the number of copies
-    # its solutions stand for (exact: see Packing.weighted_prefixes). A count limit needs the
-    # plain search over every copy.
+    # Symmetry-broken subproblems; without `up_to_symmetry`, each is weighted by the number of
+    # copies its solutions stand for (exact: see Packing.weighted_prefixes). A count limit needs
+    # the plain search over every copy.
     if executor is not None or progress or checkpoint is not None:
-        return count_packing(packing, executor, unique=unique, engine=engine, limit=limit, time_limit=time_limit,
-                             node_limit=node_limit, progress=progress, checkpoint=checkpoint)
+        return count_packing(packing, executor, unique=up_to_symmetry, engine=engine, limit=limit,
+                             time_limit=time_limit, node_limit=node_limit, progress=progress, checkpoint=checkpoint)
     if engine == "bitboard" and workers <= 1 and limit is None and packing.fits_bitboard \
             and packing.bitboard_rule() == "lowest":
         # Filling the lowest empty cell, pinning one piece per orbit beats deeper splitting
         # (5x12: 0.016 s against 0.027 s); the "fewest" rule gains from the deep split
         # (3x4x5: 1.3 s against 2.7 s).
-        return packing.count_by_orbits(unique, time_limit, node_limit)
-    if unique or limit is None:
+        return packing.count_by_orbits(up_to_symmetry, time_limit, node_limit)
+    if up_to_symmetry or limit is None:
         prefixes, weights = packing.weighted_prefixes()
-        if unique:
+        if up_to_symmetry:
             weights = [1] * len(prefixes)
     else:
         prefixes, weights = [[]], [1]
@@ -170,52 +204,44 @@ def count(
     return total
 
 
-count_solutions = count  # the family verb of the contract
+def count(region: Any, **options: Any) -> int:
+    """Deprecated: the old name of :func:`count_solutions` (same options; ``unique`` is
+    ``up_to_symmetry``'s old name). Warns with a ``DeprecationWarning``."""
+    warnings.warn("polyomino.count is deprecated, use polyomino.count_solutions", DeprecationWarning, stacklevel=2)
+    return count_solutions(region, **_renamed(options, stacklevel=2))
 
 
-# The search engines behind `method=` (the contract's option name for the algorithm).
-
-
-def _check_method(method: object, engine: object = None) -> str:
-    """The validated `method`; `engine` is its deprecated alias (kept for old code)."""
-    if engine is not None:
-        warnings.warn("polyomino: engine= is deprecated, use method=", DeprecationWarning, stacklevel=3)
-        if method not in ("auto", engine):
-            raise PuzzleError(f"give method= only (engine= is its deprecated alias), got method={method!r} "
-                              f"and engine={engine!r}")
-        method = engine
-    return check_choice(method, "method", METHODS)
-
-
-@verb("polyomino", "solutions", options=("limit", "time_limit", "node_limit"), methods=METHOD_NOTES)
+@_old_names
+@verb("polyomino", "solutions", options=("limit", "time_limit", "node_limit", "up_to_symmetry"),
+      methods=METHOD_NOTES)
 def solutions(
     region: Any,
     *,
     pieces: PieceSpec = "pentominoes",
-    unique: bool = True,
+    up_to_symmetry: bool = True,
     flips: bool = True,
     limit: Optional[int] = None,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
     method: str = "auto",
-    engine: Optional[str] = None,
 ) -> Iterator[np.ndarray]:
     """Yield packings as labelled grids (numpy arrays of piece names, ``"."`` outside the
     region), streamed as the search finds them (the bitboard engine hands them over one small
     branch of the search tree at a time).
 
-    ``method`` is the engine as in :func:`count` (``engine`` its deprecated alias). A stream
-    cut short by `time_limit` or `node_limit` ends by raising :class:`cassetete.LimitReached`.
-    A node limit needs the dancing-cells engine (``"auto"`` picks it then); the bitboard engine
-    checks the time limit between its branches.
+    ``method`` is the engine and ``up_to_symmetry`` as in :func:`count_solutions` (``engine``
+    and ``unique`` their deprecated old names). A stream cut short by `time_limit` or
+    `node_limit` ends by raising :class:`cassetete.LimitReached`. A node limit needs the
+    dancing-cells engine (``"auto"`` picks it then); the bitboard engine checks the time limit
+    between its branches.
 
     Example:
         >>> next(solutions("3x20")).shape
         (3, 20)
-        >>> sum(1 for _ in solutions("3x20", unique=False, method="bitboard"))
+        >>> sum(1 for _ in solutions("3x20", up_to_symmetry=False, method="bitboard"))
         8
     """
-    engine = _check_method(method, engine)
+    engine = check_choice(method, "method", METHODS)
     limit = check_limit(limit)
     time_limit, node_limit = check_time_limit(time_limit), check_node_limit(node_limit)
     if node_limit is not None:
@@ -223,7 +249,7 @@ def solutions(
             raise PuzzleError("node_limit needs method='cells' (the bitboard engine streams by branches)")
         engine = "cells"
     packing = _packing(region, pieces, flips)
-    return _stream(packing, unique, limit, engine, time_limit, node_limit)
+    return _stream(packing, up_to_symmetry, limit, engine, time_limit, node_limit)
 
 
 def _stream(packing: Packing, unique: bool, limit: Optional[int], engine: str, time_limit: Optional[float],
@@ -303,7 +329,7 @@ def solve(
         ...     verify("3x20", solve("3x20", executor=pool).solution)
         True
     """
-    method = _check_method(method)
+    method = check_choice(method, "method", METHODS)
     time_limit, node_limit = check_time_limit(time_limit), check_node_limit(node_limit)
     if executor is not None and method == "bitboard":
         raise PuzzleError("executor= searches with method='cells' (or 'auto'): the bitboard engine has no "
