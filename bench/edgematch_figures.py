@@ -14,6 +14,7 @@ import zipfile
 from pathlib import Path
 
 from cassetete import edgematch as em
+from cassetete.edgematch._count import count_result  # the count with its stats (nodes, complete)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -67,7 +68,7 @@ def main() -> None:
             count_txt, count_time = "-", "-"
             if order == "row" and "clue" not in label:
                 t = time.perf_counter()
-                c = em.count(p, order="row", time_limit=args.limit)
+                c = count_result(p, order="row", time_limit=args.limit)
                 count_time = f"{time.perf_counter() - t:.2f}"
                 count_txt = str(c.stats["count"]) + ("" if c.stats["complete"] else "+ (limit)")
             lines.append(f"| {label} | {p.rows}x{p.cols} | {order} | "

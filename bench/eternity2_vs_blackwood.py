@@ -32,6 +32,7 @@ import zipfile
 from pathlib import Path
 
 from cassetete import edgematch as em
+from cassetete.edgematch._count import count_result  # the count with its stats (nodes, complete)
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = (("centre piece only", "centre", "E2nc"), ("centre + 4 clue pieces", "all", "E2"))
@@ -57,7 +58,7 @@ def brendan(data: Path, name: str, seconds: float = 0.0) -> str:
     z = zipfile.ZipFile(data / "bucas_viewer_brendan" / "pieces_set_1.zip")
     p = em.parse(z.read(f"pieces_{name}.txt").decode())
     cpu = time.thread_time()
-    r = em.count(p, order="row", time_limit=seconds or None)
+    r = count_result(p, order="row", time_limit=seconds or None)
     cpu = time.thread_time() - cpu
     state = "complete" if r.stats["complete"] else f"stopped after {seconds:.0f} s"
     return (f"{r.stats['count']} solutions ({state}), {r.stats['nodes']} placements, {cpu:.2f} CPU s, "

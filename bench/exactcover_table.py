@@ -3,7 +3,7 @@ pentaminos" (section 7) with both engines and print a markdown table: solutions,
 
 Usage: python bench/exactcover_table.py [--full] [--cells-regions 6x10,2x5x6,3x4x5]
 "all copies" are counted twice: from the symmetry-broken subproblems with orbit weights (what
-polyomino.count(unique=False) does) and by a plain search over the whole matrix (--full adds
+polyomino.count_solutions(up_to_symmetry=False) does) and by a plain search over the whole matrix (--full adds
 that plain search for 3x4x5, about a minute of CPU).
 """
 

@@ -9,8 +9,8 @@ Each workload is a public call whose work does not depend on timing (node limits
 limits) and whose answer is checked to be the same in both builds:
   * Sudoku 9x9, `sudoku.solve_many(first 2,000 puzzles, workers=1, limit=1 | 2)` on the four sets
     of bench/sudoku9_vs_tdoku.py;
-  * pentominoes, `polyomino.count(box, unique=...)` as bench/pentomino_vs_sugyan.py times ours,
-    and the narrowing solver's counts (`narrowing.packing_model(...).count()`);
+  * pentominoes, `polyomino.count_solutions(box, up_to_symmetry=...)` as bench/pentomino_vs_sugyan.py times ours,
+    and the narrowing solver's counts (`narrowing.packing_model(...).count_solutions()`);
   * Eternity II, `edgematch.solve(eternity2("centre"), order="row", node_limit=2e7)`, the search
     of bench/eternity2_vs_blackwood.py cut at a node count;
   * Shikaku and Hashiwokakero, the exact solves and uniqueness counts of
@@ -61,11 +61,11 @@ for name in ["puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles5_forum_h
               lambda: sudoku.solve_many(lines, workers=1, limit=limit)[1].tolist())
 
 for box, unique in (("6x10", False), ("5x12", True), ("3x20", False)):
-    timed(f"pentomino {box} unique={unique}", lambda: polyomino.count(box, unique=unique))
+    timed(f"pentomino {box} up_to_symmetry={unique}", lambda: polyomino.count_solutions(box, up_to_symmetry=unique))
 
-timed("narrowing 3x20, the paper's model", lambda: narrowing.packing_model((3, 20)).count())
+timed("narrowing 3x20, the paper's model", lambda: narrowing.packing_model((3, 20)).count_solutions())
 timed("narrowing 2x3x5 FLPTUY, placement", lambda: narrowing.packing_model(
-    (2, 3, 5), pieces=list("FLPTUY"), symmetry=None, narrowing="placement").count())
+    (2, 3, 5), pieces=list("FLPTUY"), up_to_symmetry=False, narrowing="placement").count_solutions())
 
 e2 = edgematch.eternity2("centre")
 timed("eternity2 row order, 2e7 nodes",

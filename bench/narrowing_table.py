@@ -3,7 +3,7 @@ pentaminos": for each box of volume 60, the solutions and the cuts of the interv
 solver (the paper's model, symmetry breaking and split strategy), beside an enumeration with the
 same branching (our bitboard exact-cover engine filling the lowest empty cell, every placement
 of every piece there, F restricted to the same orientations, no other pruning) and our best
-engine (``cassetete.polyomino.count``), and the ratio rho = narrowing time / enumeration time of
+engine (``cassetete.polyomino.count_solutions``), and the ratio rho = narrowing time / enumeration time of
 the paper's section 8. Plus an ablation of the improvements section 8 proposes.
 
 Every run is stored in ``bench/results/narrowing_runs.json`` as it finishes (so long rows can run
@@ -105,7 +105,7 @@ def run_narrowing(name: str, strategy: str = "smallest-min", algorithm: str = "s
     model = packing_model(box_of(name), algorithm=algorithm, narrowing=narrowing)
     start = time.process_time()
     try:
-        count = model.count(strategy=strategy, incremental=incremental, node_limit=node_limit, profile=profile,
+        count = model.count_solutions(strategy=strategy, incremental=incremental, node_limit=node_limit, profile=profile,
                             careful=careful)
         complete = True
     except Exception as stopped:  # LimitReached under a node limit (ablation samples)
@@ -177,7 +177,7 @@ def run_enumeration(name: str) -> Dict[str, Any]:
 
 def run_best(name: str) -> Dict[str, Any]:
     start = time.process_time()
-    count = polyomino.count(name)
+    count = polyomino.count_solutions(name)
     return {"solutions_up_to_symmetry": count, "seconds": time.process_time() - start}
 
 
@@ -211,7 +211,7 @@ def run_estimate(name: str, depth: int, sample: int, seed: int, narrowing: str =
             if str(index) in done:
                 continue
             start = time.process_time()
-            count = parts[index].count()
+            count = parts[index].count_solutions()
             seconds = time.process_time() - start
             stats = parts[index].last_stats
             done[str(index)] = {"solutions": count, "cuts": stats["cuts"], "seconds": seconds}
@@ -304,7 +304,7 @@ def write_report() -> None:
         "sorting (López-Ortiz et al. 2003) with the incremental narrowing of section 8.",
         "Enumeration (same branching): our bitboard engine filling the lowest empty cell m, every placement of every",
         "piece there, F in the same kept orientations, no other pruning. rho = narrowing time / enumeration time.",
-        "Best: `cassetete.polyomino.count(box)` (exact symmetry breaking, dead-cell pruning, its own branching).",
+        "Best: `cassetete.polyomino.count_solutions(box)` (exact symmetry breaking, dead-cell pruning, its own branching).",
         "",
         "| box | paper: solutions | paper: enum. time | paper: enum. nodes | paper: narrowing time | paper: cuts "
         "| ours: solutions | ours: cuts | ours: time | us / cut | enum.: nodes | enum.: time | rho | best: time |",

@@ -12,9 +12,9 @@ Workloads (CPU seconds of one thread, `time.thread_time`):
   sudoku-17      9x9 puzzles2_17_clue, first 20,000, C++ batch loop, limit 1
   sudoku-hard    9x9 puzzles5_forum_hardest_1905_11+, first 20,000, limit 1
   sudoku-hard-2  the same, counting to 2
-  pentomino-3x4x5  polyomino.count("3x4x5") (the bitboard engine)
+  pentomino-3x4x5  polyomino.count_solutions("3x4x5") (the bitboard engine)
   e2-centre      Eternity II, centre clue, row order: placements per CPU second over 10 s
-  narrowing-4x15 packing_model((4, 15)).count() (the paper's model)
+  narrowing-4x15 packing_model((4, 15)).count_solutions() (the paper's model)
 
 Usage:
     python bench/native_vs_portable.py --native /work/venv-native/bin/python [--repeats 3]
@@ -56,7 +56,7 @@ if name.startswith("sudoku"):
 elif name == "pentomino-3x4x5":
     from cassetete import polyomino
     start = time.thread_time()
-    assert polyomino.count("3x4x5") == 3940
+    assert polyomino.count_solutions("3x4x5") == 3940
     out["seconds"] = time.thread_time() - start
 elif name == "e2-centre":
     from cassetete import edgematch as em
@@ -69,7 +69,7 @@ elif name == "narrowing-4x15":
     from cassetete.narrowing import packing_model
     model = packing_model((4, 15))
     start = time.thread_time()
-    assert model.count() == 368
+    assert model.count_solutions() == 368
     out["seconds"] = time.thread_time() - start
 print(json.dumps(out))
 """

@@ -45,8 +45,8 @@ from cassetete.polyomino._model import Packing  # noqa: E402
 def cases(quick: bool) -> List[Tuple[str, Callable[[], int], Callable[[], Any]]]:
     """(name, serial count, job): counts of about 7 to 50 s on one core of this machine."""
     if quick:
-        return [("14 queens (exact cover)", lambda: queens(14).count(), lambda: ExactCoverJob(queens(14))),
-                ("3x4x5 pentominoes, all copies (bitboard)", lambda: polyomino.count("3x4x5", unique=False),
+        return [("14 queens (exact cover)", lambda: queens(14).count_solutions(), lambda: ExactCoverJob(queens(14))),
+                ("3x4x5 pentominoes, all copies (bitboard)", lambda: polyomino.count_solutions("3x4x5", up_to_symmetry=False),
                  lambda: PackingJob(Packing("3x4x5"), unique=False, engine="bitboard")),
                 ("Shikaku: domino tilings of 6x10", lambda: shikaku.count_solutions(dominoes(6, 10)),
                  lambda: ShikakuJob(shikaku.parse(dominoes(6, 10))))]
@@ -56,13 +56,13 @@ def cases(quick: bool) -> List[Tuple[str, Callable[[], int], Callable[[], Any]]]
          lambda: ShikakuJob(shikaku.parse(dominoes(7, 10)))),
         ("Hashi: 5x6 lattice of islands", lambda: hashi.count_solutions(hashi_lattice(5, 6)),
          lambda: HashiJob(hashi.parse(hashi_lattice(5, 6)))),
-        ("15 queens (exact cover)", lambda: queens(15).count(), lambda: ExactCoverJob(queens(15))),
-        ("16 queens (exact cover)", lambda: queens(16).count(), lambda: ExactCoverJob(queens(16))),
-        ("3x4x5 pentominoes (dancing cells)", lambda: polyomino.count("3x4x5", method="cells"),
+        ("15 queens (exact cover)", lambda: queens(15).count_solutions(), lambda: ExactCoverJob(queens(15))),
+        ("16 queens (exact cover)", lambda: queens(16).count_solutions(), lambda: ExactCoverJob(queens(16))),
+        ("3x4x5 pentominoes (dancing cells)", lambda: polyomino.count_solutions("3x4x5", method="cells"),
          lambda: PackingJob(Packing("3x4x5"), unique=True, engine="cells")),
         ("16x16 Sudoku, 158 empty cells", lambda: sudoku.count_solutions(grid),
          lambda: SudokuJob(sudoku.parse(grid), list(sudoku.DEFAULT_RULES))),
-        ("3x4x5 pentominoes, all copies (bitboard)", lambda: polyomino.count("3x4x5", unique=False),
+        ("3x4x5 pentominoes, all copies (bitboard)", lambda: polyomino.count_solutions("3x4x5", up_to_symmetry=False),
          lambda: PackingJob(Packing("3x4x5"), unique=False, engine="bitboard")),
     ]
 

@@ -5,7 +5,7 @@ peer's binary and ours take turns, N times each, and the table gives min and med
 
 - peer: the CPU time of its whole process (``getrusage`` of the child: start-up, tables and
   search), and the solve time it prints itself (wall clock, its search only);
-- ours: the whole ``polyomino.count(box, unique=...)`` call (model, tables, search), and the
+- ours: the whole ``polyomino.count_solutions(box, up_to_symmetry=...)`` call (model, tables, search), and the
   engine alone (``Packing.count_by_orbits`` on a model and tables built beforehand),
   ``time.process_time``.
 
@@ -66,15 +66,15 @@ def run_peer(binary: str, solver: str, box: str, unique: bool) -> Tuple[int, flo
 
 
 def run_ours(box: str, unique: bool) -> Tuple[int, float]:
-    """(solutions, CPU seconds of the whole polyomino.count call)."""
+    """(solutions, CPU seconds of the whole polyomino.count_solutions call)."""
     start = time.process_time()
-    n = polyomino.count(box, unique=unique)
+    n = polyomino.count_solutions(box, up_to_symmetry=unique)
     return n, time.process_time() - start
 
 
 def run_engine(box: str, unique: bool) -> Tuple[int, float]:
     """(solutions, CPU seconds of the search alone: the model and the board tables are built
-    before; what polyomino.count runs after them, Packing.count_by_orbits)."""
+    before; what polyomino.count_solutions runs after them, Packing.count_by_orbits)."""
     packing = Packing(box)
     packing.bitboard()
     start = time.process_time()
@@ -101,7 +101,7 @@ def main() -> None:
     boxes = ["6x10"] if args.quick else args.boxes.split(",")
     repeat = 3 if args.quick else args.repeat
     modes = args.modes.split(",")
-    polyomino.count("3x20")  # import and warm-up outside the timings
+    polyomino.count_solutions("3x20")  # import and warm-up outside the timings
     load_before = os.getloadavg()
     started = time.time()
     rows: List[Dict[str, object]] = []
@@ -147,7 +147,7 @@ def main() -> None:
         "",
         f"Peer: `{args.sugyan} -q -s {args.solver} -b rectAxB [-u]`, CPU of its whole process (start-up, tables, "
         "search) and the solve time it prints (its search alone, wall clock). Ours: the whole "
-        "`polyomino.count(box, unique=...)` call, and the engine alone (`Packing.count_by_orbits`, model and board "
+        "`polyomino.count_solutions(box, up_to_symmetry=...)` call, and the engine alone (`Packing.count_by_orbits`, model and board "
         "tables built before). "
         "Ratio: medians, ours (whole call) / peer (process CPU). Every count equals the published figure.",
         "",

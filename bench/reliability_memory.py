@@ -47,7 +47,7 @@ ENGINES: Dict[str, Tuple[str, str, List[int], str]] = {
         "puzzle = narrowing.packing_model((5, n), pieces=list('FILNPTUVWXYZ'[:n]))\n"
         "def count():\n"
         "    try:\n"
-        "        return puzzle.count(time_limit=120)\n"
+        "        return puzzle.count_solutions(time_limit=120)\n"
         "    except LimitReached as stopped:\n"
         "        return stopped.count",
         "count()", [4, 6, 8, 10, 12], "5 * n"),

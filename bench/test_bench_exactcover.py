@@ -22,8 +22,8 @@ def once(benchmark, fn, *args, **kwargs):
 @pytest.mark.benchmark(group="6x10 all 9356")
 @pytest.mark.parametrize("engine", ["bitboard", "cells"])
 def test_6x10_all(benchmark, engine):
-    """From the symmetry-broken subproblems with orbit weights (polyomino.count's way)."""
-    assert once(benchmark, polyomino.count, "6x10", unique=False, method=engine) == 9356
+    """From the symmetry-broken subproblems with orbit weights (polyomino.count_solutions's way)."""
+    assert once(benchmark, polyomino.count_solutions, "6x10", up_to_symmetry=False, method=engine) == 9356
 
 
 @pytest.mark.benchmark(group="6x10 all 9356")
@@ -37,23 +37,23 @@ def test_6x10_all_plain_search(benchmark):
 @pytest.mark.benchmark(group="6x10 unique 2339")
 @pytest.mark.parametrize("engine", ["bitboard", "cells"])
 def test_6x10_unique(benchmark, engine):
-    assert once(benchmark, polyomino.count, "6x10", method=engine) == 2339
+    assert once(benchmark, polyomino.count_solutions, "6x10", method=engine) == 2339
 
 
 @pytest.mark.benchmark(group="2x5x6 unique 264")
 @pytest.mark.parametrize("engine", ["bitboard", "cells"])
 def test_2x5x6_unique(benchmark, engine):
-    assert once(benchmark, polyomino.count, "2x5x6", method=engine) == 264
+    assert once(benchmark, polyomino.count_solutions, "2x5x6", method=engine) == 264
 
 
 @pytest.mark.benchmark(group="3x4x5 unique 3940")
 def test_3x4x5_unique(benchmark):
-    assert once(benchmark, polyomino.count, "3x4x5") == 3940
+    assert once(benchmark, polyomino.count_solutions, "3x4x5") == 3940
 
 
 @pytest.mark.benchmark(group="3x4x5 all 31520")
 def test_3x4x5_all(benchmark):
-    assert once(benchmark, polyomino.count, "3x4x5", unique=False) == 31520
+    assert once(benchmark, polyomino.count_solutions, "3x4x5", up_to_symmetry=False) == 31520
 
 
 @pytest.mark.benchmark(group="split over 2 workers")
@@ -71,4 +71,4 @@ def test_6x10_all_cells_two_workers_split(benchmark):
 
 @pytest.mark.benchmark(group="split over 2 workers")
 def test_3x4x5_unique_bitboard_two_workers(benchmark):
-    assert once(benchmark, polyomino.count, "3x4x5", workers=2) == 3940
+    assert once(benchmark, polyomino.count_solutions, "3x4x5", workers=2) == 3940
