@@ -1,18 +1,48 @@
-"""Every verb declared in cassetete._contract keeps its declaration (issue 27): each option's
-bad values are a PuzzleError naming the option, an unknown method lists the known ones, the
-docstring shows the declared options. Walks the registry, so a newly declared verb is checked
-without a line here; a family whose verbs are declared must have a sample puzzle below."""
+"""The one contract test (issue 27): every family x every declared verb x every declared option.
+
+It walks :data:`cassetete._contract.REGISTRY`, so a newly declared verb or option is checked
+without a line here, and it finds the families on disk (every package of ``cassetete`` with a
+``_solve`` room), so a family that declares nothing fails here instead of being skipped:
+
+- every family declares ``solve``, and ``solutions`` and ``count_solutions`` unless
+  ``cassetete._contract.NO_VERB`` says why the verb has no meaning there;
+- each option's bad values are a ``PuzzleError`` naming the option; an option the chosen method
+  does not use is refused by name; an unknown method lists the known ones;
+- the docstring shows every declared option;
+- every ``cassetete <command> solve`` has ``--time-limit --node-limit --seed --workers --method
+  --json --svg``, and each flag made from a declared option has the library's default.
+
+The answers themselves are checked by the rule checkers of each family's own tests.
+"""
 
 from __future__ import annotations
 
+import argparse
 import importlib
+import pkgutil
 
 import pytest
 
+import cassetete
 from cassetete import PuzzleError
-from cassetete._contract import REGISTRY
+from cassetete._contract import NO_VERB, REGISTRY
 
-# A small solvable puzzle of each family whose verbs are declared.
+
+def _families():
+    """The family packages: every package of cassetete with a ``_solve`` room."""
+    found = []
+    for info in pkgutil.iter_modules(cassetete.__path__):
+        if info.ispkg and importlib.util.find_spec(f"cassetete.{info.name}._solve") is not None:
+            found.append(info.name)
+    return sorted(found)
+
+
+FAMILIES = _families()
+for _family in FAMILIES:  # importing a family registers its declared verbs
+    importlib.import_module(f"cassetete.{_family}")
+DECLARED = sorted(REGISTRY)
+
+
 def _all_different():
     from cassetete import narrowing
 
@@ -21,18 +51,43 @@ def _all_different():
     return model
 
 
-SAMPLES = {"sudoku": "." * 16, "shikaku": "2 .\n. 2", "hashi": "3x3m2:2a2c2a2", "exactcover": [[0], [1], [0, 1]],
-           "polyomino": "3x20", "narrowing": _all_different(), "edgematch": "edgematch 2 2 equal\n0 0 2 1\n2 2 0 0\n2 0 0 2\n0 0 1 2\n"}
+def _jigsaw():
+    from cassetete import jigsaw
+
+    return jigsaw.generate(2, 2, seed=1)[0]
+
+
+# A small solvable puzzle of each family (a new family must add one: the first test fails without it).
+SAMPLES = {"sudoku": lambda: "." * 16, "shikaku": lambda: "2 .\n. 2", "hashi": lambda: "3x3m2:2a2c2a2",
+           "exactcover": lambda: [[0], [1], [0, 1]], "polyomino": lambda: "3x20", "narrowing": _all_different,
+           "edgematch": lambda: "edgematch 2 2 equal\n0 0 2 1\n2 2 0 0\n2 0 0 2\n0 0 1 2\n", "jigsaw": _jigsaw}
+# Bad values of every declared option (a newly declared option must add its own).
 BAD = {"time_limit": ["x", -1, float("nan")], "node_limit": [1.5, -1, True], "limit": [0, 2.5, "2"],
-       "seed": [-1, 1.5, "s"], "workers": [0, 1.5, True], "progress": ["yes", 1, None]}
+       "seed": [-1, 1.5, "s"], "workers": [0, 1.5, True], "progress": ["yes", 1, None],
+       "up_to_symmetry": ["yes", 1, None], "order": ["nope", 3], "ilp_solver": ["gurobi", 1]}
+# A good value other than the default, to check that a method which does not use an option refuses it.
+GOOD = {"time_limit": 5.0, "node_limit": 10**6, "limit": 3, "seed": 3, "workers": 2, "progress": True,
+        "up_to_symmetry": False, "order": "spiral", "ilp_solver": "cbc"}
+COMMANDS = {"sudoku": "sudoku", "polyomino": "pentomino", "edgematch": "edgematch", "shikaku": "shikaku",
+            "hashi": "hashi", "jigsaw": "jigsaw", "narrowing": "narrowing"}  # the CLI command of a family
 
-for family in SAMPLES:  # importing a family registers its declared verbs
-    importlib.import_module(f"cassetete.{family}")
-DECLARED = sorted(REGISTRY)
+
+def _call(family, name, **options):
+    function = getattr(importlib.import_module(f"cassetete.{family}"), name)
+    result = function(SAMPLES[family](), **options)
+    return list(result) if name == "solutions" else result
 
 
-def test_the_declared_families_are_the_ones_with_samples():
-    assert {family for family, _verb in REGISTRY} == set(SAMPLES)
+def test_every_family_has_a_sample_and_declares_its_verbs():
+    assert set(FAMILIES) == set(SAMPLES), "a family without a sample puzzle here, or a sample without a family"
+    assert len(FAMILIES) == 8
+    for family in FAMILIES:
+        for name in ("solve", "solutions", "count_solutions"):
+            if (family, name) in NO_VERB:
+                assert not hasattr(importlib.import_module(f"cassetete.{family}"), name), (family, name)
+                continue
+            assert (family, name) in REGISTRY, f"{family}.{name} is not declared in cassetete._contract"
+    assert {family for family, _verb in REGISTRY} == set(FAMILIES)
 
 
 @pytest.mark.parametrize("family, name", DECLARED, ids=[f"{f}.{v}" for f, v in DECLARED])
@@ -43,14 +98,56 @@ def test_a_declared_verb_refuses_every_bad_value_by_name(family, name):
     assert "Options (declared in cassetete._contract)" in function.__doc__
     for option in spec.options:
         assert f"    {option.name}:" in function.__doc__
+        assert option.name in BAD, f"add bad values of the new option {option.name!r} to BAD"
+        methods = spec.users(option.name) or tuple(spec.methods) or (None,)
+        extra = {} if methods[0] is None else {"method": methods[0]}
         for bad in BAD[option.name]:
             with pytest.raises(PuzzleError, match=option.name):
-                result = function(SAMPLES[family], **{option.name: bad})
-                list(result) if name == "solutions" else None
+                _call(family, name, **{option.name: bad}, **extra)
+
+
+@pytest.mark.parametrize("family, name", [key for key in DECLARED if REGISTRY[key].methods])
+def test_an_option_a_method_does_not_use_is_refused_by_name(family, name):
+    spec = REGISTRY[(family, name)]
+    for option in spec.options:
+        for method in spec.methods:
+            if method in spec.users(option.name):
+                continue
+            with pytest.raises(PuzzleError, match=f"method '{method}' of {family}.{name} does not use {option.name}"):
+                _call(family, name, method=method, **{option.name: GOOD[option.name]})
 
 
 @pytest.mark.parametrize("family, name", [key for key in DECLARED if REGISTRY[key].methods])
 def test_an_unknown_method_lists_the_known_ones(family, name):
-    function = getattr(importlib.import_module(f"cassetete.{family}"), name)
     with pytest.raises(PuzzleError, match="known: " + ", ".join(REGISTRY[(family, name)].methods)):
-        function(SAMPLES[family], method="no-such-method")
+        _call(family, name, method="no-such-method")
+
+
+def _subcommand(parser: argparse.ArgumentParser, *path: str) -> argparse.ArgumentParser:
+    for word in path:
+        action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        parser = action.choices[word]
+    return parser
+
+
+@pytest.mark.parametrize("family", sorted(COMMANDS))
+def test_every_solve_command_has_the_shared_flags_with_the_library_defaults(family):
+    from cassetete.cli import build_parser
+
+    solve = _subcommand(build_parser(), COMMANDS[family], "solve")
+    flags = {flag: action for action in solve._actions for flag in action.option_strings}
+    for flag in ("--time-limit", "--node-limit", "--seed", "--workers", "--method", "--json", "--svg"):
+        assert flag in flags, f"cassetete {COMMANDS[family]} solve lacks {flag}"
+    spec = REGISTRY[(family, "solve")]
+    for option in spec.options:
+        flag = option.cli_negation or option.flag
+        assert flags[flag].default == spec.defaults[option.name], (family, option.name)
+    assert flags["--method"].default == spec.default_method
+    assert list(flags["--method"].choices) == list(spec.methods)
+
+
+def test_every_command_has_a_family():
+    from cassetete.cli import FAMILY_COMMANDS
+
+    assert set(FAMILY_COMMANDS) == set(COMMANDS.values())
+    assert set(FAMILIES) - set(COMMANDS) == {"exactcover"}  # a library of its own, no command

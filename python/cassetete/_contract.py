@@ -40,7 +40,7 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, Mapping, Optional, 
 from ._errors import PuzzleError
 from ._options import check_flag, check_limit, check_node_limit, check_seed, check_time_limit, check_workers
 
-__all__ = ["Option", "VerbSpec", "OPTIONS", "REGISTRY", "NO_VERB", "verb", "add_flags", "flag_values", "options_section"]
+__all__ = ["Option", "VerbSpec", "OPTIONS", "REGISTRY", "NO_VERB", "verb", "add_flags", "add_option_flag", "flag_values", "options_section"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -219,23 +219,36 @@ def add_flags(parser: argparse.ArgumentParser, family: str, name: str, *, skip: 
     """
     spec = (REGISTRY if registry is None else registry)[(family, name)]
     for option in spec.options:
-        if option.name in skip:
-            continue
-        default = spec.defaults.get(option.name, option.default)
-        if option.cli_negation is not None:
-            parser.add_argument(option.cli_negation, dest=option.name, action="store_false", default=default,
-                                help=f"not {option.meaning.split(';')[0]}")
-        elif option.cli_type is None:
-            parser.add_argument(option.flag, dest=option.name, action="store_true", default=default,
-                                help=option.meaning)
-        else:
-            parser.add_argument(option.flag, dest=option.name, type=option.cli_type, default=default,
-                                metavar=option.metavar, choices=option.choices,
-                                help=f"{option.meaning} (default {default})")
+        if option.name not in skip:
+            add_option_flag(parser, option, spec.defaults.get(option.name, option.default))
     if spec.methods and "method" not in skip:
         parser.add_argument("--method", choices=list(spec.methods), default=spec.default_method,
                             help="; ".join(f"{m}: {what}" for m, what in spec.methods.items())
                                  + f" (default {spec.default_method})")
+
+
+def add_option_flag(parser: argparse.ArgumentParser, option: Union[str, Option], default: Any = None) -> None:
+    """The flag of one declared option (``option``: a name of :data:`OPTIONS` or an
+    :class:`Option`), with ``default`` (None: the option's own).
+
+    Example:
+        >>> parser = argparse.ArgumentParser()
+        >>> add_option_flag(parser, "up_to_symmetry")
+        >>> parser.parse_args(["--all"]).up_to_symmetry
+        False
+    """
+    option = OPTIONS[option] if isinstance(option, str) else option
+    default = option.default if default is None else default
+    if option.cli_negation is not None:
+        parser.add_argument(option.cli_negation, dest=option.name, action="store_false", default=default,
+                            help=f"not {option.meaning.split(';')[0]}")
+    elif option.cli_type is None:
+        parser.add_argument(option.flag, dest=option.name, action="store_true", default=default,
+                            help=option.meaning)
+    else:
+        parser.add_argument(option.flag, dest=option.name, type=option.cli_type, default=default,
+                            metavar=option.metavar, choices=option.choices,
+                            help=f"{option.meaning} (default {default})")
 
 
 def flag_values(args: argparse.Namespace, family: str, name: str, *, skip: Iterable[str] = (),

@@ -6,16 +6,15 @@ import argparse
 import json
 import sys
 import time
-from typing import Optional, TextIO, Tuple
+from typing import Optional, TextIO
 
-import numpy as np
 
 from .. import edgematch as em
 from .._errors import PuzzleError
 from .._io import write_text
 from .._contract import add_flags, flag_values
 from ._common import (EXIT_LIMIT, add_count_flags, add_cluster_flags, add_output_flags, add_seed_flag, add_workers_flag,
-                      count_text, counted, CountOutcome, executor_from, exit_code, report_count, write_result_json,
+                      count_text, counted, CountOutcome, executor_from, exit_code, write_result_json,
                       write_svg)
 
 

@@ -11,6 +11,7 @@ from typing import BinaryIO, List, Optional, TextIO
 
 import numpy as np
 
+from .. import jigsaw as _jigsaw  # noqa: F401 - registers the declaration its flags are made from
 from .._contract import add_flags, flag_values
 from .._errors import PuzzleError
 from ._common import exit_code, write_result_json

@@ -20,9 +20,10 @@ import time
 from typing import Any, Optional, TextIO
 
 from .._errors import PuzzleError
-from ..narrowing import NARROWINGS, STRATEGIES, packing_model
+from .._contract import add_flags, add_option_flag, flag_values
+from ..narrowing import NARROWINGS, STRATEGIES, count_solutions, packing_model, solve
 from ..polyomino import render_text
-from ._common import (add_cluster_flags, add_progress_flag, count_text, counted, executor_from, exit_code,
+from ._common import (add_cluster_flags, add_output_flags, count_text, counted, executor_from, exit_code,
                       read_region, report_count, write_result_json, write_svg)
 
 
@@ -36,22 +37,17 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
         p = sub.add_parser(action, help=help_text)
         p.add_argument("region", help="AxB or AxBxC, e.g. 3x20 or 2x3x10, or a file of them ('-' reads stdin)")
         p.add_argument("--pieces", default="pentominoes", help="pentominoes (default), tetrominoes, hexominoes")
-        p.add_argument("--all", action="store_true", help="no symmetry breaking: count every copy")
-        p.add_argument("--method", "--strategy", dest="strategy", default="smallest-min", choices=STRATEGIES,
-                       help="the split strategy of rule 6 (--strategy: its older name)")
+        add_option_flag(p, "up_to_symmetry")  # --all: packing_model(up_to_symmetry=False)
         p.add_argument("--narrowing", default="paper", choices=NARROWINGS,
                        help="paper (Class constraints) or placement (stronger, boxes of at most 64 cells)")
-        p.add_argument("--time-limit", type=float, default=None)
-        p.add_argument("--node-limit", type=int, default=None)
-        if action == "count":  # a solve runs on one thread: no --workers there
-            p.add_argument("--workers", type=int, default=1, help="threads (-1 = all cores)")
-            p.add_argument("--limit", type=int, default=None, help="stop after this many packings")
+        # count: --limit --time-limit --node-limit --workers --progress --method; solve: --time-limit
+        # --node-limit --seed --workers --method; as narrowing.count_solutions and narrowing.solve declare them
+        add_flags(p, "narrowing", "count_solutions" if action == "count" else "solve")
+        p.add_argument("--strategy", dest="method", choices=STRATEGIES, help=argparse.SUPPRESS)  # the older name
+        if action == "count":
             add_cluster_flags(p)
-            add_progress_flag(p, "the count")
         p.add_argument("--stats", action="store_true", help="print the cuts and narrowings per constraint kind")
-        p.add_argument("--json", action="store_true", help="print one JSON object")
-        if action == "solve":
-            p.add_argument("--svg", metavar="FILE", default=None, help="write the packing as SVG")
+        add_output_flags(p, svg=action == "solve")
         p.set_defaults(handler=count_command if action == "count" else solve_command)
 
 
@@ -68,7 +64,7 @@ def _box(source: str) -> Any:
 
 
 def _model(args: argparse.Namespace):
-    return packing_model(_box(args.region), pieces=args.pieces, symmetry=None if getattr(args, "all", False) else "paper",
+    return packing_model(_box(args.region), pieces=args.pieces, up_to_symmetry=args.up_to_symmetry,
                          narrowing=getattr(args, "narrowing", "paper"))
 
 
@@ -86,13 +82,15 @@ def count_command(args: argparse.Namespace, out: Optional[TextIO] = None) -> int
     profile = getattr(args, "stats", False)
     start = time.perf_counter()
     with executor_from(args) as executor:
-        outcome = counted(lambda: model.count(
-            limit=limit, time_limit=args.time_limit, node_limit=getattr(args, "node_limit", None),
-            strategy=getattr(args, "strategy", "smallest-min"), workers=getattr(args, "workers", 1),
-            profile=profile and executor is None, executor=executor, progress=bool(getattr(args, "progress", False))))
+        # (from `pentomino count --method narrowing` the method names narrowing itself: the first strategy)
+        method = args.method if args.method in STRATEGIES else STRATEGIES[0]
+        outcome = counted(lambda: count_solutions(
+            model, limit=limit, time_limit=args.time_limit, node_limit=args.node_limit, method=method,
+            workers=args.workers, profile=profile and executor is None, executor=executor,
+            progress=bool(args.progress)))
     stats = outcome.stats = dict(model.last_stats)
     stats.setdefault("seconds", time.perf_counter() - start)
-    kind = "packings in all" if getattr(args, "all", False) else "packings (paper's symmetry breaking)"
+    kind = "packings (paper's symmetry breaking)" if args.up_to_symmetry else "packings in all"
     cuts = f", {stats['cuts']} cuts" if "cuts" in stats else ""
     lines = [f"{args.region}: {count_text(outcome.count, outcome.complete, limit)} {kind} by narrowing{cuts} "
              f"({stats['seconds']:.2f} s)"]
@@ -108,14 +106,15 @@ def solve_command(args: argparse.Namespace, out: Optional[TextIO] = None) -> int
     """Print one packing found by narrowing."""
     out = out or sys.stdout
     model = _model(args)
-    result = model.solve(time_limit=args.time_limit, node_limit=args.node_limit, strategy=args.strategy)
+    result = solve(model, **flag_values(args, "narrowing", "solve"))
     if args.json:
         write_result_json(out, result, region=args.region)
     elif result.solution is None:
         out.write(f"{args.region}: {result.status}\n")
     else:
         out.write(render_text(result.solution) + "\n")
-        out.write(f"({result.stats['cuts']} cuts)\n")
+        if "cuts" in result.stats:
+            out.write(f"({result.stats['cuts']} cuts)\n")
     if getattr(args, "svg", None) and result.solution is not None:
         from ..polyomino import render_svg
 
@@ -131,7 +130,7 @@ def demo(out: Optional[TextIO] = None) -> None:
     """
     out = out or sys.stdout
     model = packing_model((3, 20))
-    n = model.count()
+    n = model.count_solutions()
     stats = model.last_stats
     out.write(f"Interval narrowing (Gilleta's method): 3x20 has {n} pentomino packings up to symmetry, "
               f"found with {stats['cuts']} cuts in {stats['seconds']:.2f} s\n")

@@ -16,10 +16,10 @@ import sys
 import time
 from typing import Optional, TextIO
 
-from ..polyomino import METHODS, count, render_svg, render_svg_iso, render_text, solve
-from ._common import (add_cluster_flags, add_limit_flags, add_output_flags, add_progress_flag, add_workers_flag,
-                      count_text, counted, executor_from, exit_code, read_region, report_count, write_result_json,
-                      write_svg)
+from .._contract import add_flags, flag_values
+from ..polyomino import count_solutions, render_svg, render_svg_iso, render_text, solve
+from ._common import (add_cluster_flags, add_output_flags, count_text, counted, executor_from, exit_code, read_region,
+                      report_count, write_result_json, write_svg)
 
 REGION_HELP = "AxB or AxBxC (e.g. 6x10, 3x4x5), or a region picture file (# cells, . holes); '-' reads stdin"
 
@@ -36,25 +36,20 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
     sub.required = True
     c = sub.add_parser("count", help="count the packings (up to symmetry unless --all)")
     c.add_argument("region", help=REGION_HELP)
-    c.add_argument("--all", action="store_true", help="count every symmetric copy too")
     c.add_argument("--pieces", default="pentominoes", help="pentominoes (default), tetrominoes, hexominoes")
+    # --limit --time-limit --node-limit --workers --progress --all, as polyomino.count_solutions declares them
+    add_flags(c, "polyomino", "count_solutions", skip=("method",))
     c.add_argument("--method", choices=COUNT_METHODS, default="auto",
                    help="auto (default), bitboard (64-bit boards), cells (dancing cells) or narrowing "
                         "(Gilleta's interval narrowing, with the paper's symmetry breaking)")
-    c.add_argument("--limit", type=int, default=None, help="stop after this many packings")
-    add_workers_flag(c)
     add_cluster_flags(c)
-    add_limit_flags(c)
-    add_progress_flag(c, "the count")
     add_output_flags(c, svg=False)
     c.set_defaults(handler=_count)
     s = sub.add_parser("solve", help="print one packing")
     s.add_argument("region", help=REGION_HELP)
     s.add_argument("--pieces", default="pentominoes")
     s.add_argument("--iso", default=None, help="3-D boxes: also write an isometric SVG picture")
-    s.add_argument("--method", choices=METHODS, default="auto",
-                   help="auto (default: dancing cells), cells, or bitboard (regions of at most 64 cells)")
-    add_limit_flags(s)
+    add_flags(s, "polyomino", "solve")  # --time-limit --node-limit --seed --workers --method, as declared
     add_output_flags(s)
     s.set_defaults(handler=_solve)
 
@@ -67,23 +62,22 @@ def _count(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
         return count_command(args, out)
     start = time.perf_counter()
     with executor_from(args) as executor:
-        outcome = counted(lambda: count(read_region(args.region), pieces=args.pieces, unique=not args.all,
-                                        workers=args.workers, limit=args.limit, time_limit=args.time_limit,
-                                        node_limit=args.node_limit, method=args.method, executor=executor,
-                                        progress=args.progress))
+        outcome = counted(lambda: count_solutions(
+            read_region(args.region), pieces=args.pieces, method=args.method, executor=executor,
+            **flag_values(args, "polyomino", "count_solutions", skip=("method",))))
     seconds = time.perf_counter() - start
-    outcome.stats.update(seconds=seconds, unique=not args.all)
+    outcome.stats.update(seconds=seconds, up_to_symmetry=args.up_to_symmetry)
     outcome.stats.setdefault("nodes", None)
-    kind = "packings in all" if args.all else "packings up to symmetry"
+    kind = "packings up to symmetry" if args.up_to_symmetry else "packings in all"
     return report_count(out, outcome, as_json=args.json,
                         text=f"{args.region}: {count_text(outcome.count, outcome.complete, args.limit)} {kind} "
-                             f"({seconds:.2f} s)", region=args.region, unique=not args.all, seconds=seconds)
+                             f"({seconds:.2f} s)", region=args.region, up_to_symmetry=args.up_to_symmetry,
+                        seconds=seconds)
 
 
 def _solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
-    result = solve(read_region(args.region), pieces=args.pieces, time_limit=args.time_limit, node_limit=args.node_limit,
-                   method=getattr(args, "method", "auto"))
+    result = solve(read_region(args.region), pieces=args.pieces, **flag_values(args, "polyomino", "solve"))
     if args.json:
         write_result_json(out, result, region=args.region)
     elif result.solution is None:
@@ -109,4 +103,5 @@ def demo(out: Optional[TextIO] = None) -> None:
     out.write(render_text(solve("6x10").solution) + "\n")
     out.write("Pentominoes in a 2x3x10 box (two layers):\n")
     out.write(render_text(solve("2x3x10").solution) + "\n")
-    out.write(f"3x20: {count('3x20')} packings up to symmetry, {count('3x20', unique=False)} in all\n")
+    out.write(f"3x20: {count_solutions('3x20')} packings up to symmetry, "
+              f"{count_solutions('3x20', up_to_symmetry=False)} in all\n")

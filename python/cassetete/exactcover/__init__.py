@@ -25,6 +25,7 @@ from typing import Any, Iterator, List, Optional, Sequence
 
 from .._contract import verb
 from .._result import Result
+from ..parallel import threads_or
 from . import _render, _solve, _verify
 from ._formats import FORMATS as FORMATS
 from ._formats import dump, format, from_matrix, load, parse
@@ -48,16 +49,29 @@ ExactCover.split = _solve.split
 
 
 # -- the family verbs of the contract (docs/ARCHITECTURE.md) ---------------------------------
-@verb("exactcover", "solve", options=("time_limit", "node_limit"))
-def solve(problem: Any, *, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
+METHOD_NOTES = {"auto": "dancing cells, the options in their given order",
+                "random": "dancing cells on the options and items shuffled by seed: a random solution"}
+
+
+@verb("exactcover", "solve", options=("time_limit", "node_limit", "seed", "workers"), methods=METHOD_NOTES,
+      honours={"auto": ("time_limit", "node_limit", "workers")})
+def solve(problem: Any, *, method: str = "auto", time_limit: Optional[float] = None,
+          node_limit: Optional[int] = None, seed: Optional[int] = None, workers: int = 1,
           executor: Any = None) -> Result:
-    """First solution: a Result whose ``solution`` is a list of option indices.
+    """First solution: a Result whose ``solution`` is a list of option indices. ``workers`` > 1
+    (or an ``executor``) searches parts of the tree on threads until one finds a solution.
 
     Example:
         >>> solve([[0, 1], [0], [1]]).solution
         [0]
+        >>> solve([[0, 1], [0], [1]], method="random", seed=2).stats["seed"]
+        2
     """
-    return parse(problem).solve(time_limit=time_limit, node_limit=node_limit, executor=executor)
+    cover = parse(problem)
+    with threads_or(executor, workers, "cassetete-exactcover") as spread:
+        if method == "random":
+            return _solve.solve_shuffled(cover, seed, time_limit=time_limit, node_limit=node_limit, executor=spread)
+        return cover.solve(time_limit=time_limit, node_limit=node_limit, executor=spread)
 
 
 @verb("exactcover", "solutions", options=("limit", "time_limit", "node_limit"))

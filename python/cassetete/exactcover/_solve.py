@@ -65,6 +65,46 @@ def solve(
     return Result(status, solution, stats, puzzle=cover, family="exactcover")
 
 
+def shuffled(cover: ExactCover, seed: int) -> "tuple[ExactCover, List[int]]":
+    """``cover`` with its options, and its items within the primary and the secondary ones, in a
+    random order drawn from ``seed``, and the original index of each new option: the first
+    solution of the shuffled cover is a random solution (not a uniform draw: the search still
+    branches on the item with the fewest options).
+
+    Example:
+        >>> cover = ExactCover.from_options([[0], [1], [0, 1]])
+        >>> new, original = shuffled(cover, 3)
+        >>> sorted(sorted(original[k] for k in s) for s in new.solutions())
+        [[0, 1], [2]]
+    """
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    order = [int(k) for k in rng.permutation(cover.options)]
+    items = np.concatenate([rng.permutation(cover.primary), cover.primary + rng.permutation(cover.secondary)])
+    new = ExactCover(cover.primary, cover.secondary)
+    for k in order:
+        new.add_option(int(items[i]) for i in cover.option(k))
+    return new, order
+
+
+def solve_shuffled(cover: ExactCover, seed: int, *, time_limit: Optional[float] = None,
+                   node_limit: Optional[int] = None, executor: Any = None) -> Result:
+    """A random first solution (:func:`shuffled`), as option indices of ``cover`` itself,
+    certified against ``cover``; ``stats["seed"]`` is the seed.
+
+    Example:
+        >>> solve_shuffled(ExactCover.from_options([[0], [1], [0, 1]]), 1).stats["seed"]
+        1
+    """
+    new, original = shuffled(cover, seed)
+    result = solve(new, time_limit=time_limit, node_limit=node_limit, executor=executor)
+    solution = None if result.solution is None else sorted(original[k] for k in result.solution)
+    if result.status == SOLVED:
+        cover._certify(solution)
+    return Result(result.status, solution, {**result.stats, "seed": seed}, puzzle=cover, family="exactcover")
+
+
 def solutions(
     cover: ExactCover,
     *,

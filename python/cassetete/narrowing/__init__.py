@@ -38,6 +38,7 @@ from typing import Any, Dict, Optional
 
 from .._errors import PuzzleError
 from .._contract import verb
+from ..parallel import threads_or
 from ..polyomino import render_grid
 from . import _solve, _verify
 from ._jobs import Subproblem, count_subproblem
@@ -90,12 +91,15 @@ def _strategy(method: str, options: Dict[str, Any]) -> Dict[str, Any]:
     return options
 
 
-@verb("narrowing", "solve", options=("time_limit", "node_limit"), methods=METHODS)
+@verb("narrowing", "solve", options=("time_limit", "node_limit", "seed", "workers"), methods=METHODS,
+      honours={m: ("time_limit", "node_limit", "workers") for m in METHODS})
 def solve(model: Model, *, method: str = STRATEGIES[0], time_limit: Optional[float] = None,
-          node_limit: Optional[int] = None, **options: Any) -> Any:
+          node_limit: Optional[int] = None, seed: Optional[int] = None, workers: int = 1, **options: Any) -> Any:
     """The first solution of ``model`` as a :class:`cassetete.Result`: the family's verb for
     :meth:`Model.solve`. ``method`` is the branching strategy (one of :data:`STRATEGIES`,
-    default ``"smallest-min"``); the other options are :meth:`Model.solve`'s.
+    default ``"smallest-min"``); the other options are :meth:`Model.solve`'s. ``workers`` > 1
+    searches parts of the tree on threads until one finds a solution; no strategy is random,
+    so none takes a ``seed``.
 
     Example:
         >>> m = Model(); x = m.int_var(0, 3, name="x")
@@ -103,8 +107,9 @@ def solve(model: Model, *, method: str = STRATEGIES[0], time_limit: Optional[flo
         >>> solve(m, method="first-fail").solution
         {'x': 2, 'y': 1}
     """
-    return _solve.solve(_model_of(model), time_limit=time_limit, node_limit=node_limit,
-                        **_strategy(method, options))
+    with threads_or(options.pop("executor", None), workers, "cassetete-narrowing") as spread:
+        return _solve.solve(_model_of(model), time_limit=time_limit, node_limit=node_limit, executor=spread,
+                            **_strategy(method, options))
 
 
 @verb("narrowing", "solutions", options=("limit", "time_limit", "node_limit"), methods=METHODS)

@@ -23,7 +23,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 from .. import _core
 from .._errors import LimitReached
 from .._result import LIMIT, SOLVED, UNSATISFIABLE, Result
-from ..parallel import Job, Prefix, run_count
+from ..parallel import Job, Prefix, run_count, run_first
 from ..parallel import digest as _digest
 from ._model import Model, Path
 
@@ -104,6 +104,24 @@ class NarrowingJob(Job):
         if status not in (SOLVED, UNSATISFIABLE):
             status = LIMIT
         return status, (list(values) if values is not None else None), int(stats.get("nodes", 0))
+
+
+def solve_spread(model: Model, executor: Any, time_limit: Optional[float], node_limit: Optional[int],
+                 strategy: str, incremental: bool) -> Tuple[str, Any, dict]:
+    """The first solution searched on every worker of ``executor`` (:func:`cassetete.parallel.run_first`):
+    ``(status, values, stats)``, the values not yet certified.
+
+    Example:
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> m = Model(); xs = [m.int_var(0, 2) for _ in range(3)]
+        >>> m.add_all_different(xs)
+        >>> with ThreadPoolExecutor(2) as pool:
+        ...     solve_spread(m, pool, None, None, "smallest-min", True)[0]
+        'solved'
+    """
+    model._options(strategy, incremental, False)  # validates the strategy
+    return run_first(NarrowingJob(model, strategy, incremental), executor, time_limit=time_limit,
+                     node_limit=node_limit)
 
 
 def count_spread(model: Model, path: Path, executor: Any, limit: Optional[int], time_limit: Optional[float],

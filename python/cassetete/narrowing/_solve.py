@@ -55,11 +55,13 @@ def solve(
     strategy: str = "smallest-min",
     incremental: bool = True,
     profile: bool = False,
+    executor: Any = None,
     _path: Path = (),
 ) -> Result:
     """The first solution as a :class:`cassetete.Result` (status ``"solved"``,
     ``"unsatisfiable"`` or ``"limit"``); ``stats`` has ``nodes``, ``cuts`` (rule-6 splits),
-    ``narrowings`` per constraint kind and, with ``profile=True``, ``kind_seconds``.
+    ``narrowings`` per constraint kind and, with ``profile=True``, ``kind_seconds``. With an
+    ``executor`` every worker searches its own parts of the tree until one finds a solution.
 
     Example:
         >>> m = Model(); x = m.int_var(0, 3, name="x")
@@ -70,7 +72,13 @@ def solve(
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)
     options = model._options(strategy, incremental, profile)
-    status, values, stats = _core.narrowing.first(model._core_model(), list(_path), time_limit, node_limit, **options)
+    if executor is not None and not _path:
+        from ._jobs import solve_spread
+
+        status, values, stats = solve_spread(model, executor, time_limit, node_limit, strategy, incremental)
+    else:
+        status, values, stats = _core.narrowing.first(model._core_model(), list(_path), time_limit, node_limit,
+                                                      **options)
     model.last_stats = stats
     if status not in (SOLVED, UNSATISFIABLE):
         status = LIMIT

@@ -18,6 +18,7 @@ from .._contract import verb
 from .._options import check_choice, check_progress, check_limit, check_node_limit, check_time_limit, check_workers
 from .._result import LIMIT, SOLVED, UNSATISFIABLE, Result
 from ..parallel import run_first, threads_or
+from ..exactcover._solve import solve_shuffled
 from ._jobs import PackingJob, count_packing
 from ._model import Packing
 from ._shapes import PieceSpec, piece_set
@@ -292,7 +293,17 @@ def _stream(packing: Packing, unique: bool, limit: Optional[int], engine: str, t
             nodes += int(packing.cover.last_stats.get("nodes", 0)) if engine == "cells" else 0
 
 
-@verb("polyomino", "solve", options=("time_limit", "node_limit"), methods=METHOD_NOTES)
+SOLVE_NOTES = {
+    "auto": "the dancing-cells exact cover engine",
+    "bitboard": "the first packing of the bitboard engine's stream (regions of at most 64 cells)",
+    "cells": "the dancing-cells exact cover engine (any region)",
+    "random": "dancing cells on the placements shuffled by seed: a random packing",
+}
+
+
+@verb("polyomino", "solve", options=("time_limit", "node_limit", "seed", "workers"), methods=SOLVE_NOTES,
+      honours={"auto": ("time_limit", "node_limit", "workers"), "cells": ("time_limit", "node_limit", "workers"),
+               "bitboard": ("time_limit",)})
 def solve(
     region: Any,
     pieces: PieceSpec = "pentominoes",
@@ -301,14 +312,18 @@ def solve(
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
     method: str = "auto",
+    seed: Optional[int] = None,
+    workers: int = 1,
     executor: Any = None,
 ) -> Result:
     """One packing: a Result whose ``solution`` is the labelled grid.
 
-    ``method``: ``"auto"`` or ``"cells"`` (the dancing-cells engine) or ``"bitboard"``
-    (regions of at most 64 cells, the first packing of its stream); an unknown name is a
-    :class:`cassetete.PuzzleError`. ``pieces`` may be given by position (older code);
-    every other option is keyword-only.
+    ``method``: ``"auto"`` or ``"cells"`` (the dancing-cells engine), ``"bitboard"``
+    (regions of at most 64 cells, the first packing of its stream) or ``"random"`` (a random
+    packing: the placements tried in an order drawn from ``seed``, reported in
+    ``stats["seed"]``); an unknown name is a :class:`cassetete.PuzzleError`. ``pieces`` may be
+    given by position (older code); every other option is keyword-only. ``workers`` > 1: the
+    search on that many threads, as with ``executor``.
 
     ``executor`` (a ``concurrent.futures`` executor or a Dask client, as in
     :meth:`cassetete.exactcover.ExactCover.solve`): every worker searches its own
@@ -328,7 +343,26 @@ def solve(
         >>> with ThreadPoolExecutor(2) as pool:
         ...     verify("3x20", solve("3x20", executor=pool).solution)
         True
+        >>> verify("6x10", solve("6x10", method="random", seed=5).solution)
+        True
     """
+    if method == "random":
+        packing = _packing(region, pieces, flips)
+        if not packing.area_matches:
+            return Result(UNSATISFIABLE, None, {"nodes": 0, "seconds": 0.0, "reason": "area mismatch", "seed": seed},
+                          puzzle=packing.mask, family="polyomino")
+        with threads_or(executor, workers, "cassetete-polyomino") as spread:
+            result = solve_shuffled(packing.cover, seed, time_limit=time_limit, node_limit=node_limit,
+                                    executor=spread)
+        grid = packing.grid(result.solution) if result.solution is not None else None
+        if result.status == SOLVED:
+            certify_packing(checker(packing.mask, packing.pieces, packing.flips), grid)
+        return Result(result.status, grid, {**result.stats, "method": "random"}, puzzle=packing.mask,
+                      family="polyomino")
+    if workers > 1:
+        with threads_or(executor, workers, "cassetete-polyomino") as spread:
+            return solve(region, pieces, flips=flips, time_limit=time_limit, node_limit=node_limit, method=method,
+                         executor=spread)
     method = check_choice(method, "method", METHODS)
     time_limit, node_limit = check_time_limit(time_limit), check_node_limit(node_limit)
     if executor is not None and method == "bitboard":
