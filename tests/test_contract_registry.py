@@ -4,8 +4,9 @@ It walks :data:`cassetete._contract.REGISTRY`, so a newly declared verb or optio
 without a line here, and it finds the families on disk (every package of ``cassetete`` with a
 ``_solve`` room), so a family that declares nothing fails here instead of being skipped:
 
-- every family declares ``solve``, and ``solutions`` and ``count_solutions`` unless
-  ``cassetete._contract.NO_VERB`` says why the verb has no meaning there;
+- every family has every verb of the contract (``CONTRACT_VERBS``), in its ``__all__``, unless
+  ``cassetete._contract.NO_VERB`` says why the verb has no meaning there, and declares its
+  ``solve``, ``solutions`` and ``count_solutions``;
 - each option's bad values are a ``PuzzleError`` naming the option; an option the chosen method
   does not use is refused by name; an unknown method lists the known ones;
 - the docstring shows every declared option;
@@ -25,7 +26,7 @@ import pytest
 
 import cassetete
 from cassetete import PuzzleError
-from cassetete._contract import NO_VERB, REGISTRY
+from cassetete._contract import CONTRACT_VERBS, NO_VERB, REGISTRY
 
 
 def _families():
@@ -82,11 +83,15 @@ def test_every_family_has_a_sample_and_declares_its_verbs():
     assert set(FAMILIES) == set(SAMPLES), "a family without a sample puzzle here, or a sample without a family"
     assert len(FAMILIES) == 8
     for family in FAMILIES:
-        for name in ("solve", "solutions", "count_solutions"):
+        module = importlib.import_module(f"cassetete.{family}")
+        for name in CONTRACT_VERBS:
             if (family, name) in NO_VERB:
-                assert not hasattr(importlib.import_module(f"cassetete.{family}"), name), (family, name)
+                assert not hasattr(module, name), f"{family}.{name} exists: drop it from NO_VERB"
                 continue
-            assert (family, name) in REGISTRY, f"{family}.{name} is not declared in cassetete._contract"
+            assert callable(getattr(module, name, None)), f"{family} has no {name} (nor a reason in NO_VERB)"
+            assert name in module.__all__, f"{family}.{name} is not in {family}.__all__"
+            if name in ("solve", "solutions", "count_solutions"):
+                assert (family, name) in REGISTRY, f"{family}.{name} is not declared in cassetete._contract"
     assert {family for family, _verb in REGISTRY} == set(FAMILIES)
 
 

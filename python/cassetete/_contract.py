@@ -40,7 +40,8 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, Mapping, Optional, 
 from ._errors import PuzzleError
 from ._options import check_flag, check_limit, check_node_limit, check_seed, check_time_limit, check_workers
 
-__all__ = ["Option", "VerbSpec", "OPTIONS", "REGISTRY", "NO_VERB", "verb", "add_flags", "add_option_flag", "flag_values", "options_section"]
+__all__ = ["Option", "VerbSpec", "OPTIONS", "REGISTRY", "NO_VERB", "CONTRACT_VERBS", "verb", "add_flags", "add_option_flag",
+           "flag_values", "options_section"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -117,9 +118,19 @@ class VerbSpec:
 
 REGISTRY: Dict[Tuple[str, str], VerbSpec] = {}
 
+# The verbs every family offers (docs/ARCHITECTURE.md, "The verbs").
+CONTRACT_VERBS = ("parse", "load", "format", "dump", "parse_many", "load_many", "solve", "solutions",
+                  "count_solutions", "generate", "verify", "render")
 # The verbs of the contract that have no meaning in a family, and why (the contract test reads
 # this: any other missing verb is a failure).
 NO_VERB: Dict[Tuple[str, str], str] = {
+    ("exactcover", "generate"): "an exact cover problem has no natural random law; sudoku.generate and "
+                                "polyomino.generate make exact-cover instances with one solution",
+    ("narrowing", "generate"): "a constraint model is written, not drawn; packing_model builds the paper's",
+    ("narrowing", "parse_many"): "a FlatZinc file holds one model; read several with [load(p) for p in paths]",
+    ("narrowing", "load_many"): "as for parse_many",
+    ("jigsaw", "parse_many"): "a scan or a pieces file is one puzzle; read several with [load(p) for p in paths]",
+    ("jigsaw", "load_many"): "as for parse_many",
     ("jigsaw", "solutions"): "a cut jigsaw has one intended assembly; jigsaw.solve reports how many "
                              "assemblies its labels allow in stats['label_solutions']",
     ("jigsaw", "count_solutions"): "as for solutions: stats['label_solutions'] of jigsaw.solve",

@@ -28,13 +28,14 @@ from .._result import Result
 from ..parallel import threads_or
 from . import _render, _solve, _verify
 from ._formats import FORMATS as FORMATS
-from ._formats import dump, format, from_matrix, load, parse
+from ._formats import dump, format, from_matrix, load, load_many, parse, parse_many
 from ._jobs import Subproblem, count_subproblem
 from ._model import MAX_ITEMS as MAX_ITEMS
 from ._model import ExactCover
 from ._verify import verify
 
-__all__ = ["ExactCover", "Subproblem", "count_subproblem", "parse", "load", "format", "dump", "solve", "solutions",
+__all__ = ["ExactCover", "Subproblem", "count_subproblem", "parse", "load", "parse_many", "load_many", "format",
+           "dump", "solve", "solutions",
            "count_solutions", "verify", "render"]
 
 ExactCover.from_matrix = classmethod(from_matrix)  # type: ignore[assignment]

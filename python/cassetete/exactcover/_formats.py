@@ -21,9 +21,10 @@ import numpy as np
 
 from .._errors import PuzzleError
 from .._io import PathOrFile, read_text, write_text
+from .._text import parse_batch
 from ._model import ExactCover, _as_int
 
-__all__ = ["FORMATS", "dump", "format", "format_dlx", "from_matrix", "load", "parse", "parse_dlx"]
+__all__ = ["FORMATS", "dump", "format", "format_dlx", "from_matrix", "load", "load_many", "parse", "parse_dlx", "parse_many"]
 
 FORMATS = ("dlx",)
 
@@ -193,3 +194,25 @@ def dump(problem: ExactCover, target: PathOrFile, format: str = "dlx") -> None: 
 
 
 _format_problem = format
+
+
+def parse_many(source: Any) -> List[ExactCover]:
+    """Many problems: DLX1 texts separated by blank lines, or a list of anything :func:`parse`
+    reads. A bad problem raises PuzzleError naming its number and line.
+
+    Example:
+        >>> [p.options for p in parse_many("a b\\na\\nb\\n\\nx\\nx\\n")]
+        [2, 1]
+    """
+    return parse_batch(source, parse, lambda line: False)
+
+
+def load_many(source: PathOrFile) -> List[ExactCover]:
+    """Many problems from a file (a path, ``"-"`` or an open file), as :func:`parse_many` reads them.
+
+    Example:
+        >>> import io
+        >>> len(load_many(io.StringIO("a\\na\\n\\nb\\nb\\n")))
+        2
+    """
+    return parse_many(read_text(source))

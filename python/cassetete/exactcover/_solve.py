@@ -18,7 +18,7 @@ from typing import Any, Iterable, Iterator, List, Optional, Sequence
 
 from .. import _core
 from .._errors import LimitReached, PuzzleError
-from .._options import check_limit, check_node_limit, check_progress, check_time_limit
+from .._options import check_limit, check_node_limit, check_progress, check_seed, check_time_limit
 from .._result import LIMIT, SOLVED, UNSATISFIABLE, Result
 from ._jobs import Subproblem, count_cover, solve_cover
 from ._model import ExactCover, _as_int
@@ -88,7 +88,7 @@ def shuffled(cover: ExactCover, seed: int) -> "tuple[ExactCover, List[int]]":
     return new, order
 
 
-def solve_shuffled(cover: ExactCover, seed: int, *, time_limit: Optional[float] = None,
+def solve_shuffled(cover: ExactCover, seed: Optional[int], *, time_limit: Optional[float] = None,
                    node_limit: Optional[int] = None, executor: Any = None) -> Result:
     """A random first solution (:func:`shuffled`), as option indices of ``cover`` itself,
     certified against ``cover``; ``stats["seed"]`` is the seed.
@@ -97,6 +97,7 @@ def solve_shuffled(cover: ExactCover, seed: int, *, time_limit: Optional[float] 
         >>> solve_shuffled(ExactCover.from_options([[0], [1], [0, 1]]), 1).stats["seed"]
         1
     """
+    seed = check_seed(seed)
     new, original = shuffled(cover, seed)
     result = solve(new, time_limit=time_limit, node_limit=node_limit, executor=executor)
     solution = None if result.solution is None else sorted(original[k] for k in result.solution)

@@ -41,6 +41,7 @@ from .._contract import verb
 from ..parallel import threads_or
 from ..polyomino import render_grid
 from . import _solve, _verify
+from ._formats import FORMATS, dump, format, load, parse
 from ._jobs import Subproblem, count_subproblem
 from ._model import ALGORITHMS, STRATEGIES, IntVar, Model
 from ._packing import NARROWINGS as NARROWINGS
@@ -49,6 +50,7 @@ from ._verify import verify
 
 __all__ = [
     "ALGORITHMS",
+    "FORMATS",
     "STRATEGIES",
     "IntVar",
     "METHODS",
@@ -58,7 +60,11 @@ __all__ = [
     "box_symmetries",
     "count_solutions",
     "count_subproblem",
+    "dump",
+    "format",
+    "load",
     "packing_model",
+    "parse",
     "render",
     "solutions",
     "solve",

@@ -30,7 +30,8 @@ from typing import Any, Optional
 import numpy as np
 
 from .._errors import PuzzleError
-from ._formats import FORMATS, dump, format, load, parse
+from ._formats import FORMATS, dump, format, load, load_many, parse, parse_many
+from ._generate import GeneratedPacking, generate
 from ._model import Packing
 from ._region import parse_region, symmetries
 from ._render import render_grid, render_svg, render_svg_iso, render_text
@@ -45,6 +46,10 @@ __all__ = [
     "load",
     "format",
     "dump",
+    "parse_many",
+    "load_many",
+    "generate",
+    "GeneratedPacking",
     "PENTOMINOES",
     "TETROMINOES",
     "HEXOMINOES",

@@ -14,18 +14,21 @@ Example:
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, List, Tuple
 
 import numpy as np
 
 from .._errors import PuzzleError
 from .._io import PathOrFile, read_text, write_text
+from .._text import parse_batch
 from ._model import Packing
 from ._region import region_mask
 
-__all__ = ["FORMATS", "dump", "format", "load", "parse"]
+__all__ = ["FORMATS", "dump", "format", "load", "load_many", "parse", "parse_many"]
 
 FORMATS = ("text", "sizes")
+_SIZES = re.compile(r"\s*\d+(\s*[xX×]\s*\d+){1,2}\s*")
 
 
 def parse(region: Any) -> np.ndarray:
@@ -94,3 +97,57 @@ def dump(region: Any, target: PathOrFile, format: str = "text") -> None:  # noqa
         '###\\n'
     """
     write_text(target, _format(region, format=format) + "\n")
+
+
+def parse_many(source: Any) -> List[np.ndarray]:
+    """Many regions: a text where sizes (``6x10``) stand one per line and pictures are separated
+    from what follows by a line ``---`` (a 3-D picture's layers are separated by blank lines, so
+    blank lines cannot separate regions); ``# `` (a hash and a space) starts a comment line; or a list of anything
+    :func:`parse` reads. A bad region raises PuzzleError naming its number and line.
+
+    Example:
+        >>> [r.shape for r in parse_many("6x10\\n3x4x5\\n---\\n##\\n#.\\n---\\n#\\n\\n#\\n")]
+        [(6, 10), (3, 4, 5), (2, 2), (2, 1, 1)]
+    """
+    if not isinstance(source, str):
+        return parse_batch(source, parse, lambda line: True)
+    items: List[Tuple[int, str]] = []
+    picture: List[str] = []
+    first = 0
+
+    def close() -> None:
+        text = "\n".join(picture).strip("\n")
+        if text.strip():
+            items.append((first, text))
+        picture.clear()
+
+    for number, line in enumerate(source.splitlines(), start=1):
+        if line.lstrip().startswith("# "):
+            continue  # a comment: '#' then a space (a picture row has none)
+        if line.strip() == "---":
+            close()
+        elif not picture and _SIZES.fullmatch(line):
+            items.append((number, line.strip()))
+        elif line.strip() or picture:
+            if not picture:
+                first = number
+            picture.append(line)
+    close()
+    regions = []
+    for k, (where, text) in enumerate(items, start=1):
+        try:
+            regions.append(parse(text))
+        except PuzzleError as error:
+            raise PuzzleError(f"region {k} (line {where}): {error}") from None
+    return regions
+
+
+def load_many(source: PathOrFile) -> List[np.ndarray]:
+    """Many regions from a file (a path, ``"-"`` or an open file), as :func:`parse_many` reads them.
+
+    Example:
+        >>> import io
+        >>> len(load_many(io.StringIO("3x20\\n6x10\\n")))
+        2
+    """
+    return parse_many(read_text(source))
