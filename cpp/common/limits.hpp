@@ -97,7 +97,11 @@ public:
 
     bool stopped() const noexcept { return stop_ != StopReason::none; }
     StopReason reason() const noexcept { return stop_; }
-    uint64_t nodes() const noexcept { return nodes_; }
+    // The node that passes the node limit is refused, not searched, so it is not reported:
+    // node_limit=10 reports 10 nodes.
+    uint64_t nodes() const noexcept {
+        return stop_ == StopReason::node_limit && nodes_ > limits_.node_limit ? limits_.node_limit : nodes_;
+    }
     double elapsed() const noexcept {
         return std::chrono::duration<double>(Clock::now() - start_).count();
     }

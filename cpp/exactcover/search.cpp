@@ -275,6 +275,7 @@ bool Search::next(SearchControl& control) {
         while (++level.k < level.size) {
             ++nodes_;
             if (control.tick()) {
+                --nodes_;   // refused, not searched: node_limit=10 reports 10 nodes
                 --level.k;  // not tried; the caller sees control.stopped() and does not resume
                 return false;
             }

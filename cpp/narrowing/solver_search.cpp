@@ -75,6 +75,7 @@ bool Solver::backtrack(SearchControl& control) {
 bool Solver::next(SearchControl& control) {
     if (done_) return false;
     if (!started_) {
+        if (control.tick()) return false;  // the root is a node too, counted by node_limit
         started_ = true;
         if (!propagate_root()) {
             done_ = true;
