@@ -7,6 +7,8 @@ from __future__ import annotations
 import itertools
 import json
 import pickle
+import atexit
+import shutil
 import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -131,6 +133,7 @@ def _edgematch() -> Family:
     unsatisfiable = solvable.with_fixed({(1, 1): (corner, 0)})  # a corner piece in the middle
     huge, _ = edgematch.generate(5, 5, colors=1, frame_colors=1, seed=3)  # over 9! * 4^9 solutions
     folder = Path(tempfile.mkdtemp(prefix="cassetete-contract-"))  # the command line reads files
+    atexit.register(shutil.rmtree, folder, True)  # made at collection: removed when the run ends
     files = {}
     for name, puzzle in (("solvable", solvable), ("unsatisfiable", unsatisfiable), ("huge", huge)):
         files[name] = str(folder / f"{name}.txt")
