@@ -12,6 +12,7 @@ void register_exactcover(py::module_& m);
 void register_edgematch(py::module_& m);
 void register_edgematch_local(py::module_& m);
 void register_edgematch_exact(py::module_& m);
+void register_edgematch_breaks(py::module_& m);
 void register_narrowing(py::module_& m);
 void register_polyomino(py::module_& m);
 void register_shikaku_splits(py::module_& m);
@@ -32,7 +33,8 @@ PYBIND11_MODULE(_core, m) {
     submodule("hashi", "Hashiwokakero exact search and annealing.", bind::register_hashi, bind::register_hashi_splits);
     submodule("exactcover", "Exact cover search and the polyomino bitboard engine.", bind::register_exactcover);
     submodule("edgematch", "Edge-matching searches (backtracking, exact engines, local search).",
-              bind::register_edgematch, bind::register_edgematch_local, bind::register_edgematch_exact);
+              bind::register_edgematch, bind::register_edgematch_local, bind::register_edgematch_exact,
+              bind::register_edgematch_breaks);
     submodule("narrowing", "Interval narrowing constraint solver.", bind::register_narrowing);
     submodule("polyomino", "Packing model: placements, symmetries, board layout.", bind::register_polyomino);
 }

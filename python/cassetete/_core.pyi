@@ -336,6 +336,28 @@ class edgematch:
         node_limit: int = 0,
         time_limit: Optional[float] = None,
     ) -> Dict[str, Any]: ...  # board, score, solved, depth, cells, nodes
+    # --- edgematch breaks (src/bind_edgematch_breaks.cpp) ---
+    @staticmethod
+    def breaks(
+        rows: int,
+        cols: int,
+        pieces: np.ndarray,
+        compl: np.ndarray,
+        fixed: np.ndarray,
+        order: np.ndarray,
+        allowed: np.ndarray,
+        quota: np.ndarray,
+        pattern: np.ndarray,
+        seed: int = 0,
+        restart_seconds: float = 0.0,
+        restart_nodes: int = 0,
+        complete_nodes: int = 20000,
+        complete_from: int = 0,
+        complete_tail: int = 0,
+        workers: int = 1,
+        time_limit: Optional[float] = None,
+        node_limit: Optional[int] = None,
+    ) -> Dict[str, Any]: ...  # board, score, total, trajectory, best_depth, nodes, seconds, ...
 
     class LocalSearch:
         def __init__(

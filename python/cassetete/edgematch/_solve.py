@@ -30,7 +30,7 @@ from ._relaxed_loop import solve_relaxed_loop
 from ._split import split, symmetry_parts
 from ._verify import certified, certify_result
 
-METHODS = ("backtrack", "vlns", "cp", "checkerboard", "corner_fill", "relaxed_loop", "positions")
+METHODS = ("backtrack", "vlns", "cp", "checkerboard", "corner_fill", "relaxed_loop", "positions", "breaks")
 METHOD_NOTES = {
     "backtrack": "the exact C++ backtracking over a cell order, with candidate tables",
     "vlns": "Schaus and Deville's very large neighbourhood search (its best board when it stops)",
@@ -39,6 +39,7 @@ METHOD_NOTES = {
     "corner_fill": "Béhague's corner-first fill order",
     "relaxed_loop": "the CP model on a relaxed puzzle, relaxing more until it is solved",
     "positions": "Béhague's Algorithm 1 on positions, then branching",
+    "breaks": "the record holders' backtracking with scheduled breaks (its best complete board when it stops)",
 }
 # seed=None keeps backtracking deterministic (candidates in piece order); the local search and
 # the CP model draw a fresh seed then, reported in stats["seed"].
@@ -57,6 +58,7 @@ HONOURS = {
     "corner_fill": ("time_limit", "node_limit", "progress", "order"),
     "relaxed_loop": ("time_limit", "node_limit", "seed", "progress"),
     "positions": ("time_limit", "progress"),
+    "breaks": ("time_limit", "node_limit", "seed", "workers", "progress"),
 }
 # The one-algorithm files reached by name from solve(method=...): each takes the puzzle and the
 # options named here (besides time_limit and node_limit, and seed where it says so); "order" is
@@ -142,6 +144,11 @@ def solve(
         if order is not None:
             raise PuzzleError("order does not apply to method='vlns'")
         return solve_local(puzzle, time_limit=time_limit, seed=seed, workers=workers, progress=progress, **local)
+    if method == "breaks":  # workers too, so not through _by_name
+        from ._breaks import solve_breaks
+
+        return solve_breaks(puzzle, time_limit=time_limit, node_limit=node_limit, seed=seed, workers=workers,
+                            progress=progress, **local)
     if method in _ALGORITHMS:
         return _by_name(puzzle, method, order, time_limit, node_limit, seed, progress, local)
     order = "row" if order is None else order

@@ -1,0 +1,544 @@
+// Backtracking with scheduled breaks (see breaks.hpp).
+#include "edgematch/breaks.hpp"
+
+#include <algorithm>
+#include <exception>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "common/rng.hpp"
+
+namespace cassetete::edgematch {
+
+namespace {
+
+constexpr int kOpposite[4] = {S, W, N, E};
+constexpr int kDr[4] = {-1, 0, 1, 0};
+constexpr int kDc[4] = {0, 1, 0, -1};
+
+// One candidate of a table: a placement and which of the cell's two first references it
+// leaves unmatched (bit 0: the first, bit 1: the second; 0 for a matching placement).
+struct Entry {
+    uint16_t piece;
+    uint8_t rot;
+    uint8_t miss;
+};
+
+// The candidates of every cell of one kind (same frame sides, same placed neighbours), for
+// every key (the colours the first two placed neighbours require): [start, mid) match, [mid,
+// end) break one join.
+struct Table {
+    int refs = 0;     // 0, 1 or 2 references used as the key
+    int ref0 = -1, ref1 = -1;
+    std::vector<uint32_t> start, mid, end;
+    std::vector<Entry> entries;
+};
+
+struct Kind {
+    int rim = 0;      // bit s: side s is on the frame
+    int refmask = 0;  // bit s: the neighbour on side s is placed before the cell
+    bool operator==(const Kind& o) const { return rim == o.rim && refmask == o.refmask; }
+};
+
+class BreaksSearch {
+public:
+    BreaksSearch(const Puzzle& pz, const BreaksOptions& opt, SearchControl& control)
+        : pz_(pz), opt_(opt), control_(control), rng_(opt.seed) {
+        rows_ = pz.rows;
+        cols_ = pz.cols;
+        n_ = pz.cells();
+        colors_ = pz.colors;
+        result_.total = 2 * rows_ * cols_ - rows_ - cols_;
+        piece_.assign(n_, -1);
+        rot_.assign(n_, 0);
+        used_.assign(pz.size(), 0);
+        fixed_.assign(n_, 0);
+        for (const Placement& f : opt.fixed) {
+            piece_[f.cell] = f.piece;
+            rot_[f.cell] = f.rot;
+            used_[f.piece] = 1;
+            fixed_[f.cell] = 1;
+        }
+        for (int cell : opt.order)
+            if (!fixed_[cell]) free_.push_back(cell);
+        nfree_ = static_cast<int>(free_.size());
+        std::vector<int> pos(n_, -1);
+        for (int d = 0; d < nfree_; ++d) pos[free_[d]] = d;
+        pattern_count_.assign(pz.size(), 0);
+        std::vector<char> is_pattern(colors_, 0);
+        for (int c : opt.pattern) is_pattern[c] = 1;
+        for (int p = 0; p < pz.size(); ++p)
+            for (int s = 0; s < 4; ++s) pattern_count_[p] += is_pattern[pz.pieces[p][s]];
+        // Cells: frame sides, neighbours, references, kinds.
+        nb_.assign(n_, {-1, -1, -1, -1});
+        rim_.assign(n_, 0);
+        for (int cell = 0; cell < n_; ++cell) {
+            int r = cell / cols_, c = cell % cols_;
+            for (int s = 0; s < 4; ++s) {
+                int rr = r + kDr[s], cc = c + kDc[s];
+                if (rr < 0 || rr >= rows_ || cc < 0 || cc >= cols_) rim_[cell] |= 1 << s;
+                else nb_[cell][s] = rr * cols_ + cc;
+            }
+        }
+        kind_of_.resize(nfree_);
+        extra_.resize(nfree_);
+        breakable_.resize(nfree_);
+        for (int d = 0; d < nfree_; ++d) {
+            int cell = free_[d], refmask = 0;
+            for (int s = 0; s < 4; ++s) {
+                int other = nb_[cell][s];
+                if (other >= 0 && (fixed_[other] || pos[other] < d)) refmask |= 1 << s;
+            }
+            Kind k{rim_[cell], refmask};
+            auto found = std::find(kinds_.begin(), kinds_.end(), k);
+            kind_of_[d] = static_cast<int>(found - kinds_.begin());
+            if (found == kinds_.end()) kinds_.push_back(k);
+            int seen = 0, bmask = 0;
+            for (int s = 0; s < 4; ++s) {
+                if (!(refmask >> s & 1)) continue;
+                if (seen++ >= 2) extra_[d].push_back(s);
+                if (!(rim_[cell] != 0 && rim_[nb_[cell][s]] != 0)) bmask |= 1 << s;  // rim joins never break
+            }
+            breakable_[d] = bmask;
+        }
+        tables_.resize(kinds_.size());
+        valid_.resize(kinds_.size());
+        for (size_t k = 0; k < kinds_.size(); ++k)
+            for (int p = 0; p < pz.size(); ++p)
+                for (int r = 0; r < 4; ++r) {
+                    bool ok = true;
+                    for (int s = 0; s < 4 && ok; ++s) ok = (pz.edge(p, r, s) == 0) == ((kinds_[k].rim >> s & 1) != 0);
+                    bool repeat = false;  // a turn showing the same edges as an earlier one
+                    for (int q = 0; q < r && ok && !repeat; ++q) {
+                        bool same = true;
+                        for (int s = 0; s < 4; ++s) same = same && pz.edge(p, r, s) == pz.edge(p, q, s);
+                        repeat = same;
+                    }
+                    if (ok && !repeat) valid_[k].push_back({static_cast<uint16_t>(p), static_cast<uint8_t>(r), 0});
+                }
+        it_.assign(nfree_ + 1, 0);
+        breaks_.assign(nfree_ + 1, 0);
+        for (int cell = 0; cell < n_; ++cell)  // joins between two clues count from the start
+            for (int s : {E, S}) {
+                int other = nb_[cell][s];
+                if (fixed_[cell] && other >= 0 && fixed_[other] && !joins(other, kOpposite[s], piece_[other], rot_[other]))
+                    ++breaks_[0];
+            }
+        end_.assign(nfree_ + 1, 0);
+        key_.assign(nfree_ + 1, 0);
+        phase_.assign(nfree_ + 1, 0);
+        cumh_.assign(nfree_ + 1, 0);
+    }
+
+    BreaksResult run() {
+        build_tables();
+        restart_t0_ = control_.elapsed();
+        if (nfree_ == 0) {
+            record_full(breaks_[0]);
+            result_.exhausted = true;
+        } else {
+            search();
+        }
+        result_.nodes = control_.nodes();
+        result_.stop = control_.reason();
+        if (result_.piece.empty() && deep_from_ >= 0 &&
+            static_cast<double>(nfree_ - deep_from_) * pz_.size() <= 5e7) {
+            // no complete board yet: complete the deepest partial board (its own node budget)
+            for (int d = 0; d < nfree_; ++d) {
+                int cell = free_[d];
+                if (piece_[cell] >= 0) used_[piece_[cell]] = 0;
+                piece_[cell] = d < deep_from_ ? deep_piece_[cell] : -1;
+                rot_[cell] = deep_rot_[cell];
+                if (piece_[cell] >= 0) used_[piece_[cell]] = 1;
+            }
+            breaks_[deep_from_] = result_.best_depth_breaks;
+            complete(deep_from_, true);
+        }
+        if (!result_.piece.empty() && score(pz_, result_.piece.data(), result_.rot.data()) != result_.score)
+            throw std::logic_error("breaks search: a board's score differs from its count of breaks");
+        return std::move(result_);
+    }
+
+private:
+    // --- tables -------------------------------------------------------------------------------
+    void build_tables() {
+        std::vector<int> order_key(pz_.size());
+        for (int p = 0; p < pz_.size(); ++p) order_key[p] = static_cast<int>(rng_.below(1u << 30));
+        auto before = [&](const Entry& a, const Entry& b) {
+            int ha = pattern_count_[a.piece], hb = pattern_count_[b.piece];
+            if (ha != hb) return ha > hb;
+            if (order_key[a.piece] != order_key[b.piece]) return order_key[a.piece] < order_key[b.piece];
+            return a.rot < b.rot;
+        };
+        for (size_t k = 0; k < kinds_.size(); ++k) {
+            std::vector<Entry> valid = valid_[k];
+            std::sort(valid.begin(), valid.end(), before);
+            Table& t = tables_[k];
+            t = Table{};
+            for (int s = 0; s < 4; ++s)
+                if (kinds_[k].refmask >> s & 1) {
+                    if (t.refs == 0) t.ref0 = s;
+                    else if (t.refs == 1) t.ref1 = s;
+                    if (t.refs < 2) ++t.refs;
+                }
+            const int keys = t.refs == 2 ? colors_ * colors_ : t.refs == 1 ? colors_ : 1;
+            std::vector<std::vector<Entry>> match(keys), miss(keys);
+            for (const Entry& e : valid) {
+                if (t.refs == 0) {
+                    match[0].push_back(e);
+                } else if (t.refs == 1) {
+                    int e0 = pz_.edge(e.piece, e.rot, t.ref0);
+                    for (int c = 1; c < colors_; ++c) (c == e0 ? match[c] : miss[c]).push_back({e.piece, e.rot, static_cast<uint8_t>(c == e0 ? 0 : 1)});
+                } else {
+                    int e0 = pz_.edge(e.piece, e.rot, t.ref0), e1 = pz_.edge(e.piece, e.rot, t.ref1);
+                    match[e0 * colors_ + e1].push_back(e);
+                    for (int c = 1; c < colors_; ++c) {
+                        if (c != e1) miss[e0 * colors_ + c].push_back({e.piece, e.rot, 2});
+                        if (c != e0) miss[c * colors_ + e1].push_back({e.piece, e.rot, 1});
+                    }
+                }
+            }
+            t.start.resize(keys);
+            t.mid.resize(keys);
+            t.end.resize(keys);
+            for (int key = 0; key < keys; ++key) {
+                t.start[key] = static_cast<uint32_t>(t.entries.size());
+                t.entries.insert(t.entries.end(), match[key].begin(), match[key].end());
+                t.mid[key] = static_cast<uint32_t>(t.entries.size());
+                std::stable_sort(miss[key].begin(), miss[key].end(), before);
+                t.entries.insert(t.entries.end(), miss[key].begin(), miss[key].end());
+                t.end[key] = static_cast<uint32_t>(t.entries.size());
+            }
+        }
+    }
+
+    // The colour the placed neighbour on side s of cell requires.
+    int required(int cell, int s) const {
+        int other = nb_[cell][s];
+        return pz_.compl_[pz_.edge(piece_[other], rot_[other], kOpposite[s])];
+    }
+
+    bool joins(int cell, int s, int p, int r) const { return pz_.edge(p, r, s) == required(cell, s); }
+
+    int cap(int d) const {
+        int allowed = d < static_cast<int>(opt_.allowed.size()) ? opt_.allowed[d] : 0;
+        if (result_.score >= 0) allowed = std::min(allowed, result_.total - result_.score - 1);
+        return allowed;
+    }
+
+    void enter(int d) {
+        const Table& t = tables_[kind_of_[d]];
+        int cell = free_[d], key = 0;
+        if (t.refs == 1) key = required(cell, t.ref0);
+        else if (t.refs == 2) key = required(cell, t.ref0) * colors_ + required(cell, t.ref1);
+        key_[d] = key;
+        it_[d] = t.start[key];
+        end_[d] = t.mid[key];
+        phase_[d] = 0;
+    }
+
+    // --- the search -------------------------------------------------------------------------
+    void search() {
+        int d = 0;
+        enter(0);
+        rec_depth_ = -1;
+        for (;;) {
+            const Table& t = tables_[kind_of_[d]];
+            const int cell = free_[d];
+            bool placed = false;
+            while (!placed) {
+                if (it_[d] == end_[d]) {
+                    if (phase_[d] == 0 && (breakable_[d] & kinds_[kind_of_[d]].refmask) && breaks_[d] < cap(d)) {
+                        phase_[d] = 1;
+                        it_[d] = t.mid[key_[d]];
+                        end_[d] = t.end[key_[d]];
+                        continue;
+                    }
+                    break;
+                }
+                const Entry e = t.entries[it_[d]++];
+                if (used_[e.piece]) continue;
+                int miss = 0;
+                if (e.miss) {
+                    int side = e.miss == 1 ? t.ref0 : t.ref1;
+                    if (!(breakable_[d] >> side & 1)) continue;
+                    miss = 1;
+                }
+                bool ok = true;
+                for (int s : extra_[d])
+                    if (!joins(cell, s, e.piece, e.rot)) {
+                        if (!(breakable_[d] >> s & 1)) ok = false;
+                        ++miss;
+                    }
+                if (!ok || miss > 1 || (miss && breaks_[d] + miss > cap(d))) continue;
+                int h = cumh_[d] + pattern_count_[e.piece];
+                if (!opt_.quota.empty() && h < opt_.quota[d]) continue;
+                piece_[cell] = e.piece;
+                rot_[cell] = e.rot;
+                used_[e.piece] = 1;
+                breaks_[d + 1] = breaks_[d] + miss;
+                cumh_[d + 1] = h;
+                placed = true;
+            }
+            if (placed) {
+                if (control_.tick()) return;
+                ++d;
+                if (d == nfree_) {
+                    record_full(breaks_[d]);
+                    if (result_.score == result_.total) return;
+                    --d;
+                    unplace(d);
+                    continue;
+                }
+                if (d > rec_depth_ || (d == rec_depth_ && breaks_[d] < rec_breaks_)) record_partial(d);
+                else if (nfree_ - d <= opt_.complete_tail && breaks_[d] < result_.total - result_.score - 1)
+                    complete(d, false);
+                if (control_.stopped()) return;
+                enter(d);
+                if ((control_.nodes() & 4095) == 0 && restart_due()) {
+                    restart(d);
+                    d = 0;
+                    enter(0);
+                }
+                continue;
+            }
+            // every candidate tried: back up
+            if (d == 0) {
+                result_.exhausted = true;
+                return;
+            }
+            --d;
+            unplace(d);
+        }
+    }
+
+    void unplace(int d) {
+        int cell = free_[d];
+        used_[piece_[cell]] = 0;
+        piece_[cell] = -1;
+    }
+
+    bool restart_due() const {
+        if (opt_.restart_nodes && control_.nodes() - restart_nodes0_ >= opt_.restart_nodes) return true;
+        return opt_.restart_seconds > 0 && control_.elapsed() - restart_t0_ >= opt_.restart_seconds;
+    }
+
+    void restart(int d) {
+        for (int i = 0; i < d; ++i) unplace(i);
+        ++result_.restarts;
+        restart_nodes0_ = control_.nodes();
+        restart_t0_ = control_.elapsed();
+        rec_depth_ = -1;
+        build_tables();
+    }
+
+    void improve(int score) {
+        result_.score = score;
+        result_.piece = piece_;
+        result_.rot = rot_;
+        result_.trajectory.emplace_back(control_.elapsed(), score);
+    }
+
+    void record_full(int breaks) {
+        ++result_.full_boards;
+        if (result_.total - breaks > result_.score) improve(result_.total - breaks);
+    }
+
+    void record_partial(int d) {
+        rec_depth_ = d;
+        rec_breaks_ = breaks_[d];
+        if (d > result_.best_depth || (d == result_.best_depth && breaks_[d] < result_.best_depth_breaks)) {
+            result_.best_depth = d;
+            result_.best_depth_breaks = breaks_[d];
+            if (result_.piece.empty()) {  // kept for a last completion should no board be made
+                deep_from_ = d;
+                deep_piece_ = piece_;
+                deep_rot_ = rot_;
+            }
+        }
+        if (d >= opt_.complete_from && nfree_ - d <= 512 && breaks_[d] < result_.total - result_.score)
+            complete(d, false);
+    }
+
+    // --- completion of a partial board: branch and bound over the cells left -----------------
+    struct Option {
+        int miss, piece, rot;
+    };
+
+    int mismatches(int cell, int p, int r) const {
+        int miss = 0;
+        for (int s = 0; s < 4; ++s) {
+            int other = nb_[cell][s];
+            if (other >= 0 && piece_[other] >= 0 && !joins(cell, s, p, r)) ++miss;
+        }
+        return miss;
+    }
+
+    void options_at(int cell, std::vector<Option>& out) const {
+        out.clear();
+        for (int p = 0; p < pz_.size(); ++p) {
+            if (used_[p]) continue;
+            for (int r = 0; r < 4; ++r) {
+                bool ok = true;
+                for (int s = 0; s < 4 && ok; ++s) ok = (pz_.edge(p, r, s) == 0) == ((rim_[cell] >> s & 1) != 0);
+                if (ok) out.push_back({mismatches(cell, p, r), p, r});
+            }
+        }
+        std::stable_sort(out.begin(), out.end(), [](const Option& a, const Option& b) { return a.miss < b.miss; });
+    }
+
+    // final: the search is over (no control ticks, only the node budget).
+    void complete(int from, bool final) {
+        ++result_.completions;
+        const int levels = nfree_ - from;
+        std::vector<std::vector<Option>> options(levels);
+        std::vector<size_t> next(levels, 0);
+        std::vector<int> miss(levels + 1, 0);
+        miss[0] = breaks_[from];
+        uint64_t budget = opt_.complete_nodes;
+        int level = 0;
+        options_at(free_[from], options[0]);
+        for (;;) {
+            const int bound = result_.score >= 0 ? result_.total - result_.score : std::numeric_limits<int>::max();
+            bool down = false;
+            while (next[level] < options[level].size()) {
+                const Option o = options[level][next[level]++];
+                if (miss[level] + o.miss >= bound) {
+                    next[level] = options[level].size();  // sorted: the rest are no better
+                    break;
+                }
+                if (budget == 0 || (!final && control_.tick())) {
+                    next[level] = options[level].size();
+                    budget = 0;
+                    break;
+                }
+                --budget;
+                const int cell = free_[from + level];
+                piece_[cell] = o.piece;
+                rot_[cell] = o.rot;
+                used_[o.piece] = 1;
+                miss[level + 1] = miss[level] + o.miss;
+                down = true;
+                break;
+            }
+            if (down) {
+                if (level + 1 == levels) {
+                    improve(result_.total - miss[level + 1]);
+                    unplace(from + level);
+                } else {
+                    ++level;
+                    next[level] = 0;
+                    options_at(free_[from + level], options[level]);
+                }
+                continue;
+            }
+            if (level == 0) break;
+            --level;
+            unplace(from + level);
+        }
+    }
+
+    const Puzzle& pz_;
+    const BreaksOptions& opt_;
+    SearchControl& control_;
+    Rng rng_;
+    int rows_ = 0, cols_ = 0, n_ = 0, colors_ = 0, nfree_ = 0;
+    std::vector<int> piece_, rot_, free_, pattern_count_, rim_, kind_of_, breakable_;
+    std::vector<char> used_, fixed_;
+    std::vector<std::array<int, 4>> nb_;
+    std::vector<std::vector<int>> extra_;
+    std::vector<Kind> kinds_;
+    std::vector<std::vector<Entry>> valid_;
+    std::vector<Table> tables_;
+    std::vector<uint32_t> it_, end_;
+    std::vector<int> key_, phase_, breaks_, cumh_;
+    int rec_depth_ = -1, rec_breaks_ = 0, deep_from_ = -1;
+    std::vector<int> deep_piece_, deep_rot_;
+    uint64_t restart_nodes0_ = 0;
+    double restart_t0_ = 0;
+    BreaksResult result_;
+};
+
+}  // namespace
+
+void validate_breaks_options(const Puzzle& pz, const BreaksOptions& opt) {
+    pz.validate();
+    if (pz.size() > 65535) throw std::invalid_argument("the breaks search takes at most 65535 pieces");
+    const int n = pz.cells();
+    if (static_cast<int>(opt.order.size()) != n) throw std::invalid_argument("the order must list every cell once");
+    std::vector<char> seen(n, 0);
+    for (int cell : opt.order) {
+        if (cell < 0 || cell >= n || seen[cell]) throw std::invalid_argument("the order must list every cell once");
+        seen[cell] = 1;
+    }
+    std::vector<char> cell_fixed(n, 0), piece_fixed(pz.size(), 0);
+    for (const Placement& f : opt.fixed) {
+        if (f.cell < 0 || f.cell >= n || f.piece < 0 || f.piece >= pz.size() || f.rot < 0 || f.rot > 3)
+            throw std::invalid_argument("a clue is out of range");
+        if (cell_fixed[f.cell] || piece_fixed[f.piece]) throw std::invalid_argument("two clues share a cell or a piece");
+        cell_fixed[f.cell] = piece_fixed[f.piece] = 1;
+    }
+    const size_t free = static_cast<size_t>(n) - opt.fixed.size();
+    if (opt.allowed.size() != free)
+        throw std::invalid_argument("the break schedule needs one entry per free cell (" + std::to_string(free) + ")");
+    for (int a : opt.allowed)
+        if (a < 0) throw std::invalid_argument("the break schedule has a negative entry");
+    if (!opt.quota.empty() && opt.quota.size() != free)
+        throw std::invalid_argument("the quotas need one entry per free cell (" + std::to_string(free) + ")");
+    for (int c : opt.pattern)
+        if (c < 0 || c >= pz.colors) throw std::invalid_argument("a pattern colour is out of range");
+    if (opt.restart_seconds < 0 || opt.restart_seconds != opt.restart_seconds)
+        throw std::invalid_argument("restart seconds must be >= 0");
+    if (opt.complete_tail < 0) throw std::invalid_argument("complete_tail must be >= 0");
+    if (opt.complete_from < 0) throw std::invalid_argument("complete_from must be >= 0");
+}
+
+BreaksResult breaks_search(const Puzzle& pz, const BreaksOptions& opt, SearchControl& control) {
+    BreaksSearch search(pz, opt, control);
+    return search.run();
+}
+
+std::vector<BreaksResult> breaks_search_workers(const Puzzle& pz, const BreaksOptions& opt, int workers,
+                                                SearchLimits limits, CancellationToken& token,
+                                                SearchControl::PollHook hook) {
+    if (workers < 1) workers = 1;
+    std::vector<BreaksResult> results(workers);
+    std::vector<std::exception_ptr> errors(workers);
+    const uint64_t total_nodes = limits.node_limit;
+    auto limits_of = [&](int w) {
+        SearchLimits l = limits;
+        if (total_nodes != std::numeric_limits<uint64_t>::max())
+            l.node_limit = total_nodes / workers + (static_cast<uint64_t>(w) < total_nodes % workers ? 1 : 0);
+        return l;
+    };
+    auto work = [&](int w, SearchControl& control) {
+        try {
+            BreaksOptions own = opt;
+            own.seed = opt.seed + static_cast<uint64_t>(w);
+            results[w] = breaks_search(pz, own, control);
+            if (results[w].score == results[w].total) token.cancel();  // solved: the others stop
+        } catch (...) {
+            errors[w] = std::current_exception();
+            token.cancel();
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int w = 1; w < workers; ++w)
+        threads.emplace_back([&, w]() {
+            SearchControl control(limits_of(w), &token);
+            work(w, control);
+        });
+    {
+        SearchControl control(limits_of(0), &token, std::move(hook));
+        work(0, control);
+        if (control.reason() == StopReason::interrupted) token.cancel();
+    }
+    for (auto& t : threads) t.join();
+    for (auto& e : errors)
+        if (e) std::rethrow_exception(e);
+    return results;
+}
+
+}  // namespace cassetete::edgematch

@@ -1,0 +1,175 @@
+"""edgematch.solve(method="breaks"): backtracking with scheduled breaks. Boards are checked by the
+independent checker (tests/edgematch_checker.py) and an independent join count written here;
+every run is bounded by nodes, not seconds, so nothing depends on the machine's speed."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cassetete import PuzzleError, edgematch
+from cassetete.edgematch._breaks import break_schedule, scan_order
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from edgematch_checker import check_board, turned  # noqa: E402
+from interrupts import RepeatingInterrupt  # noqa: E402
+
+
+def matched_joins(puzzle, board) -> int:
+    """Inner joins whose two edges match, counted from the rules."""
+    rows, cols = puzzle.rows, puzzle.cols
+    show = {(r, c): turned([int(x) for x in puzzle.pieces[int(board[r][c][0])]], int(board[r][c][1]))
+            for r in range(rows) for c in range(cols)}
+    same = (lambda a, b: a == b) if puzzle.matching == "equal" else (lambda a, b: a == -b)
+    count = 0
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols and show[r, c][1] != 0 and same(show[r, c][1], show[r, c + 1][3]):
+                count += 1
+            if r + 1 < rows and show[r, c][2] != 0 and same(show[r, c][2], show[r + 1, c][0]):
+                count += 1
+    return count
+
+
+def complete_board_ok(puzzle, board) -> bool:
+    """Every piece once, clues in place, frame edges exactly on the rim (joins may break)."""
+    rows, cols = puzzle.rows, puzzle.cols
+    if sorted(int(board[r][c][0]) for r in range(rows) for c in range(cols)) != list(range(puzzle.size)):
+        return False
+    for (r, c), (p, rot) in puzzle.fixed.items():
+        if int(board[r][c][0]) != p or turned(puzzle.pieces[p], int(board[r][c][1])) != turned(puzzle.pieces[p], rot):
+            return False
+    for r in range(rows):
+        for c in range(cols):
+            n, e, s, w = turned([int(x) for x in puzzle.pieces[int(board[r][c][0])]], int(board[r][c][1]))
+            if (n == 0) != (r == 0) or (s == 0) != (r == rows - 1) or (w == 0) != (c == 0) or (e == 0) != (c == cols - 1):
+                return False
+    return True
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_breaks_solves_small_generated_puzzles(seed):
+    puzzle, _ = edgematch.generate(5, 5, colors=4, seed=seed)
+    res = edgematch.solve(puzzle, method="breaks", seed=seed, node_limit=2_000_000)
+    assert res.status == "solved"
+    assert check_board(5, 5, puzzle.pieces, res.solution, puzzle.matching, puzzle.fixed)
+    assert res.stats["score"] == res.stats["total"] == puzzle.total_joins
+    assert res.stats["stop"] == "solved"
+
+
+def _unsolvable(seed):
+    """A 4 x 4 puzzle with one inner piece turned over (W and E swapped): no solution."""
+    puzzle, _ = edgematch.generate(4, 4, colors=3, seed=seed)
+    pieces = np.array(puzzle.pieces)
+    inner = [i for i, p in enumerate(pieces) if 0 not in p]
+    n, e, s, w = pieces[inner[0]]
+    pieces[inner[0]] = (n, w, s, e)
+    return edgematch.EdgePuzzle(4, 4, pieces)
+
+
+def test_breaks_returns_the_best_complete_board_of_an_unsolvable_puzzle():
+    for seed in range(1, 30):
+        puzzle = _unsolvable(seed)
+        if edgematch.count_solutions(puzzle, limit=1) == 0:
+            break
+    else:
+        pytest.skip("no unsolvable variant found")
+    res = edgematch.solve(puzzle, method="breaks", seed=5, node_limit=2_000_000)
+    assert res.status == "limit"
+    assert complete_board_ok(puzzle, res.solution.tolist())
+    assert matched_joins(puzzle, res.solution.tolist()) == res.stats["score"] < res.stats["total"]
+    # every board the schedule allows (one break on 16 cells) was tried; the answer is a completion
+    assert res.stats["stop"] == "exhausted" and len(res.stats["schedule"]) == 1
+    assert res.stats["completions"] >= 1
+
+
+def test_breaks_on_eternity2_gives_a_checked_complete_board():
+    puzzle = edgematch.eternity2("centre")
+    res = edgematch.solve(puzzle, method="breaks", seed=7, node_limit=3_000_000)
+    board = res.solution.tolist()
+    assert res.status == "limit" and res.stats["stop"] == "node_limit"
+    assert complete_board_ok(puzzle, board)
+    assert matched_joins(puzzle, board) == res.stats["score"] == res.stats["best"]
+    assert res.stats["total"] == 480 and res.stats["nodes"] == 3_000_000
+    assert res.stats["quotas"] and res.stats["schedule"][0] == 201 and len(res.stats["schedule"]) == 14
+    scores = [s for _, s in res.stats["trajectory"]]
+    assert scores == sorted(scores) and scores[-1] == res.stats["score"]
+    assert res.stats["partial_score"] >= res.stats["score"]
+
+
+def test_breaks_same_seed_same_board_and_workers():
+    puzzle = edgematch.eternity2("centre")
+    one = edgematch.solve(puzzle, method="breaks", seed=11, node_limit=400_000)
+    two = edgematch.solve(puzzle, method="breaks", seed=11, node_limit=400_000)
+    assert np.array_equal(one.solution, two.solution) and one.stats["score"] == two.stats["score"]
+    both = edgematch.solve(puzzle, method="breaks", seed=11, node_limit=800_000, workers=2)
+    assert both.stats["workers"] == 2 and len(both.stats["worker_scores"]) == 2
+    assert both.stats["nodes"] <= 800_000
+    assert both.stats["score"] == max(both.stats["worker_scores"])
+    assert complete_board_ok(puzzle, both.solution.tolist())
+    assert matched_joins(puzzle, both.solution.tolist()) == both.stats["score"]
+
+
+def test_breaks_restarts_and_row_scan():
+    puzzle = edgematch.eternity2("centre")
+    res = edgematch.solve(puzzle, method="breaks", seed=3, node_limit=600_000, restart_nodes=100_000, scan="row",
+                          schedule="jb470", quotas=False)
+    assert res.stats["restarts"] >= 2
+    assert not res.stats["quotas"] and len(res.stats["schedule"]) == 10
+    assert complete_board_ok(puzzle, res.solution.tolist())
+    assert matched_joins(puzzle, res.solution.tolist()) == res.stats["score"]
+
+
+def test_breaks_time_limit_and_ctrl_c():
+    puzzle = edgematch.eternity2("centre")
+    res = edgematch.solve(puzzle, method="breaks", seed=1, time_limit=0.3)
+    assert res.stats["stop"] == "time_limit" and res.stats["seconds"] < 30
+    timer = RepeatingInterrupt(0.5)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            edgematch.solve(puzzle, method="breaks", seed=1, workers=2)
+    finally:
+        timer.cancel()
+
+
+def test_scan_orders_are_permutations():
+    for rows, cols in ((1, 1), (3, 4), (9, 12), (10, 10), (16, 16), (12, 20)):
+        for scan in ("blackwood", "row"):
+            order = scan_order(rows, cols, scan)
+            assert sorted(order.tolist()) == list(range(rows * cols))
+    order = scan_order(16, 16).tolist()
+    assert order[:176] == list(range(176)) and order[-1] == 255
+
+
+def test_schedule_counts_breaks_by_depth():
+    puzzle = edgematch.eternity2("centre")
+    order = scan_order(16, 16)
+    allowed, depths = break_schedule(puzzle, None, order)
+    assert allowed.size == 255 and allowed[:199].max() == 0 and allowed[-1] == 14
+    assert list(allowed) == sorted(allowed)
+    allowed, depths = break_schedule(puzzle, [250, 100], order)
+    assert depths == [100, 250] and allowed[-1] == 2
+
+
+@pytest.mark.parametrize("options, match", [
+    ({"schedule": "nope"}, "schedule"),
+    ({"schedule": [0]}, "schedule"),
+    ({"schedule": [1.5]}, "schedule"),
+    ({"quotas": True}, "quotas"),
+    ({"quotas": "yes"}, "quotas"),
+    ({"scan": "spiral"}, "scan"),
+    ({"restart": -1}, "restart"),
+    ({"restart_nodes": 0}, "restart_nodes"),
+    ({"complete_nodes": -1}, "complete_nodes"),
+    ({"tuning": {}}, "do not apply"),
+    ({"order": "row"}, "order"),
+    ({"workers": 0}, "workers"),
+])
+def test_breaks_bad_options_are_puzzle_errors(options, match):
+    puzzle, _ = edgematch.generate(4, 4, colors=3, seed=1)
+    with pytest.raises(PuzzleError, match=match):
+        edgematch.solve(puzzle, method="breaks", node_limit=1000, **options)
