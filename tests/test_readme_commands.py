@@ -24,7 +24,7 @@ DATA = Path(__file__).resolve().parent / "data"
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 SKIPPED = {"--scheduler": "needs a Dask scheduler listening on the network"}
-NEEDS_EXTRA = {"--png": ("PIL", "skimage"), "scan.png": ("PIL", "skimage")}
+NEEDS_EXTRA = {"--png": ("PIL", "skimage"), "scan.png": ("PIL", "skimage"), "cbc": ("pulp",)}
 # Commands whose whole run would take minutes: their time budget is cut, so they stop on it.
 LONG_BUDGET = re.compile(r"--time(-limit)?\s+(\d+(\.\d+)?)")
 

@@ -102,7 +102,7 @@ def _solve_cbc(model: _Model, time_limit: Optional[float], node_limit: Optional[
     try:
         import pulp
     except ImportError:  # pragma: no cover - depends on the environment
-        raise PuzzleError("backend='cbc' needs PuLP: pip install 'cassetete[ilp]'") from None
+        raise PuzzleError("ilp_solver='cbc' needs PuLP: pip install 'cassetete[ilp]'") from None
     with warnings.catch_warnings():  # PuLP 3.x warns about its own 4.0 API changes
         warnings.simplefilter("ignore", DeprecationWarning)
         return _run_cbc(pulp, model, time_limit)

@@ -140,7 +140,7 @@ def _cbc(starts: np.ndarray, index: np.ndarray, n_rows: int, time_limit: Optiona
     try:
         import pulp
     except ImportError as error:  # pragma: no cover - depends on the environment
-        raise PuzzleError("solver='cbc' needs PuLP: pip install 'cassetete[ilp]'") from error
+        raise PuzzleError("ilp_solver='cbc' needs PuLP: pip install 'cassetete[ilp]'") from error
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         cols_rows = [index[starts[j]:starts[j + 1]] for j in range(len(starts) - 1)]
