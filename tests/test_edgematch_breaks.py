@@ -136,6 +136,18 @@ def test_breaks_time_limit_and_ctrl_c():
         timer.cancel()
 
 
+def test_breaks_polished_by_the_local_search():
+    """The hybrid: the breaks board as the start of the very large neighbourhood search."""
+    puzzle = edgematch.eternity2("centre")
+    res = edgematch.solve(puzzle, method="breaks", seed=2, time_limit=2.0, polish=0.5)
+    board = res.solution.tolist()
+    assert complete_board_ok(puzzle, board)
+    assert matched_joins(puzzle, board) == res.stats["score"]
+    assert "polish" in res.stats and res.stats["polish"]["init"] == "board"
+    scores = [s for _, s in res.stats["trajectory"]]
+    assert scores == sorted(scores) and scores[-1] == res.stats["score"]
+
+
 def test_scan_orders_are_permutations():
     for rows, cols in ((1, 1), (3, 4), (9, 12), (10, 10), (16, 16), (12, 20)):
         for scan in ("blackwood", "row"):
@@ -168,6 +180,8 @@ def test_schedule_counts_breaks_by_depth():
     ({"tuning": {}}, "do not apply"),
     ({"order": "row"}, "order"),
     ({"workers": 0}, "workers"),
+    ({"polish": 0.5}, "time_limit"),
+    ({"polish": 1.5, "time_limit": 1}, "polish"),
 ])
 def test_breaks_bad_options_are_puzzle_errors(options, match):
     puzzle, _ = edgematch.generate(4, 4, colors=3, seed=1)

@@ -187,6 +187,7 @@ def solve_breaks(
     restart_nodes: Optional[int] = None,
     complete_nodes: int = 20000,
     complete_tail: int = 6,
+    polish: Optional[float] = None,
     **unknown: Any,
 ) -> Result:
     """Backtracking with scheduled breaks; ``solve(p, method="breaks")`` calls it.
@@ -208,6 +209,10 @@ def solve_breaks(
         complete_nodes: placements of the branch and bound that completes each new deepest
             partial board (from 64 cells left) and every partial board with at most
             ``complete_tail`` cells left that could still beat the best.
+        polish: the hybrid: this share of ``time_limit`` (0 < polish < 1) goes to Schaus and
+            Deville's very large neighbourhood search started from the breaks search's board
+            (each worker from the best board); the result is the better board, its
+            ``stats["polish"]`` the local search's own stats, the trajectory both in turn.
 
     Returns a Result: ``solution`` the best complete board (None when no board could be
     completed), status ``"solved"`` when every join matches, else ``"limit"``; stats ``score``
@@ -228,7 +233,7 @@ def solve_breaks(
     check_puzzle(puzzle)
     if unknown:
         raise PuzzleError(f"option(s) {sorted(unknown)} do not apply to method='breaks'; its options: schedule, "
-                          f"quotas, scan, restart, restart_nodes, complete_nodes, complete_tail")
+                          f"quotas, scan, restart, restart_nodes, complete_nodes, complete_tail, polish")
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)
     seed = check_seed(seed)
@@ -244,6 +249,16 @@ def solve_breaks(
     restart_nodes = check_node_limit(restart_nodes, "restart_nodes")
     if restart_nodes == 0:
         raise PuzzleError("restart_nodes must be positive or None")
+    if polish is not None:
+        if isinstance(polish, bool) or not isinstance(polish, numbers.Real) or not 0 < polish < 1:
+            raise PuzzleError(f"polish must be a share of the time limit, 0 < polish < 1, got {polish!r}")
+        if time_limit is None:
+            raise PuzzleError("polish needs a time_limit (its share goes to the local search)")
+        result = solve_breaks(puzzle, time_limit=time_limit * (1 - polish), node_limit=node_limit, seed=seed,
+                              workers=workers, progress=progress, schedule=schedule, quotas=quotas, scan=scan,
+                              restart=restart, restart_nodes=restart_nodes, complete_nodes=complete_nodes,
+                              complete_tail=complete_tail)
+        return _polish(puzzle, result, time_limit - result.stats["seconds"], seed, workers, progress)
     order = scan_order(puzzle.rows, puzzle.cols, scan)
     allowed, depths = break_schedule(puzzle, schedule, order)
     ids, compl, labels = puzzle.encode()
@@ -277,6 +292,39 @@ def solve_breaks(
     }
     return certify_result(Result("solved" if matched == total else "limit", board, stats, puzzle=puzzle,
                                  family="edgematch"))
+
+
+def _polish(puzzle: EdgePuzzle, result: Result, seconds: float, seed: int, workers: int, progress: bool) -> Result:
+    """The very large neighbourhood search from the breaks search's best board for ``seconds``."""
+    if result.status == "solved" or result.solution is None or seconds <= 0:
+        return result
+    import os
+    import tempfile
+
+    from ._formats import write_board
+    from ._local import solve_local
+
+    with tempfile.TemporaryDirectory(prefix="cassetete-polish-") as folder:
+        start = os.path.join(folder, "start.txt")  # solve_local resumes from an existing checkpoint
+        write_board(start, puzzle, result.solution)
+        local = solve_local(puzzle, time_limit=seconds, seed=seed, workers=workers, checkpoint=start,
+                            progress=progress)
+    stats = dict(result.stats)
+    offset = float(result.stats["seconds"])
+    better = local.stats["score"] > result.stats["score"]
+    stats["trajectory"] = list(result.stats["trajectory"]) + [
+        (offset + float(t), int(s)) for t, s in local.stats["trajectory"] if int(s) > int(result.stats["score"])]
+    stats["polish"] = {k: v for k, v in local.stats.items() if k != "trajectory"}
+    stats["seconds"] = offset + float(local.stats["seconds"])
+    stats["nodes"] = int(result.stats["nodes"]) + int(local.stats["nodes"])
+    board = local.solution if better else result.solution
+    matched = int(local.stats["score"]) if better else int(result.stats["score"])
+    check_complete(puzzle, board, matched)
+    stats.update(score=matched, best=matched)
+    if better:
+        stats["stop"] = local.stats["stop"]
+    return certify_result(Result("solved" if matched == puzzle.total_joins else "limit", board, stats,
+                                 puzzle=puzzle, family="edgematch"))
 
 
 def _core():
