@@ -279,7 +279,7 @@ copybutton_prompt_is_regexp = True
 OPTIONS_HEADER = re.compile(r"^(\s*)Options \(declared in cassetete\._contract\):\s*$")
 OPTION_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*): (.*)$")
 BARS = re.compile(r"(?<![\\|`\w])\|(?=[^\s|`])([^|`\n]*?[^\s|`\\])\|(?![|`\w])")
-LITERAL_SPACE = re.compile(r"``([^`\n]*?) ``")
+LITERAL = re.compile(r"``([^`\n]+?)``")  # the pairs, left to right, as docutils pairs them
 
 
 def _options_block(lines: list) -> list:
@@ -302,7 +302,7 @@ def _options_block(lines: list) -> list:
         indents = [len(line) - len(line.lstrip()) for line in block if line.strip()]
         first = min(indents) if indents else 0
         pad = " " * base
-        out += [f"{pad}.. rubric:: Options (declared in ``cassetete._contract``)", ""]
+        out += [f"{pad}.. rubric:: Options (declared in cassetete._contract)", ""]
         for line in block:
             if not line.strip():
                 continue
@@ -325,6 +325,13 @@ def _options_block(lines: list) -> list:
     return out
 
 
+def _literal_space(match: re.Match) -> str:
+    text = match.group(1)
+    if text.strip() and text != text.rstrip():
+        return "``" + text.rstrip() + "\u00a0" * (len(text) - len(text.rstrip())) + "\u200b``"
+    return match.group(0)
+
+
 def _plain_text(line: str) -> bool:
     text = line.lstrip()
     return not (text.startswith(">>>") or text.startswith("..."))
@@ -342,7 +349,7 @@ def fix_docstring(app, what, name, obj, options, lines) -> None:
     for k, line in enumerate(fixed):
         if _plain_text(line):
             line = BARS.sub(r"\\|\1\\|", line)
-            line = LITERAL_SPACE.sub(lambda m: f"``{m.group(1)}\u00a0\u200b``" if m.group(1).strip() else m.group(0), line)
+            line = LITERAL.sub(_literal_space, line)
             fixed[k] = line
     lines[:] = fixed
 
