@@ -34,7 +34,16 @@ AUTO_E44_LIMIT = 600
 class Block(NamedTuple):
     """A k x k block of oriented pieces: ``pieces`` row-major, ``faces`` its N, E, S, W faces
     (labels left to right on N and S, top to bottom on E and W) and ``mask`` the set of its
-    pieces as a bit mask."""
+    pieces as a bit mask.
+
+    Example:
+        >>> from cassetete import edgematch
+        >>> puzzle, planted = edgematch.generate(4, 4, colors=3, seed=1)
+        >>> rotations = {int(p): int(r) for p, r in planted.reshape(-1, 2)}
+        >>> block = edgematch.block_level(puzzle, rotations, 2)[0]
+        >>> block.size, len(block.pieces), bin(block.mask).count("1"), len(block.faces[0])
+        (2, 4, 4, 2)
+    """
 
     size: int
     pieces: Tuple[int, ...]

@@ -75,7 +75,18 @@ def count_result(
 def count(puzzle: EdgePuzzle, **options: Any) -> Result:
     """Deprecated: use :func:`cassetete.edgematch.count_solutions` (the family verb: an ``int``,
     or :class:`cassetete.LimitReached` when a limit stops the count). Still returns the
-    :class:`cassetete.Result` of :func:`count_result` (same options), with a ``DeprecationWarning``."""
+    :class:`cassetete.Result` of :func:`count_result` (same options), with a ``DeprecationWarning``.
+
+    Example:
+        >>> import warnings
+        >>> from cassetete import edgematch
+        >>> puzzle, _ = edgematch.generate(3, 3, colors=2, seed=1)
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore", DeprecationWarning)
+        ...     counted = edgematch.count(puzzle)
+        >>> counted.stats["count"] == edgematch.count_solutions(puzzle)
+        True
+    """
     warnings.warn("edgematch.count is deprecated, use edgematch.count_solutions (an int, or LimitReached when "
                   "a limit stops the count)", DeprecationWarning, stacklevel=2)
     return count_result(puzzle, **options)

@@ -21,6 +21,12 @@ class Graph:
         islands: (N, 3) int array of (row, column, value), row-major order.
         edges: (M, 2) int array of island index pairs that see each other along a line.
         crossings: (K, 2) int array of edge index pairs that cross.
+
+    Example:
+        >>> from cassetete import hashi
+        >>> graph = hashi.parse("3x3m2:2a2c2a2").graph
+        >>> graph.islands.tolist(), graph.edges.tolist(), len(graph.crossings)
+        ([[0, 0, 2], [0, 2, 2], [2, 0, 2], [2, 2, 2]], [[0, 1], [0, 2], [1, 3], [2, 3]], 0)
     """
 
     islands: np.ndarray

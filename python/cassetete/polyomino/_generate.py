@@ -36,7 +36,14 @@ __all__ = ["GeneratedPacking", "generate"]
 class GeneratedPacking:
     """A generated packing puzzle: ``region`` (a boolean mask), ``pieces`` (name -> cells, what
     every polyomino verb takes as ``pieces=``), its one ``solution`` (the labelled grid), the
-    ``seed`` that makes it again and ``stats`` (``tries``, ``seconds``)."""
+    ``seed`` that makes it again and ``stats`` (``tries``, ``seconds``).
+
+    Example:
+        >>> from cassetete import polyomino
+        >>> made = polyomino.generate(4, seed=1)
+        >>> sorted(made.pieces) == sorted(set(made.solution[made.region].tolist())), made.seed
+        (True, 1)
+    """
 
     region: np.ndarray
     pieces: Dict[str, Shape]

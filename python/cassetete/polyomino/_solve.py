@@ -207,7 +207,16 @@ def count_solutions(
 
 def count(region: Any, **options: Any) -> int:
     """Deprecated: the old name of :func:`count_solutions` (same options; ``unique`` is
-    ``up_to_symmetry``'s old name). Warns with a ``DeprecationWarning``."""
+    ``up_to_symmetry``'s old name). Warns with a ``DeprecationWarning``.
+
+    Example:
+        >>> import warnings
+        >>> from cassetete import polyomino
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore", DeprecationWarning)
+        ...     polyomino.count("3x20")
+        2
+    """
     warnings.warn("polyomino.count is deprecated, use polyomino.count_solutions", DeprecationWarning, stacklevel=2)
     return count_solutions(region, **_renamed(options, stacklevel=2))
 

@@ -153,6 +153,16 @@ def solve_file(source: PathOrFile, out: PathOrFile, *, executor: Any = None, box
     a ``concurrent.futures`` executor each chunk is a task (one core each), at most two per
     worker in flight. Returns totals: ``puzzles``, ``solved``, ``unsatisfiable``, ``limit``,
     ``invalid`` and the first 100 ``invalid_lines`` (1-based), ``seconds``.
+
+    Example:
+        >>> import io
+        >>> from cassetete import sudoku
+        >>> out = io.StringIO()
+        >>> totals = sudoku.solve_file(io.StringIO("." * 16 + "\\n" + "11" + "." * 14 + "\\n"), out)
+        >>> totals["solved"], totals["invalid"], totals["invalid_lines"]
+        (1, 1, [2])
+        >>> print(out.getvalue().splitlines()[1])
+        invalid: duplicate clue 1 in row 1: row 1, column 1 and row 1, column 2
     """
     chunk_lines = check_count(chunk_lines, "chunk_lines", 1)
     node_limit = check_node_limit(node_limit)

@@ -16,7 +16,16 @@ SEED_RULES = ("exclusivity", "uniqueness", "parity")
 
 class Step(NamedTuple):
     """One rule application: `action` "place" (value fixed in the cell) or "eliminate" (value
-    removed from the cell); `cause` says what triggered it (a cell or a unit)."""
+    removed from the cell); `cause` says what triggered it (a cell or a unit).
+
+    Example:
+        >>> from cassetete import sudoku
+        >>> step = sudoku.explain("12..34..........")[0]
+        >>> step.rule, step.action, step.value, (step.row, step.column)
+        ('exclusivity', 'eliminate', 1, (1, 3))
+        >>> print(step)
+        exclusivity: removes 1 at r1c3 (cell r1c1)
+    """
 
     rule: str
     action: str

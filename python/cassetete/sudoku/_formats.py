@@ -64,7 +64,13 @@ def parse_many(text: str, box: Optional[Sequence[int]] = None) -> List[Sudoku]:
 
 
 def iter_puzzles(text: str, box: Optional[Sequence[int]] = None) -> Iterator[Sudoku]:
-    """Yield the puzzles of `text` (see parse_many) one by one."""
+    """Yield the puzzles of `text` (see parse_many) one by one.
+
+    Example:
+        >>> from cassetete import sudoku
+        >>> [p.size for p in sudoku.iter_puzzles(".......1........\\n1...............\\n")]
+        [4, 4]
+    """
     lines = list(_content_lines(text))
     if not lines:
         raise PuzzleError("no puzzle: the text is empty")

@@ -151,6 +151,12 @@ class Rating:
         rules: the rule set of that level (all four for "search").
         nodes: branching decisions the full-rules search made (0 when propagation suffices).
         score: one number for sorting: level index (0-4) plus log10(1 + nodes).
+
+    Example:
+        >>> from cassetete import sudoku
+        >>> rating = sudoku.rate("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
+        >>> rating.level, rating.nodes > 0, rating.score > 4
+        ('search', True, True)
     """
 
     level: str
