@@ -337,6 +337,39 @@ def _plain_text(line: str) -> bool:
     return not (text.startswith(">>>") or text.startswith("..."))
 
 
+def _attribute_comment(name: str) -> list:
+    """The ``#:`` comment above ``NAME = ...`` in the family module that defines a re-exported
+    constant or type alias (autodoc reads only the module the page names, the family's
+    ``__init__``)."""
+    from sphinx.pycode import ModuleAnalyzer
+
+    package, _, attribute = name.rpartition(".")
+    for module in sorted(m for m in sys.modules if m == package or m.startswith(package + ".")):
+        try:
+            found = ModuleAnalyzer.for_module(module).find_attr_docs().get(("", attribute))
+        except Exception:  # a compiled module, or one without source
+            continue
+        if found:
+            return [line for line in found if line is not None]
+    return []
+
+
+def _data_example(name: str, obj) -> list:
+    """A reference entry's example for a constant: importing it and its value, as a session
+    shows it (written from the live object at build time, so it cannot drift)."""
+    import pprint
+    import typing
+
+    package, _, attribute = name.rpartition(".")
+    if getattr(obj, "__module__", None) == "typing" or isinstance(obj, type(typing.Union[int, str])):
+        return []  # a type alias: its comment holds the example
+    shown = pprint.pformat(obj, width=96, compact=True).splitlines()
+    if len(shown) > 12:
+        shown = shown[:12] + ["..."]
+    return ["", "Example:", "", ".. code-block:: pycon", "",
+            f"   >>> from {package} import {attribute}", f"   >>> {attribute}", *("   " + s for s in shown), ""]
+
+
 def fix_docstring(app, what, name, obj, options, lines) -> None:
     import inspect
 
@@ -344,7 +377,10 @@ def fix_docstring(app, what, name, obj, options, lines) -> None:
         own = inspect.getdoc(type(obj)) or ""
         if "\n".join(lines).strip() == own.strip():
             lines[:] = []
-            return
+    if what == "data" and not any(">>>" in line or "Example" in line for line in lines):
+        lines[:] = (lines or _attribute_comment(name)) + _data_example(name, obj)
+    if what in ("data", "attribute") and not lines:
+        return
     fixed = _options_block(list(lines))
     for k, line in enumerate(fixed):
         if _plain_text(line):

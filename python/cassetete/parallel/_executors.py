@@ -104,6 +104,13 @@ class Runner:
 
     Args:
         executor: a ``dask.distributed.Client`` or a ``concurrent.futures.Executor``.
+
+    Example:
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> with ThreadPoolExecutor(2) as pool:
+        ...     runner = Runner(pool)
+        ...     runner.workers, runner.submit(sum, [1, 2]).result()
+        (2, 3)
     """
 
     def __init__(self, executor: Any) -> None:

@@ -60,6 +60,10 @@ class IslandProblem(abc.ABC):
 
     ``total`` is the best score (a board scoring it ends the run); ``puzzle`` the model the
     :class:`~cassetete.Result` refers to; ``unit`` names a point of score; ``epoch`` runs on a worker, the others in the driver.
+
+    Example (what a subclass must give; the module's example is a whole one):
+        >>> sorted(IslandProblem.__abstractmethods__)
+        ['epoch', 'perturb', 'score']
     """
 
     total: int = 0
@@ -133,6 +137,16 @@ def run_islands(problem: IslandProblem, executor: Any, *, time_limit: Optional[f
     stats ``score``, ``total``, ``iterations``, ``epochs``, ``restarts`` (islands restarted from
     the best board), ``island_scores``, ``seed``, ``trajectory`` [(seconds, best score)],
     ``resumed``.
+
+    Example (edge matching's islands; a budget in moves, independent of the machine's speed):
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from cassetete import edgematch
+        >>> from cassetete.edgematch._islands import EdgematchIslands
+        >>> puzzle, _ = edgematch.generate(4, 4, colors=3, seed=2)
+        >>> with ThreadPoolExecutor(2) as pool:
+        ...     result = run_islands(EdgematchIslands(puzzle, init="random"), pool, iterations=2000, seed=1)
+        >>> result.stats["islands"], result.stats["score"] <= result.stats["total"] == puzzle.total_joins
+        (2, True)
     """
     time_limit = check_time_limit(time_limit)
     iterations = check_node_limit(iterations, "iterations")

@@ -32,6 +32,9 @@ from typing import Any, Dict, List, Optional, Tuple
 
 __all__ = ["Job", "Prefix", "digest"]
 
+#: A subproblem, as the choices made from the root in a tuple of ints (cheap to send and to
+#: checkpoint). Example: ``(0, 1)`` is the second child of the first child of the root, and
+#: :meth:`Job.split` of ``(0,)`` returns prefixes such as ``[(0, 0), (0, 1)]``.
 Prefix = Tuple[int, ...]
 
 
@@ -43,6 +46,21 @@ class Job(abc.ABC):
     ``(count, complete, nodes)``; ``split(prefix)`` the child prefixes one level deeper, whose
     solution sets partition the prefix's; ``first(prefix, time_limit)`` returns
     ``(status, solution, nodes)``.
+
+    Example (the 2**20 bit strings, counted by prefixes on two threads):
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from cassetete.parallel import Job, run_count
+        >>> class BitStrings(Job):
+        ...     key = "bit-strings-20"
+        ...     def count(self, prefix, time_limit):
+        ...         return 2 ** (20 - len(prefix)), True, 1
+        ...     def split(self, prefix):
+        ...         return [prefix + (0,), prefix + (1,)]
+        ...     def first(self, prefix, time_limit):
+        ...         return "solved", prefix + (0,) * (20 - len(prefix)), 1
+        >>> with ThreadPoolExecutor(2) as pool:
+        ...     run_count(BitStrings(), pool)[0]
+        1048576
     """
 
     key: str = ""

@@ -231,6 +231,12 @@ def _free_polyominoes(size: int) -> List[Shape]:
 # The 35 free hexominoes, named H01..H35 in the order of their canonical cell lists.
 HEXOMINOES: Dict[str, Shape] = {f"H{i + 1:02d}": s for i, s in enumerate(_free_polyominoes(6))}
 
+#: What ``pieces=`` takes, as a set's name (``"pentominoes"``, ``"tetrominoes"``, ``"hexominoes"``),
+#: a list of piece letters, or a dict name -> cells. Example:
+#: ``polyomino.count_solutions("3x20", pieces=list("FILNPTUVWXYZ"))`` is 2 (the twelve
+#: pentominoes by letter), and ``polyomino.count_solutions("2x5", pieces={"A": [(0, 0), (0, 1),
+#: (0, 2), (0, 3), (0, 4)], "B": [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)]},
+#: up_to_symmetry=False)`` is 2 (two straight pieces, either one on top).
 PieceSpec = Union[str, Sequence[str], Mapping[str, Union[str, Iterable[Sequence[int]]]]]
 
 

@@ -9,7 +9,9 @@ import numpy as np
 from .._errors import PuzzleError
 from .._gridpuzzle import Pictured
 
-Rectangle = Tuple[int, int, int, int]  # (row, col, height, width)
+#: One rectangle of a solution, as (row, col, height, width) with its top-left cell first. Example:
+#: ``shikaku.solve("2 .\n. 2").solution`` is ``[(0, 0, 1, 2), (1, 0, 1, 2)]``, two 1 x 2 rectangles.
+Rectangle = Tuple[int, int, int, int]
 
 
 class Shikaku(Pictured):
