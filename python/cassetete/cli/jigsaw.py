@@ -40,7 +40,12 @@ def add_parser(subparsers) -> None:
     add_flags(solve, "jigsaw", "solve")  # --time-limit --node-limit --seed --workers --method, as declared
     solve.add_argument("--svg", metavar="OUT", help="write the assembled outlines as SVG")
     solve.add_argument("--png", metavar="OUT", help="write the assembled picture as PNG (needs Pillow)")
-    solve.add_argument("--json", action="store_true", help="print status, solution and stats as JSON")
+    solve.add_argument("--annotate", metavar="DIR",
+                       help="write into DIR an annotated copy of each scan (SVG, named after the scan): each "
+                            "piece's id, its place row,col and its quarter turns clockwise in the assembly")
+    solve.add_argument("--json", action="store_true",
+                       help="print status, solution and stats as JSON, with the piece ids (\"ids\": the board "
+                            "of ids; \"piece_ids\": the id of each piece index)")
     solve.set_defaults(handler=run_solve)
     gen = sub.add_parser("generate", help="cut a synthetic puzzle; write its outlines (JSON) and/or a scan (PNG)")
     gen.add_argument("rows", type=int)
@@ -117,6 +122,8 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     for path in sources:
         if path != "-" and not os.path.exists(path):
             raise PuzzleError(f"no such file: {path}")
+    if args.annotate and (sources == ["-"] or any(s.lower().endswith(".json") for s in sources)):
+        raise PuzzleError("--annotate needs image files (scans), not outlines or standard input")
     if sources == ["-"]:
         pieces = _pieces_from_stdin()
     elif len(sources) == 1 and sources[0].lower().endswith(".json"):
@@ -127,20 +134,43 @@ def run_solve(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     stats = result.stats
     for warning in stats.get("warnings", []):  # e.g. piece-like shapes left out at the image border
         sys.stderr.write(f"warning: {warning}\n")
+    ids = jigsaw.piece_ids(pieces)
+    board = None if result.solution is None else np.asarray(result.solution)
     if args.json:
-        write_result_json(out, result)
+        id_board = None if board is None else [[ids[p] if p >= 0 else None for p in row] for row in board[:, :, 0].tolist()]
+        write_result_json(out, result, ids=id_board, piece_ids=ids)
     else:
         out.write(f"status: {result.status}  pieces: {len(pieces)}  board: {stats['rows']} x {stats['cols']}  "
                   f"method: {stats.get('method')}  doubtful joins: {stats.get('doubtful_joins', 'n/a')}  "
                   f"seconds: {stats.get('seconds', 0):.2f}\n")
-        if result.solution is not None:
-            out.write(jigsaw.render_text(pieces, result.solution) + "\n")
-    if result.solution is not None:
+        if board is not None:
+            out.write(jigsaw.render_text(pieces, board) + "\n")
+            if stats.get("doubtful"):
+                out.write("doubtful joins (row,col from 1): " + ", ".join(
+                    f"{ids[board[a][0]]}|{ids[board[b][0]]} at {a[0] + 1},{a[1] + 1}-{b[0] + 1},{b[1] + 1}"
+                    for a, b in stats["doubtful"]) + "\n")
+    if board is not None:
         if args.svg:
-            _write_text(args.svg, jigsaw.render_svg(pieces, result.solution))
+            _write_text(args.svg, jigsaw.render_svg(pieces, board))
         if args.png:
-            _save_png(args.png, jigsaw.render_image(pieces, result.solution))
+            _save_png(args.png, jigsaw.render_image(pieces, board))
+    if args.annotate:
+        _annotate(args.annotate, sources, pieces, board)
     return exit_code([result.status])
+
+
+def _annotate(folder: str, sources: List[str], pieces, board) -> None:
+    """The annotated copy of each scan (``--annotate DIR``): DIR/<scan name>.svg."""
+    from .. import jigsaw
+
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as error:
+        raise PuzzleError(f"cannot create {folder}: {error.strerror or error}") from None
+    names = [os.path.splitext(os.path.basename(scan))[0] for scan in sources]
+    for index, scan in enumerate(sources):
+        name = names[index] if names.count(names[index]) == 1 else f"{index + 1}-{names[index]}"
+        _write_text(os.path.join(folder, f"{name}.svg"), jigsaw.annotate_scan(scan, pieces, board, image=index))
 
 
 def run_generate(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:

@@ -38,7 +38,7 @@ from ._geometry import resample
 from ._model import JigsawPuzzle, Piece, as_pieces
 from ._placement import cell_corners
 from ._raster import fill_polygon
-from ._render import render_scan
+from ._render import piece_ids, render_scan
 from ._scan import read_image
 from ._segment import segment
 from ._solve import METHOD_NOTES, METHODS, edge_puzzle
@@ -162,17 +162,51 @@ def render_text(puzzle: Any, solution=None) -> str:
     return _render.render_text(_pieces_of(puzzle), solution)
 
 
-def render_svg(puzzle: Any, solution=None) -> str:
-    """SVG of the outlines: assembled in their cells when ``solution`` is given, else as they
-    lie in the image. ``puzzle`` as :func:`solve` takes it.
+def render_svg(puzzle: Any, solution=None, doubtful=None) -> str:
+    """SVG of the outlines, each labelled with its id (:func:`piece_ids`) at its centre:
+    assembled in their cells when ``solution`` is given, with the doubtful joins as thick red
+    segments and a legend under the board, else as they lie in the image. ``puzzle`` as
+    :func:`solve` takes it. ``doubtful``: the joins to mark, as pairs of cells ((r, c), (r2,
+    c2)); default: those :func:`solve` reported for this board (``stats["doubtful"]``), else
+    those :func:`check_joins` finds. Colours are ``#rrggbb``, which every renderer reads.
 
     Example:
         >>> from cassetete import jigsaw
         >>> puzzle, _ = jigsaw.generate(2, 2, seed=1)
-        >>> jigsaw.render_svg(puzzle, jigsaw.solve(puzzle).solution).count("<path")
-        4
+        >>> svg = jigsaw.render_svg(puzzle, jigsaw.solve(puzzle).solution, doubtful=[((0, 0), (0, 1))])
+        >>> svg.count("<path"), svg.count('class="doubtful"'), ">A1<" in svg
+        (4, 1, True)
     """
-    return _render.render_svg(_puzzle_of(puzzle), solution)
+    return _render.render_svg(_puzzle_of(puzzle), solution, doubtful)
+
+
+def annotate_scan(scan: Any, puzzle: Any, solution=None, *, image: Optional[int] = None,
+                  max_side: int = 1000) -> str:
+    """SVG of one input scan with each of its pieces outlined and labelled with its id
+    (:func:`piece_ids`) and, given the ``solution`` (a board or the :class:`Result` of
+    :func:`solve`), its place ``row,col`` in the assembly (from 1, top-left) and its turn
+    ``↻k``: k quarter turns clockwise from how it lies on the scan (degrees when it lies
+    far from a quarter turn).
+
+    Args:
+        scan: the image, a path or an array.
+        puzzle: the puzzle (as :func:`solve` takes it) the scan is part of.
+        image: which of the puzzle's images the scan is (default: its index in
+            ``puzzle.sources``, else 0).
+        max_side: the embedded picture (a PNG in the SVG) is reduced to at most this many
+            pixels on its longest side.
+
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, _ = jigsaw.generate(2, 2, seed=1, piece_size=30)
+        >>> scan = np.zeros((140, 140), dtype=np.uint8)   # or jigsaw.render_scan(puzzle), a path...
+        >>> svg = jigsaw.annotate_scan(scan, puzzle, jigsaw.solve(puzzle))
+        >>> svg.count("data:image/png;base64"), ">A4<" in svg
+        (1, True)
+    """
+    if isinstance(solution, Result):
+        solution = solution.solution
+    return _render.annotate_scan(scan, _puzzle_of(puzzle), solution, image=image, max_side=max_side)
 
 
 def render(puzzle: Any, solution=None, format: str = "text") -> str:
@@ -226,5 +260,5 @@ __all__ = [
     "has_kernels", "ordinates", "ordinates_numpy", "Clusters", "edge_labels", "inner_joins", "kmeans",
     "Dissimilarity", "assemble", "check_joins", "dissimilarities", "frame_first_order", "METHODS", "board_problem", "board_size",
     "cell_corners", "edge_puzzle", "repair_kinds", "solve", "solved_outlines", "render", "render_image", "render_svg",
-    "render_text", "fill_polygon", "FORMATS", "parse", "load", "format", "dump", "verify",
+    "render_text", "piece_ids", "annotate_scan", "fill_polygon", "FORMATS", "parse", "load", "format", "dump", "verify",
 ]

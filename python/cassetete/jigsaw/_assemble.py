@@ -28,6 +28,16 @@ class Dissimilarity:
         cost: (T, B) RMS gap between a tab and the blank turned to fit it, in edge lengths.
         tabs, blanks: (T, 2), (B, 2) (piece, edge) of each row / column.
         tab_index, blank_index: (n, 4) row / column of each edge in ``cost`` (-1 if not that kind).
+
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, _ = jigsaw.generate(2, 3, seed=1)
+        >>> d = dissimilarities(jigsaw.find_edges(puzzle))
+        >>> d.cost.shape                       # 7 tabs x 7 blanks
+        (7, 7)
+        >>> (piece_t, edge_t), (piece_b, edge_b) = d.tabs[0], d.blanks[0]
+        >>> d.between(piece_t, edge_t, piece_b, edge_b) == float(d.cost[0, 0])
+        True
     """
 
     cost: np.ndarray

@@ -19,7 +19,14 @@ INITS = ("tabs", "kmeans++")
 @dataclass
 class Clusters:
     """k-means outcome: ``assignment`` (e,) cluster of each feature row, ``centres`` (k, d),
-    ``iterations`` of the loop, ``seed`` used by a random start."""
+    ``iterations`` of the loop, ``seed`` used by a random start.
+
+    Example:
+        >>> clusters = kmeans(np.array([[0.0], [0.1], [5.0], [5.2]]), 2, seed=0)
+        >>> a = clusters.assignment.tolist()
+        >>> a[0] == a[1] != a[2] == a[3], clusters.centres.shape
+        (True, (2, 1))
+    """
 
     assignment: np.ndarray
     centres: np.ndarray

@@ -100,6 +100,13 @@ class EdgeSet:
         lengths: (n, 4) chord length of each edge / ``scale``.
         scale: the median chord length in pixels (the unit of every normalised curve).
         bulge: (n, 4) how far each edge strays from its chord (flat below ``FLAT_TOLERANCE``).
+
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, _ = jigsaw.generate(2, 3, seed=1)
+        >>> edges = jigsaw.find_edges(puzzle)
+        >>> edges.corners.shape, int((edges.kinds == FLAT).sum())   # the rim of 2 x 3: 10 flat edges
+        ((6, 4, 2), 10)
     """
 
     corners: np.ndarray

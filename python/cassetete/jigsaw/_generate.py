@@ -26,6 +26,14 @@ class Truth:
         joins: (n, 4) signed join ids at home (+j the tab, -j the blank of join j; 0 flat),
             the labels of a perfectly clustered puzzle.
         seed: the seed used.
+
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, truth = jigsaw.generate(2, 3, seed=1)
+        >>> truth.board.shape, truth.corners.shape
+        ((2, 3), (6, 4, 2))
+        >>> truth.signs[truth.board[0, 0]].tolist()   # the top-left piece: flat at N and W
+        [0, 1, 1, 0]
     """
 
     board: np.ndarray

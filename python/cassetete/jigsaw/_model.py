@@ -97,6 +97,9 @@ class JigsawPuzzle:
         self.dropped: List[Dict[str, Any]] = list(dropped if dropped is not None else getattr(pieces, "dropped", []))
         self.pieces: List[Piece] = as_pieces(pieces)
         self._edges: Optional[Any] = None  # corners and edges, found once by _edges.analyse
+        # the doubtful joins solve reported for a board (key: board_key), so a picture of the
+        # result marks the joins the result counts (after the second look), not a fresh check
+        self._doubtful: Dict[bytes, List[Tuple[Tuple[int, int], Tuple[int, int]]]] = {}
         self.sources = list(sources or [])
 
     def __len__(self) -> int:
@@ -141,6 +144,17 @@ def as_pieces(pieces: Any) -> List[Piece]:
     for i, item in enumerate(items):
         out.append(item if isinstance(item, Piece) else Piece.from_polygon(item, index=i))
     return out
+
+
+def board_key(board: Any) -> bytes:
+    """The key of a board (rows, cols, 2) in ``JigsawPuzzle._doubtful``.
+
+    Example:
+        >>> board_key(np.zeros((1, 2, 2), dtype=int)) == board_key([[[0, 0], [0, 0]]])
+        True
+    """
+    arr = np.asarray(board, dtype=np.int64)
+    return repr(arr.shape).encode() + arr.tobytes()
 
 
 def where(piece: Piece, index: int) -> str:

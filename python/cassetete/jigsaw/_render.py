@@ -3,51 +3,144 @@ assembled picture as a pixel array, and a scan-like picture of the pieces as the
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Tuple
+import base64
+import colorsys
+import os
+import struct
+import zlib
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
 from .._errors import PuzzleError
 from .._options import check_choice, check_seed
 from .._svg import draws, svg_open
+from ._assemble import check_joins, dissimilarities
 from ._edges import analyse
-from ._geometry import signed_area, similarity
-from ._model import JigsawPuzzle, as_pieces
+from ._geometry import polygon_centroid, signed_area, similarity
+from ._model import JigsawPuzzle, as_pieces, board_key
 from ._placement import cell_corners, cell_target, solved_outlines
 from ._raster import fill_polygon
 
 
+def image_letters(image: int) -> str:
+    """The letters of scan ``image`` (0-based) in piece ids: A..Z, then AA, AB, ...
+
+    Example:
+        >>> image_letters(0), image_letters(25), image_letters(26)
+        ('A', 'Z', 'AA')
+    """
+    out = ""
+    n = int(image) + 1
+    while n > 0:
+        n, rest = divmod(n - 1, 26)
+        out = chr(ord("A") + rest) + out
+    return out
+
+
+def piece_ids(puzzle: Any) -> List[str]:
+    """The id of each piece, in the order of ``puzzle.pieces``: the letter of its scan (A the
+    first image, B the second, ...) and its number among that scan's pieces, from 1, in the
+    order :func:`read_image` finds them (reading order: top to bottom, left to right). The same
+    ids in the text, the JSON of the command line, the SVG pictures and the annotated scans.
+    Pieces given as outlines are all of image 0: ``A1`` is ``puzzle.pieces[0]``.
+
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, _ = jigsaw.generate(2, 2, seed=1)
+        >>> piece_ids(puzzle)
+        ['A1', 'A2', 'A3', 'A4']
+    """
+    pieces = puzzle.pieces if isinstance(puzzle, JigsawPuzzle) else as_pieces(puzzle)
+    counts: Dict[int, int] = {}
+    ids = []
+    for piece in pieces:
+        counts[piece.image] = counts.get(piece.image, 0) + 1
+        ids.append(f"{image_letters(piece.image)}{counts[piece.image]}")
+    return ids
+
+
+def doubtful_joins(puzzle: JigsawPuzzle, solution) -> List[Tuple[Tuple[int, int], Tuple[int, int]]]:
+    """The doubtful joins of a board, as pairs of cells ((r, c), (r2, c2)): those
+    :func:`solve` reported for it (``stats["doubtful"]``, after its second look), else those
+    :func:`check_joins` finds at the default doubt cost.
+
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, _ = jigsaw.generate(2, 3, seed=1)
+        >>> doubtful_joins(puzzle, jigsaw.solve(puzzle).solution)
+        []
+    """
+    board = np.asarray(solution)
+    known = getattr(puzzle, "_doubtful", {}).get(board_key(board))
+    if known is not None:
+        return [((int(a[0]), int(a[1])), (int(b[0]), int(b[1]))) for a, b in known]
+    edges = analyse(puzzle)
+    check = check_joins(edges, dissimilarities(edges), board)
+    return [((int(a[0]), int(a[1])), (int(b[0]), int(b[1]))) for a, b in check["doubtful"]]
+
+
 def render_text(puzzle: JigsawPuzzle, solution=None) -> str:
-    """The assembly as text: one ``piece:rotation`` per cell (or the piece count).
+    """The assembly as text: one ``id:rotation`` per cell (ids of :func:`piece_ids`), or the
+    piece count.
 
     Example:
         >>> from cassetete import jigsaw
         >>> puzzle, _ = jigsaw.generate(2, 2, seed=1)
         >>> print(render_text(puzzle, jigsaw.solve(puzzle).solution).splitlines()[0])
-        jigsaw 2 x 2, 4 pieces (piece:quarter turns)
+        jigsaw 2 x 2, 4 pieces (id:quarter turns of the solution; id = scan letter + number on that scan)
     """
     pieces = puzzle.pieces
     if solution is None:
         return f"jigsaw: {len(pieces)} pieces, not assembled"
+    ids = piece_ids(puzzle)
     board = np.asarray(solution)
     rows, cols = board.shape[:2]
-    width = max(len(f"{len(pieces) - 1}:3"), 4)
-    lines = [f"jigsaw {rows} x {cols}, {len(pieces)} pieces (piece:quarter turns)"]
+    width = max(max((len(i) for i in ids), default=1) + 2, 4)
+    lines = [f"jigsaw {rows} x {cols}, {len(pieces)} pieces (id:quarter turns of the solution; id = scan letter + number on that scan)"]
     for r in range(rows):
-        cells = ["." * width if board[r, c, 0] < 0 else f"{board[r, c, 0]}:{board[r, c, 1]}".rjust(width)
+        cells = ["." * width if board[r, c, 0] < 0 else f"{ids[board[r, c, 0]]}:{board[r, c, 1]}".rjust(width)
                  for c in range(cols)]
         lines.append(" ".join(cells))
     return "\n".join(lines)
 
 
-def _path(points: np.ndarray) -> str:
+def _path(points: np.ndarray, most: int = 240) -> str:
+    """An SVG path of a closed outline, thinned to at most about ``most`` points."""
+    points = points[::max(1, -(-len(points) // most))]
     return "M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in points) + " Z"
 
 
+def piece_colour(k: int) -> str:
+    """The fill of piece ``k`` in the pictures, a light ``#rrggbb`` colour (hues spread by the
+    golden ratio; hex, which every SVG renderer reads).
+
+    Example:
+        >>> piece_colour(0), piece_colour(1)
+        ('#e9c4c4', '#c4cfe9')
+    """
+    hue = (k * 0.618034) % 1.0
+    r, g, b = colorsys.hls_to_rgb(hue, 0.84, 0.45)
+    return "#" + "".join(f"{round(255 * v):02x}" for v in (r, g, b))
+
+
+DOUBT_COLOUR = "#d7191c"  # the mark of a doubtful join
+
+
+def _label(x: float, y: float, text: str, size: float, colour: str = "#111111", halo: str = "#ffffff") -> str:
+    """A centred text with a light halo under it (so it reads on any background)."""
+    y = y + 0.35 * size
+    common = f'x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" text-anchor="middle" font-weight="bold"'
+    return (f'<text {common} fill="{halo}" stroke="{halo}" stroke-width="{size / 5:.2f}">{text}</text>'
+            f'<text {common} fill="{colour}">{text}</text>')
+
+
 @draws(JigsawPuzzle)
-def render_svg(puzzle: JigsawPuzzle, solution=None) -> str:
-    """SVG of the outlines: assembled in their cells when ``solution`` is given, else as they
-    lie in the image.
+def render_svg(puzzle: JigsawPuzzle, solution=None, doubtful=None) -> str:
+    """SVG of the outlines, each filled with a light colour and labelled with its id
+    (:func:`piece_ids`) at its centre: assembled in their cells when ``solution`` is given,
+    the doubtful joins drawn as thick red segments (``doubtful``: pairs of cells; default
+    :func:`doubtful_joins`) with a legend under the board; else as they lie in the image.
 
     Example:
         >>> from cassetete import jigsaw
@@ -55,25 +148,201 @@ def render_svg(puzzle: JigsawPuzzle, solution=None) -> str:
         >>> render_svg(puzzle).count("<path")
         4
     """
-    if solution is None:
-        placed: List[Tuple[Optional[int], Optional[int], np.ndarray]] = [(None, None, p.contour) for p in puzzle.pieces]
+    ids = piece_ids(puzzle)
+    board = None if solution is None else np.asarray(solution)
+    if board is None:
+        placed: List[Tuple[int, np.ndarray]] = [(k, p.contour) for k, p in enumerate(puzzle.pieces)]
     else:
-        placed = list(solved_outlines(puzzle, solution))
+        placed = [(int(board[r, c, 0]), outline) for r, c, outline in solved_outlines(puzzle, board)]
     if not placed:
         return svg_open(10, 10) + "</svg>"
-    allpts = np.vstack([o for _, _, o in placed])
+    allpts = np.vstack([o for _, o in placed])
     lo, hi = allpts.min(axis=0), allpts.max(axis=0)
+    side = float(np.sqrt(np.median([abs(signed_area(o)) for _, o in placed])))
+    font = 0.28 * side
     pad = 0.05 * float(max(hi - lo))
+    legend = [] if board is None else _legend(puzzle, board, doubtful)
     lo, size = lo - pad, hi - lo + 2 * pad
+    size = size + np.array([0.0, 0.75 * font * len(legend[1:])])
     stroke = max(size) / 600
     width = round(min(800, 4 * float(size[0])))
     height = round(width * float(size[1]) / float(size[0]))
     parts = [svg_open(width, height, left=round(float(lo[0]), 1), top=round(float(lo[1]), 1),
-                      view=(round(float(size[0]), 1), round(float(size[1]), 1)))]
-    for k, (_r, _c, outline) in enumerate(placed):
-        hue = (k * 0.618034) % 1.0
-        fill = f"hsl({hue * 360:.0f},40%,85%)"
-        parts.append(f'<path d="{_path(outline)}" fill="{fill}" stroke="#222" stroke-width="{stroke:.2f}"/>')
+                      view=(round(float(size[0]), 1), round(float(size[1]), 1)), font="sans-serif")]
+    for k, outline in placed:
+        parts.append(f'<path d="{_path(outline)}" fill="{piece_colour(k)}" stroke="#222222" '
+                     f'stroke-width="{stroke:.2f}"/>')
+    if legend:
+        parts.extend(legend[0])
+    for k, outline in placed:
+        x, y = polygon_centroid(outline)
+        parts.append(_label(float(x), float(y), ids[k], font))
+    small = min(max(0.5 * font, float(size[0]) / 45), float(size[0] - 2 * pad) / (0.6 * max((len(t) for t, _ in legend[1:]), default=1)))
+    for i, (text, colour) in enumerate(legend[1:]):
+        y = float(hi[1]) + pad + 1.5 * small * (i + 1)
+        parts.append(f'<text x="{float(lo[0]) + pad:.1f}" y="{y:.1f}" font-size="{small:.1f}" '
+                     f'fill="{colour}">{text}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _legend(puzzle: JigsawPuzzle, board: np.ndarray, doubtful) -> list:
+    """[the marks of the doubtful joins, (legend line, colour), ...] of an assembled board."""
+    edges = analyse(puzzle)
+    grid = cell_corners(edges, board)
+    joins = doubtful_joins(puzzle, board) if doubtful is None else list(doubtful)
+    width = 0.06 * edges.scale
+    marks = []
+    for (r, c), (r2, c2) in joins:
+        if r2 == r:   # side by side: the line between the columns
+            c2 = max(c, c2)
+            a, b = grid[r, c2], grid[r + 1, c2]
+        else:         # one above the other: the line between the rows
+            r2 = max(r, r2)
+            a, b = grid[r2, c], grid[r2, c + 1]
+        marks.append(f'<line x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}" stroke="{DOUBT_COLOUR}" '
+                     f'stroke-width="{width:.1f}" stroke-linecap="round" class="doubtful"/>')
+    rows, cols = board.shape[:2]
+    total = rows * (cols - 1) + cols * (rows - 1)
+    lines = [(f"red: doubtful join ({len(joins)} of {total})", DOUBT_COLOUR) if joins
+             else (f"no doubtful join (of {total})", "#222222"),
+             ("id: scan letter + number on that scan (reading order)", "#222222")]
+    return [marks] + lines
+
+
+def png_bytes(image: np.ndarray) -> bytes:
+    """A uint8 image (grey, RGB or RGBA) as a PNG file (stdlib zlib; no image library).
+
+    Example:
+        >>> png_bytes(np.zeros((2, 3), dtype=np.uint8))[1:4]
+        b'PNG'
+    """
+    img = np.ascontiguousarray(np.asarray(image, dtype=np.uint8))
+    if img.ndim == 2:
+        colour_type, channels = 0, 1
+    elif img.ndim == 3 and img.shape[2] in (3, 4):
+        colour_type, channels = (2, 3) if img.shape[2] == 3 else (6, 4)
+    else:
+        raise PuzzleError(f"an image must be grey, RGB or RGBA, got shape {img.shape}")
+    h, w = img.shape[:2]
+    raw = np.zeros((h, 1 + w * channels), dtype=np.uint8)   # filter byte 0 (none) on every row
+    raw[:, 1:] = img.reshape(h, w * channels)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", w, h, 8, colour_type, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw.tobytes(), 6))
+            + chunk(b"IEND", b""))
+
+
+def scan_turns(puzzle: JigsawPuzzle, solution) -> Dict[int, float]:
+    """For each placed piece, the angle in degrees, clockwise on screen, by which the piece
+    as it lies in its image is turned in the assembly (the rotation of :func:`solved_outlines`).
+
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, _ = jigsaw.generate(2, 2, seed=1, rotate=False)   # upright pieces:
+        >>> {round(a) % 90 for a in scan_turns(puzzle, jigsaw.solve(puzzle).solution).values()}
+        {0}
+    """
+    edges = analyse(puzzle)
+    board = np.asarray(solution)
+    grid = cell_corners(edges, board)
+    out = {}
+    for r in range(board.shape[0]):
+        for c in range(board.shape[1]):
+            p, rot = (int(x) for x in board[r, c])
+            if p < 0:
+                continue
+            src, dst = edges.corners[p], cell_target(grid, r, c, rot)
+            a, b = src - src.mean(axis=0), dst - dst.mean(axis=0)
+            angle = np.degrees(np.arctan2(float((a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0]).sum()), float((a * b).sum())))
+            out[p] = float(angle) % 360.0
+    return out
+
+
+def _turn_text(angle: float) -> str:
+    """``↻k`` (k quarter turns clockwise) when the angle is near a quarter turn, else degrees."""
+    quarters = round(angle / 90.0)
+    if abs(angle - 90.0 * quarters) <= 20.0:
+        return f"\u21bb{quarters % 4}"
+    return f"\u21bb{angle:.0f}\u00b0"
+
+
+def annotate_scan(scan: Any, puzzle: JigsawPuzzle, solution=None, *, image: Optional[int] = None,
+                  max_side: int = 1000) -> str:
+    """SVG of one scan with each of its pieces outlined and labelled: its id (:func:`piece_ids`)
+    and, with a ``solution``, its place ``row,col`` (from 1, top-left) and turn ``↻k`` (k
+    quarter turns clockwise from how it lies on the scan; degrees when not near a quarter).
+
+    ``scan``: the image (a path or an array); ``image``: which image of the puzzle it is
+    (default: its index in ``puzzle.sources``, or 0). The scan is embedded as a PNG, reduced
+    so its longest side is at most ``max_side`` pixels.
+
+    Example:
+        >>> from cassetete import jigsaw
+        >>> puzzle, _ = jigsaw.generate(2, 2, seed=1, piece_size=30)
+        >>> blank = np.zeros((140, 140), dtype=np.uint8)
+        >>> svg = annotate_scan(blank, puzzle, jigsaw.solve(puzzle).solution)
+        >>> svg.count("data:image/png;base64"), svg.count('class="piece"')
+        (1, 4)
+    """
+    if isinstance(scan, np.ndarray):
+        pixels = scan
+    else:
+        from ._scan import load_image
+        pixels = load_image(scan)
+    if image is None:
+        image = 0
+        if not isinstance(scan, np.ndarray):
+            names = [os.path.abspath(str(s)) for s in getattr(puzzle, "sources", [])]
+            if os.path.abspath(str(scan)) in names:
+                image = names.index(os.path.abspath(str(scan)))
+    pixels = np.asarray(pixels)
+    if pixels.dtype != np.uint8:
+        top = float(pixels.max()) if pixels.size else 1.0
+        pixels = np.clip(pixels * (255.0 / top if top > 1.0 else 255.0), 0, 255).astype(np.uint8)
+    h, w = pixels.shape[:2]
+    step = max(1, int(np.ceil(max(h, w) / max(1, int(max_side)))))
+    small = pixels[::step, ::step]
+    ids = piece_ids(puzzle)
+    mine = [k for k, p in enumerate(puzzle.pieces) if p.image == image]
+    place: Dict[int, Tuple[int, int, int]] = {}
+    turns: Dict[int, float] = {}
+    if solution is not None:
+        board = np.asarray(solution)
+        for r in range(board.shape[0]):
+            for c in range(board.shape[1]):
+                if board[r, c, 0] >= 0:
+                    place[int(board[r, c, 0])] = (r, c, int(board[r, c, 1]))
+        turns = scan_turns(puzzle, board)
+    side = float(np.sqrt(np.median([abs(signed_area(puzzle[k].contour)) for k in mine]))) if mine else 0.1 * max(h, w)
+    font = 0.2 * side
+    stroke = max(1.0, max(h, w) / 500)
+    out_w = min(900, w)
+    parts = [svg_open(out_w, round(out_w * h / w), view=(w, h), font="sans-serif").replace(
+        "<svg ", '<svg xmlns:xlink="http://www.w3.org/1999/xlink" ', 1)]
+    data = base64.b64encode(png_bytes(small)).decode("ascii")
+    parts.append(f'<image x="0" y="0" width="{w}" height="{h}" preserveAspectRatio="none" '
+                 f'xlink:href="data:image/png;base64,{data}"/>')
+    for k in mine:
+        parts.append(f'<g class="piece"><path d="{_path(puzzle[k].contour)}" fill="none" stroke="{piece_colour(k)}" '
+                     f'stroke-width="{3 * stroke:.1f}"/>'
+                     f'<path d="{_path(puzzle[k].contour)}" fill="none" stroke="#222222" stroke-width="{stroke:.1f}"/></g>')
+    for k in mine:
+        x, y = (float(v) for v in puzzle[k].centroid)
+        if k in place:
+            r, c, _ = place[k]
+            parts.append(_label(x, y - 0.6 * font, ids[k], 1.4 * font))
+            parts.append(_label(x, y + 0.9 * font, f"{r + 1},{c + 1} {_turn_text(turns[k])}", font))
+        else:
+            parts.append(_label(x, y, ids[k], 1.4 * font))
+    caption = f"scan {image_letters(image)}: {len(mine)} pieces"
+    if solution is not None:
+        caption += "; id, then place row,col (from 1) and quarter turns clockwise"
+    cap = min(0.8 * font, w / (0.6 * len(caption)))
+    parts.append(_label(w / 2, 0.6 * cap + 4 * stroke, caption, cap))
     parts.append("</svg>")
     return "\n".join(parts)
 

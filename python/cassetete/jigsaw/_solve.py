@@ -16,7 +16,7 @@ from ._board import board_size, repair_kinds, rim_problem
 from ._cluster import edge_labels, inner_joins
 from ._edges import FLAT, EdgeSet, analyse
 from ._encode import encode_edges
-from ._model import JigsawPuzzle, where
+from ._model import JigsawPuzzle, board_key, where
 from ._scan import dropped_text
 from ._verify import board_problem
 
@@ -115,6 +115,7 @@ def solve(puzzle: JigsawPuzzle, *, method: str = "auto", encoding: str = "chain"
         stats["joins"] = len(check["costs"])
         stats["doubtful_joins"] = len(check["doubtful"])
         stats["doubtful"] = [tuple(map(tuple, pair)) for pair in check["doubtful"]]
+        puzzle._doubtful[board_key(board)] = list(stats["doubtful"])  # what render_svg marks for this board
         finite = check["costs"][np.isfinite(check["costs"])]
         stats["worst_fit"] = float(finite.max()) if len(finite) else float("inf")
         if status == SOLVED and (check["doubtful"] or not check["rim_ok"] or (board[:, :, 0] < 0).any()):
