@@ -163,7 +163,9 @@ def render_svg(puzzle: JigsawPuzzle, solution=None, doubtful=None) -> str:
     pad = 0.05 * float(max(hi - lo))
     legend = [] if board is None else _legend(puzzle, board, doubtful)
     lo, size = lo - pad, hi - lo + 2 * pad
-    size = size + np.array([0.0, 0.75 * font * len(legend[1:])])
+    lines = legend[1:]
+    small = min(max(0.5 * font, float(size[0]) / 45), float(size[0] - 2 * pad) / (0.6 * max((len(t) for t, _ in lines), default=1)))
+    size = size + np.array([0.0, 1.5 * small * (len(lines) + 0.5 * bool(lines))])
     stroke = max(size) / 600
     width = round(min(800, 4 * float(size[0])))
     height = round(width * float(size[1]) / float(size[0]))
@@ -177,8 +179,7 @@ def render_svg(puzzle: JigsawPuzzle, solution=None, doubtful=None) -> str:
     for k, outline in placed:
         x, y = polygon_centroid(outline)
         parts.append(_label(float(x), float(y), ids[k], font))
-    small = min(max(0.5 * font, float(size[0]) / 45), float(size[0] - 2 * pad) / (0.6 * max((len(t) for t, _ in legend[1:]), default=1)))
-    for i, (text, colour) in enumerate(legend[1:]):
+    for i, (text, colour) in enumerate(lines):
         y = float(hi[1]) + pad + 1.5 * small * (i + 1)
         parts.append(f'<text x="{float(lo[0]) + pad:.1f}" y="{y:.1f}" font-size="{small:.1f}" '
                      f'fill="{colour}">{text}</text>')
