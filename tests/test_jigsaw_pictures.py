@@ -289,3 +289,13 @@ def test_real_scans_show_the_doubtful_joins_the_result_reports():
     ids = {t for t, _, _ in _texts(annotated)}
     assert {i for i in jigsaw.piece_ids(puzzle) if i.startswith("A") and not i[1:].isalpha()} <= ids
     assert "B1" not in ids
+
+
+def test_loose_pieces_of_several_scans_do_not_overlap():
+    puzzle, _ = jigsaw.generate(2, 3, seed=1)
+    pieces = [jigsaw.Piece(p.contour, image=k % 2) for k, p in enumerate(puzzle.pieces)]   # two scans, same place
+    svg = jigsaw.render_svg(pieces)
+    where = {t: (x, y) for t, x, y in _texts(svg)}
+    a = np.array([where[i] for i in ("A1", "A2", "A3")])
+    b = np.array([where[i] for i in ("B1", "B2", "B3")])
+    assert a[:, 0].max() < b[:, 0].min() or a[:, 1].max() < b[:, 1].min()

@@ -140,7 +140,8 @@ def render_svg(puzzle: JigsawPuzzle, solution=None, doubtful=None) -> str:
     """SVG of the outlines, each filled with a light colour and labelled with its id
     (:func:`piece_ids`) at its centre: assembled in their cells when ``solution`` is given,
     the doubtful joins drawn as thick red segments (``doubtful``: pairs of cells; default
-    :func:`doubtful_joins`) with a legend under the board; else as they lie in the image.
+    :func:`doubtful_joins`) with a legend under the board; else as they lie in their image
+    (the images of several scans side by side).
 
     Example:
         >>> from cassetete import jigsaw
@@ -151,7 +152,8 @@ def render_svg(puzzle: JigsawPuzzle, solution=None, doubtful=None) -> str:
     ids = piece_ids(puzzle)
     board = None if solution is None else np.asarray(solution)
     if board is None:
-        placed: List[Tuple[int, np.ndarray]] = [(k, p.contour) for k, p in enumerate(puzzle.pieces)]
+        shift = _image_shifts(puzzle)
+        placed: List[Tuple[int, np.ndarray]] = [(k, p.contour + shift[p.image]) for k, p in enumerate(puzzle.pieces)]
     else:
         placed = [(int(board[r, c, 0]), outline) for r, c, outline in solved_outlines(puzzle, board)]
     if not placed:
@@ -185,6 +187,18 @@ def render_svg(puzzle: JigsawPuzzle, solution=None, doubtful=None) -> str:
                      f'fill="{colour}">{text}</text>')
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def _image_shifts(puzzle: JigsawPuzzle) -> Dict[int, np.ndarray]:
+    """Where the loose pieces of each image are drawn: the images side by side in a grid of
+    about square shape (one image: where they lie), so pieces of several scans do not overlap."""
+    images = sorted({p.image for p in puzzle.pieces})
+    if len(images) <= 1:
+        return {i: np.zeros(2) for i in images}
+    extent = {i: np.vstack([p.contour for p in puzzle.pieces if p.image == i]).max(axis=0) for i in images}
+    cell = np.max(np.array(list(extent.values())), axis=0) * 1.05
+    cols = int(np.ceil(np.sqrt(len(images))))
+    return {i: np.array([(n % cols) * cell[0], (n // cols) * cell[1]]) for n, i in enumerate(images)}
 
 
 def _legend(puzzle: JigsawPuzzle, board: np.ndarray, doubtful) -> list:

@@ -75,10 +75,24 @@ def _piece_like_at_border(props: Sequence[Any], typical: float, lower: float, im
     return out
 
 
+def _reading_order(props: Sequence[Any], side: float) -> List[Any]:
+    """The components in reading order, as a person numbers pieces lying on a table: rows top
+    to bottom (a piece whose centre is within half a piece side of the row's centre line
+    joins the row), left to right within a row (by the centre)."""
+    rows: List[List[Any]] = []
+    for p in sorted(props, key=lambda q: q.centroid[0]):
+        if rows and p.centroid[0] - np.mean([q.centroid[0] for q in rows[-1]]) <= 0.5 * side:
+            rows[-1].append(p)
+        else:
+            rows.append([p])
+    return [p for row in rows for p in sorted(row, key=lambda q: q.centroid[1])]
+
+
 def segment(image: np.ndarray, *, image_index: int = 0, min_area: Optional[float] = None,
             opening: Optional[int] = None, smooth: float = 1.0, keep_patches: bool = True,
             dropped: Optional[List[Dict[str, Any]]] = None) -> List[Piece]:
-    """The pieces of one image array, in reading order (top to bottom, left to right).
+    """The pieces of one image array, in reading order (rows top to bottom, left to right in a
+    row, by their centres: the order of the ids of :func:`piece_ids`).
 
     The background is the side of Otsu's threshold that forms one connected region.
     Components touching the image border are not pieces (a scanner lid, a cut-off piece);
@@ -136,8 +150,7 @@ def segment(image: np.ndarray, *, image_index: int = 0, min_area: Optional[float
     if dropped is not None:  # left out at the border but shaped like a piece: say where
         dropped.extend(_piece_like_at_border([p for p in every if p.label in drop], typical, lower, image_index))
     pieces: list = []
-    row_height = max(1, int(np.sqrt(typical)))
-    for p in sorted(props, key=lambda q: (q.bbox[0] // row_height, q.bbox[1])):
+    for p in _reading_order(props, float(np.sqrt(typical))):
         if p.area < lower:
             continue
         y0, x0, y1, x1 = p.bbox
