@@ -36,7 +36,7 @@ def test_solve_raises_check_failed_on_a_wrong_engine_answer(monkeypatch):
     assert is_solution(decode_line(TOP1465), right, (3, 3))
     wrong = _corrupt(right)
 
-    def lying_solve(grid, rows, cols, limit, rules, time_limit, node_limit, seed):
+    def lying_solve(grid, rows, cols, limit, rules, time_limit, node_limit, seed, plain=False):
         return 1, wrong.copy(), "solved", True, {"nodes": 0, "seconds": 0.0, "rules": {}}
 
     monkeypatch.setattr(_core.sudoku, "solve", lying_solve)
@@ -47,7 +47,7 @@ def test_solve_raises_check_failed_on_a_wrong_engine_answer(monkeypatch):
 def test_solve_raises_check_failed_when_a_clue_is_lost(monkeypatch):
     empty = "." * 81
     right = sudoku.solve(TOP1465).solution.ravel()
-    monkeypatch.setattr(_core.sudoku, "solve", lambda *args: (1, right.copy(), "solved", True,
+    monkeypatch.setattr(_core.sudoku, "solve", lambda *args, **kwargs: (1, right.copy(), "solved", True,
                                                               {"nodes": 0, "seconds": 0.0, "rules": {}}))
     assert sudoku.solve(empty).solved  # a valid full grid solves the empty puzzle
     other = str(int(right[0]) % 9 + 1) + "." * 80  # a clue the grid does not keep

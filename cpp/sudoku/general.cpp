@@ -159,7 +159,7 @@ public:
     // within its budget has seen the whole tree, so the count is exact. Larger counts and
     // enumerations run one complete depth-first search.
     void run() {
-        restarts_ = options_.limit == 1 || options_.limit == 2;
+        restarts_ = !options_.plain && (options_.limit == 1 || options_.limit == 2);
         if (!restarts_) {
             search(0);
             return;
@@ -225,7 +225,7 @@ private:
             record_solution(c);
             return;
         }
-        if (count_bits(c[best]) > 2 && rules_.uniqueness) {
+        if (count_bits(c[best]) > 2 && rules_.uniqueness && !options_.plain) {
             int first_cell, second_cell;
             uint64_t bit;
             if (find_bilocal_value(c + cells_, first_cell, second_cell, bit)) {
@@ -263,6 +263,13 @@ private:
             if (has_single_bit(mask)) continue;  // placed (most cells late in a search): no popcount
             const int count = count_bits(mask);
             if (count <= 1 || count > best_count) continue;
+            if (options_.plain) {  // the notes: the first cell of smallest weight, nothing else
+                if (count < best_count) {
+                    best = cell;
+                    best_count = count;
+                }
+                continue;
+            }
             const int* u = &cell_units_[3 * cell];
             const uint64_t weight = weights_[u[0]] + weights_[u[1]] + weights_[u[2]];
             if (count < best_count || weight > best_weight) {

@@ -65,6 +65,11 @@ struct SearchOptions {
     // Switch the hall rule on for orders >= kHallMinOrder when exclusivity and uniqueness are
     // on, whatever `rules.hall` says (root-propagation views such as explain() turn this off).
     bool auto_hall = true;
+    // The lecture notes' plain algorithm ("Problème du Sudoku", algorithm Sudoku with
+    // BouclerRègles): the rules to a fixpoint, then the first cell (row-major) with the fewest
+    // candidates, its values in increasing order; no restarts, no conflict weights, no branching
+    // on a value's two places, no automatic hall rule. Its node counts are the notes' tree.
+    bool plain = false;
 };
 
 constexpr int kHallMinOrder = 36;

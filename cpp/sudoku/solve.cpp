@@ -14,7 +14,7 @@ bool wants_fast9(const Geometry& geometry, const uint8_t* clues, const SearchOpt
     const Rules& r = options.rules;
     if (geometry.box_rows() != 3 || geometry.box_cols() != 3) return false;
     if (!(r.exclusivity && r.uniqueness && r.parity && r.intersections)) return false;
-    if (options.rng || options.trace) return false;
+    if (options.rng || options.trace || options.plain) return false;
     for (int i = 0; i < 81; ++i)
         if (clues[i] > 9) return false;
     return true;

@@ -37,6 +37,7 @@ class sudoku:
         time_limit: Optional[float],
         node_limit: Optional[int],
         seed: Optional[int],
+        plain: bool = False,
     ) -> Tuple[int, Optional[np.ndarray], str, bool, Dict[str, Any]]:
         """(count up to limit (0 = all), first solution (N*N,) uint8 or None, status, complete, stats)."""
 

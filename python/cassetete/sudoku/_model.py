@@ -195,6 +195,9 @@ RULES = ("exclusivity", "uniqueness", "parity", "intersections", "hall")
 # more than it saves, and switched on by the engine from order 36 up whenever exclusivity and
 # uniqueness are on.
 DEFAULT_RULES = RULES[:4]
+# The lecture notes' rules "eup" (exclusivity, uniqueness = hidden singles, parity = naked pairs): what
+# explain() and method="notes" apply.
+SEED_RULES = RULES[:3]
 
 
 def check_rules(rules: Sequence[str]) -> List[str]:

@@ -17,7 +17,7 @@ from .._streams import stream_solutions
 from ._formats import PuzzleLike, as_sudoku, parse_lines_array
 from ..parallel import run_first, threads_or
 from ._jobs import SudokuJob, count_sudoku
-from ._model import DEFAULT_RULES, Sudoku, check_rules, infer_box
+from ._model import DEFAULT_RULES, SEED_RULES, Sudoku, check_rules, infer_box
 from ._verify import certify_batch, verify
 
 
@@ -55,11 +55,15 @@ METHODS = {
             "deterministic",
     "random": "the general engine with a random value order at each branch (seeded): a random solution among "
               "many, as the generator draws full grids",
+    "notes": "the lecture notes' plain algorithm: their rules (exclusivity, uniqueness, parity unless rules= "
+             "says otherwise) to a fixpoint, then the first cell with the fewest candidates, values in "
+             "increasing order, nothing else; stats['nodes'] is the notes' tree, to compare with 'auto'",
 }
 
 
 @verb("sudoku", "solve", options=("time_limit", "node_limit", "seed", "workers"), methods=METHODS,
-      honours={"auto": {"time_limit", "node_limit", "workers"}, "random": {"time_limit", "node_limit", "seed"}})
+      honours={"auto": {"time_limit", "node_limit", "workers"}, "random": {"time_limit", "node_limit", "seed"},
+               "notes": {"time_limit", "node_limit"}})
 def solve(puzzle: PuzzleLike, *, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
           rules: Sequence[str] = DEFAULT_RULES, box: Optional[Sequence[int]] = None, method: str = "auto",
           seed: Optional[int] = None, workers: int = 1) -> Result:
@@ -79,8 +83,13 @@ def solve(puzzle: PuzzleLike, *, time_limit: Optional[float] = None, node_limit:
         >>> grid = solve("." * 81, method="random", seed=7)
         >>> grid.stats["seed"], verify("." * 81, grid.solution)
         (7, True)
+        >>> plain = solve(r.puzzle, method="notes")   # the lecture notes' tree, beside the default's
+        >>> plain.stats["engine"], bool((plain.solution == r.solution).all())
+        ('general', True)
     """
     sudoku = as_sudoku(puzzle, box)
+    if method == "notes" and rules is DEFAULT_RULES:
+        rules = SEED_RULES  # the notes' rules eup unless the caller chose others
     time_limit, node_limit, names = _search_options(time_limit, node_limit, rules)
     if workers > 1:
         with threads_or(None, workers, "cassetete-sudoku") as pool:
@@ -92,7 +101,8 @@ def solve(puzzle: PuzzleLike, *, time_limit: Optional[float] = None, node_limit:
     else:
         random_seed = seed if method == "random" else None
         _count, solution, status, _complete, stats = _core.sudoku.solve(
-            sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], 1, names, time_limit, node_limit, random_seed)
+            sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], 1, names, time_limit, node_limit, random_seed,
+            plain=method == "notes")
         stats = _clean_stats(stats)
         if method == "random":
             stats["seed"] = seed
