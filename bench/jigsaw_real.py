@@ -99,7 +99,9 @@ def run(data: str = DEFAULT, out: str = OUT, picture: bool = True) -> Tuple[List
                 thumb.save(os.path.join(out, "jigsaw_horses.jpg"), quality=80)
             except ImportError:
                 pass
-        lines += ["", "Assembly (`method=\"auto\"`), as piece ids (scan letter + number in reading order on that scan, as written on the annotated scans of `cassetete jigsaw solve --annotate DIR`) and quarter turns:", "", "```",
+        lines += ["", "Assembly (`method=\"auto\"`), as piece ids (scan letter + number in reading order on that "
+                  "scan, as written on the annotated scans of `cassetete jigsaw solve --annotate DIR`) and quarter "
+                  "turns:", "", "```",
                   jigsaw.render_text(pieces, best.solution), "```", "",
                   f"Doubtful joins: {best.stats.get('doubtful', [])}"]
     # the same scans seen in a mirror (the fronts' outlines) and turned a quarter: the same
