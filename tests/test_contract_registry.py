@@ -21,6 +21,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import pkgutil
+import re
+from pathlib import Path
 
 import pytest
 
@@ -156,3 +158,31 @@ def test_every_command_has_a_family():
 
     assert set(FAMILY_COMMANDS) == set(COMMANDS.values())
     assert set(FAMILIES) - set(COMMANDS) == {"exactcover"}  # a library of its own, no command
+
+
+def _names(cell: str, methods: list) -> set:
+    """The method names a cell of docs/ARCHITECTURE.md's table lists ("both", "all", "none" too)."""
+    text = re.sub(r"\([^)]*\)", "", cell).strip()
+    if text.startswith("none"):
+        return set()
+    if text in ("both", "all"):
+        return set(methods)
+    return {name.strip() for name in text.split(",") if name.strip()}
+
+
+def test_the_architecture_table_of_methods_is_the_declarations():
+    text = (Path(__file__).resolve().parent.parent / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| ([a-z, ]+) \| (.+?) \| (.+?) \| (.+?) \|$", text, re.M)
+    seen = set()
+    for families, methods_cell, seed_cell, workers_cell in rows:
+        for family in (f.strip() for f in families.split(",")):
+            if family not in FAMILIES:
+                continue
+            spec = REGISTRY[(family, "solve")]
+            methods = list(spec.methods)
+            assert _names(methods_cell, methods) == set(methods), f"{family}: the table's methods"
+            assert _names(seed_cell, methods) == {m for m in methods if m in spec.users("seed")}, f"{family}: seed"
+            assert _names(workers_cell, methods) == {m for m in methods if m in spec.users("workers")}, \
+                f"{family}: workers"
+            seen.add(family)
+    assert seen == set(FAMILIES), f"families missing from the table: {set(FAMILIES) - seen}"

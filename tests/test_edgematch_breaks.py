@@ -183,3 +183,52 @@ def test_breaks_bad_options_are_puzzle_errors(options, match):
     puzzle, _ = edgematch.generate(4, 4, colors=3, seed=1)
     with pytest.raises(PuzzleError, match=match):
         edgematch.solve(puzzle, method="breaks", node_limit=1000, **options)
+
+
+def test_breaks_island_model_on_an_executor(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    puzzle, _ = edgematch.generate(5, 5, colors=4, seed=3)
+    with ThreadPoolExecutor(2) as pool:
+        result = edgematch.solve(puzzle, method="breaks", executor=pool, node_limit=4_000_000, seed=1)
+    assert result.status == "solved" and result.stats["islands"] == 2
+    assert check_board(5, 5, puzzle.pieces, result.solution, puzzle.matching, puzzle.fixed)
+    # Eternity II: every island's board complete and checked; the best kept in the checkpoint, and a
+    # rerun (here the hybrid: breaks, then the local search) resumes from it and never loses it.
+    e2 = edgematch.eternity2()
+    checkpoint = tmp_path / "best.txt"
+    with ThreadPoolExecutor(2) as pool:
+        first = edgematch.solve(e2, method="breaks", executor=pool, node_limit=6_000_000, seed=1,
+                                checkpoint=str(checkpoint))
+        assert complete_board_ok(e2, first.solution) and matched_joins(e2, first.solution) == first.stats["score"]
+        assert checkpoint.exists() and first.stats["epochs"] >= 2
+        again = edgematch.solve(e2, method="breaks", executor=pool, node_limit=2_000_000, seed=2,
+                                checkpoint=str(checkpoint))
+    assert again.stats["resumed"] and again.stats["score"] >= first.stats["score"]
+    assert matched_joins(e2, again.solution) == again.stats["score"]
+
+
+@pytest.mark.parametrize("options, match", [
+    (dict(workers=2, executor="pool"), "not both"),
+    (dict(checkpoint="best.txt"), "only apply with an executor"),
+    (dict(executor="pool"), "needs a time_limit or a node_limit"),
+])
+def test_breaks_island_options_are_checked(options, match):
+    from concurrent.futures import ThreadPoolExecutor
+
+    puzzle, _ = edgematch.generate(4, 4, colors=3, seed=1)
+    with ThreadPoolExecutor(1) as pool:
+        given = {k: (pool if v == "pool" else v) for k, v in options.items()}
+        with pytest.raises(PuzzleError, match=match):
+            edgematch.solve(puzzle, method="breaks", **given)
+
+
+@pytest.mark.parametrize("seed", [32, 33, 37])
+def test_breaks_stopped_before_any_complete_board_completes_the_deepest_one(seed):
+    # Regression: stopped by a small node limit before any complete board, the search completes its
+    # deepest partial board; the pieces of that board had been put back in one pass that unmarked
+    # some of them, and the completion placed a piece twice (these seeds did, before the fix).
+    puzzle = edgematch.eternity2("centre")
+    res = edgematch.solve(puzzle, method="breaks", seed=seed, node_limit=250_000)
+    assert res.solution is not None and complete_board_ok(puzzle, res.solution.tolist())
+    assert matched_joins(puzzle, res.solution.tolist()) == res.stats["score"]

@@ -146,12 +146,20 @@ public:
         if (result_.piece.empty() && deep_from_ >= 0 &&
             static_cast<double>(nfree_ - deep_from_) * pz_.size() <= 5e7) {
             // no complete board yet: complete the deepest partial board (its own node budget)
+            // Two passes: empty every free cell first, then put the deepest board's pieces back.
+            // (In one pass, a piece of the deepest board still lying deeper in the stopped
+            // search's stack was marked used, then unmarked when its old cell was emptied, and
+            // the completion placed it twice.)
             for (int d = 0; d < nfree_; ++d) {
-                int cell = free_[d];
+                const int cell = free_[d];
                 if (piece_[cell] >= 0) used_[piece_[cell]] = 0;
-                piece_[cell] = d < deep_from_ ? deep_piece_[cell] : -1;
+                piece_[cell] = -1;
+            }
+            for (int d = 0; d < deep_from_; ++d) {
+                const int cell = free_[d];
+                piece_[cell] = deep_piece_[cell];
                 rot_[cell] = deep_rot_[cell];
-                if (piece_[cell] >= 0) used_[piece_[cell]] = 1;
+                used_[piece_[cell]] = 1;
             }
             breaks_[deep_from_] = result_.best_depth_breaks;
             complete(deep_from_, true);

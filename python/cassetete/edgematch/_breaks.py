@@ -30,6 +30,8 @@ from .._options import (check_count, check_node_limit, check_progress, check_see
                         check_workers)
 from .._result import Result
 from .._streams import elapsed_bar
+from ..parallel import run_islands
+from ._islands import EdgematchIslands
 from ._model import EdgePuzzle, check_board, check_puzzle, score
 from ._verify import certify_result
 
@@ -172,6 +174,44 @@ def check_complete(puzzle: EdgePuzzle, board: Any, claimed: int) -> np.ndarray:
     return b
 
 
+class BreaksIslands(EdgematchIslands):
+    """The breaks search for the island model (``solve(p, method="breaks", executor=...)``):
+    each epoch is one breaks search with the epoch's own seed (a restart with fresh candidate
+    orders), and the island keeps the better of its board and the epoch's. With ``polish``, the
+    epoch's share goes on to the very large neighbourhood search from the better of the two
+    (the hybrid, on every worker). Scores, restarts from the best board and checkpoints are the
+    local search's (:class:`~cassetete.edgematch._islands.EdgematchIslands`).
+
+    Example:
+        >>> from cassetete import edgematch
+        >>> puzzle, _ = edgematch.generate(5, 5, colors=4, seed=3)
+        >>> out = BreaksIslands(puzzle, {}).epoch(None, 1, 5.0, 2_000_000)
+        >>> out["score"] == edgematch.score(puzzle, out["board"])[0] == puzzle.total_joins
+        True
+    """
+
+    def __init__(self, puzzle: EdgePuzzle, options: Dict[str, Any]) -> None:
+        super().__init__(puzzle, init="random")
+        self.breaks_options = dict(options)
+
+    def epoch(self, board: Optional[np.ndarray], seed: int, seconds: float, iterations: int) -> Dict[str, Any]:
+        options = dict(self.breaks_options)
+        polish = options.pop("polish", None)
+        limit = seconds if seconds != float("inf") else None
+        result = solve_breaks(self.puzzle, time_limit=None if limit is None else limit * (1 - (polish or 0)),
+                              node_limit=iterations or None, seed=seed & 0x7FFFFFFFFFFFFFFF, **options)
+        found, matched = result.solution, int(result.stats["score"])
+        if board is not None and (found is None or self.score(board) > matched):
+            found, matched = np.asarray(board), self.score(board)
+        if polish and limit is not None and found is not None and matched < self.total:
+            polished = _polish(self.puzzle, result if found is result.solution else Result(
+                "limit", found, {**result.stats, "score": matched, "best": matched}, puzzle=self.puzzle,
+                family="edgematch"), limit * polish, seed & 0x7FFFFFFFFFFFFFFF, 1, False)
+            found, matched = polished.solution, int(polished.stats["score"])
+        return {"board": found, "score": matched if found is not None else -1,
+                "iterations": int(result.stats["nodes"])}
+
+
 def solve_breaks(
     puzzle: EdgePuzzle,
     *,
@@ -188,6 +228,10 @@ def solve_breaks(
     complete_nodes: int = 20000,
     complete_tail: int = 6,
     polish: Optional[float] = None,
+    executor: Any = None,
+    checkpoint: Optional[str] = None,
+    islands: Optional[int] = None,
+    epoch_seconds: Optional[float] = None,
     **unknown: Any,
 ) -> Result:
     """Backtracking with scheduled breaks; ``solve(p, method="breaks")`` calls it.
@@ -213,6 +257,12 @@ def solve_breaks(
             Deville's very large neighbourhood search started from the breaks search's board
             (each worker from the best board); the result is the better board, its
             ``stats["polish"]`` the local search's own stats, the trajectory both in turn.
+        executor: a ``concurrent.futures`` executor or a Dask client: an island model
+            (:func:`cassetete.parallel.run_islands` with :class:`BreaksIslands`): ``islands``
+            searches (default: one per worker) in epochs of ``epoch_seconds`` (default: the
+            ``restart`` interval, cut to the time limit), each epoch a restart with its own
+            seed, the weakest islands restarted from the best board; ``checkpoint`` (a board
+            file) keeps the best board and a rerun resumes from it. ``workers`` is then 1.
 
     Returns a Result: ``solution`` the best complete board (None when no board could be
     completed), status ``"solved"`` when every join matches, else ``"limit"``; stats ``score``
@@ -233,7 +283,8 @@ def solve_breaks(
     check_puzzle(puzzle)
     if unknown:
         raise PuzzleError(f"option(s) {sorted(unknown)} do not apply to method='breaks'; its options: schedule, "
-                          f"quotas, scan, restart, restart_nodes, complete_nodes, complete_tail, polish")
+                          f"quotas, scan, restart, restart_nodes, complete_nodes, complete_tail, polish, "
+                          f"executor, checkpoint, islands, epoch_seconds")
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)
     seed = check_seed(seed)
@@ -249,6 +300,27 @@ def solve_breaks(
     restart_nodes = check_node_limit(restart_nodes, "restart_nodes")
     if restart_nodes == 0:
         raise PuzzleError("restart_nodes must be positive or None")
+    if executor is None and (checkpoint is not None or islands is not None or epoch_seconds is not None):
+        raise PuzzleError("checkpoint, islands and epoch_seconds of method='breaks' only apply with an executor")
+    if executor is not None:
+        if workers != 1:
+            raise PuzzleError("give workers= (threads of this process) or executor=, not both")
+        if time_limit is None and node_limit is None:
+            raise PuzzleError("method='breaks' with an executor needs a time_limit or a node_limit")
+        if polish is not None and not (isinstance(polish, numbers.Real) and not isinstance(polish, bool)
+                                       and 0 < polish < 1):
+            raise PuzzleError(f"polish must be a share of the time limit, 0 < polish < 1, got {polish!r}")
+        options = dict(schedule=schedule, quotas=quotas, scan=scan, restart=restart, restart_nodes=restart_nodes,
+                       complete_nodes=complete_nodes, complete_tail=complete_tail, polish=polish)
+        problem = BreaksIslands(puzzle, options)
+        problem.epoch(None, 0, 0.0, 1)  # the options checked here, before any task is sent
+        if epoch_seconds is None and time_limit is not None:
+            epoch_seconds = min(restart or RESTART_SECONDS, time_limit)
+        result = run_islands(problem, executor, time_limit=time_limit, iterations=node_limit, seed=seed,
+                             checkpoint=checkpoint, islands=islands, epoch_seconds=epoch_seconds, progress=progress)
+        if result.solution is not None:
+            check_complete(puzzle, result.solution, int(result.stats["score"]))
+        return certify_result(result)
     if polish is not None:
         if isinstance(polish, bool) or not isinstance(polish, numbers.Real) or not 0 < polish < 1:
             raise PuzzleError(f"polish must be a share of the time limit, 0 < polish < 1, got {polish!r}")
