@@ -22,7 +22,7 @@ import time
 from cassetete import PuzzleError, jigsaw
 from jigsaw_bench_common import OUT, assembly_correct, joins_correct, pyplot, truth_for, write_md
 
-METHODS = ("labels", "labels-ordinates", "auto")
+METHODS = ("labels", "labels-ordinates", "labels-pairs", "auto")
 LEVELS = {"clean": dict(blur=0.7, noise=0.01), "scan": dict(blur=1.5, noise=0.04), "poor": dict(blur=2.5, noise=0.10)}
 
 
@@ -42,6 +42,8 @@ def run_one(size, level, seed):
         try:
             if method == "labels-ordinates":
                 result = jigsaw.solve(found, method="labels", encoding="ordinates", precision=48)
+            elif method == "labels-pairs":
+                result = jigsaw.solve(found, method="labels", classes="pairs")
             else:
                 result = jigsaw.solve(found, method=method)
         except PuzzleError as error:
@@ -101,7 +103,9 @@ def main() -> None:
              "Levels: " + "; ".join(f"{k}: blur {v['blur']} px, noise {v['noise']:.0%} of the contrast" for k, v in LEVELS.items())
              + ". *labels*: the pure pipeline of Béhague (2024), section 2 (chain code at 48 cells per edge, the "
              "default, k-means, exact edge matching asked for two assemblies); *labels-ordinates*: the same with the "
-             "ordinates encoding at 48 verticals; *auto* (the default): the chain-code labels, then the fit-scored "
+             "ordinates encoding at 48 verticals; *labels-pairs*: the chain-code labels with classes of one tab and one "
+             "blank each (`classes=\"pairs\"`, the minimum-cost matching of tabs to blanks); *auto* (the default): "
+             "the chain-code labels (k-means, then pairs when k-means gives no assembly), then the fit-scored "
              "frame-first assembly when the labelled puzzle has no assembly or several, or a join is doubtful; "
              "doubtful joins then get a second look (fit-improving swaps; confirmed only by a unique labelled "
              "assembly). Correct joins: both pieces in their true relative place and turn (up to a turn of "
@@ -118,7 +122,7 @@ def main() -> None:
     if plt is None:
         return
     fig, ax = plt.subplots(1, 2, figsize=(11, 4.2))
-    for method, style in (("labels-ordinates", ":"), ("labels", "--"), ("auto", "-")):
+    for method, style in (("labels-ordinates", ":"), ("labels", "--"), ("labels-pairs", "-."), ("auto", "-")):
         for level, colour in zip(LEVELS, ("tab:green", "tab:blue", "tab:red")):
             xs = sorted({k[0] for k in summary})
             joins = [summary[(x, level, method)]["joins_ok"] / max(1, summary[(x, level, method)]["joins"]) for x in xs]

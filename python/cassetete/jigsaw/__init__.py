@@ -29,7 +29,7 @@ from .._result import Result
 from . import _placement, _render, _solve
 from ._assemble import DOUBT_COST, Dissimilarity, assemble, check_joins, dissimilarities, frame_first_order
 from ._board import board_size, repair_kinds
-from ._cluster import Clusters, edge_labels, inner_joins, kmeans
+from ._cluster import CLASSES, Clusters, edge_labels, inner_joins, kmeans, pair_labels
 from ._corners import find_corners, split_edges
 from ._edges import BLANK, FLAT, TAB, EdgeSet, classify_edge, find_edges, matching_form, normalise_edge
 from ._encode import ENCODINGS, chain_code, chain_code_numpy, encode_edges, grid_shape, has_kernels, ordinates, ordinates_numpy
@@ -76,7 +76,8 @@ SEED = Option("seed", "the random start of the edge classes (k-means++, used whe
                "fit": ("time_limit",)})
 def solve(pieces: Any, *, method: str = "auto", encoding: str = "chain", precision: Optional[int] = None,
           k: Optional[int] = None, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
-          beam: int = 8, doubt_cost: float = DOUBT_COST, seed: Optional[int] = None, workers: int = 1) -> Result:
+          beam: int = 8, doubt_cost: float = DOUBT_COST, seed: Optional[int] = None, workers: int = 1,
+          classes: str = "kmeans") -> Result:
     """Assemble a jigsaw from the shapes of its pieces.
 
     Args:
@@ -93,6 +94,11 @@ def solve(pieces: Any, *, method: str = "auto", encoding: str = "chain", precisi
             quadratic size costs little in time (a 30 x 30 cut: 6.3 s against 3.5 s).
         precision: grid cells per edge (chain) or verticals (ordinates); default 48.
         k: edge classes (default: one per inner join, 2mn - m - n on an m x n board).
+        classes: how the labels' classes are made: ``"kmeans"`` (the paper's annex algorithm 2)
+            or ``"pairs"`` (one tab and one blank per class, the minimum-cost matching of tabs to
+            blanks: every label has exactly one partner; :func:`pair_labels`). With the default,
+            ``method="auto"`` tries ``"pairs"`` when the paper's classes give no assembly (the
+            real scans of ``m1s2_horsesNumbered`` assemble by labels this way).
         beam: boards kept by the fit assembly.
         doubt_cost: fit (RMS gap in edge lengths) above which a join is doubtful.
 
@@ -123,16 +129,19 @@ def solve(pieces: Any, *, method: str = "auto", encoding: str = "chain", precisi
     started = time.perf_counter()
     check_choice(method, "method", METHODS)
     check_choice(encoding, "encoding", ENCODINGS)
+    check_choice(classes, "classes", CLASSES)
     time_limit = check_time_limit(time_limit)
     node_limit = check_node_limit(node_limit)
     beam = check_count(beam, "beam", 1)
     if k is not None:
         k = check_count(k, "k", 1)
+        if classes == "pairs":
+            raise PuzzleError(f"classes='pairs' makes one class per join; k = {k} does not apply")
     if isinstance(doubt_cost, bool) or not isinstance(doubt_cost, (int, float)) or not doubt_cost > 0:
         raise PuzzleError(f"doubt_cost must be a positive number, got {doubt_cost!r}")
     return _solve.solve(_puzzle_of(pieces), method=method, encoding=encoding, precision=precision, k=k,
                         time_limit=time_limit, node_limit=node_limit, beam=beam, doubt_cost=doubt_cost,
-                        started=started, seed=0 if seed is None else seed)
+                        started=started, seed=0 if seed is None else seed, classes=classes)
 
 
 def solved_outlines(puzzle: Any, solution: np.ndarray) -> List[Tuple[int, int, np.ndarray]]:
@@ -257,7 +266,7 @@ __all__ = [
     "JigsawPuzzle", "Piece", "as_pieces", "Truth", "generate", "resample", "tab_curve", "read_image", "segment",
     "render_scan", "find_corners", "split_edges", "FLAT", "TAB", "BLANK", "EdgeSet", "classify_edge", "find_edges",
     "matching_form", "normalise_edge", "ENCODINGS", "chain_code", "chain_code_numpy", "encode_edges", "grid_shape",
-    "has_kernels", "ordinates", "ordinates_numpy", "Clusters", "edge_labels", "inner_joins", "kmeans",
+    "has_kernels", "ordinates", "ordinates_numpy", "Clusters", "CLASSES", "edge_labels", "pair_labels", "inner_joins", "kmeans",
     "Dissimilarity", "assemble", "check_joins", "dissimilarities", "frame_first_order", "METHODS", "board_problem", "board_size",
     "cell_corners", "edge_puzzle", "repair_kinds", "solve", "solved_outlines", "render", "render_image", "render_svg",
     "render_text", "piece_ids", "annotate_scan", "fill_polygon", "FORMATS", "parse", "load", "format", "dump", "verify",

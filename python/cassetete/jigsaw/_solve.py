@@ -13,7 +13,7 @@ from .._errors import LimitReached, PuzzleError, certify
 from .._result import FEASIBLE, LIMIT, SOLVED, UNSATISFIABLE, Result
 from ._assemble import DOUBT_COST, assemble, check_joins, dissimilarities, improve_doubtful
 from ._board import board_size, repair_kinds, rim_problem
-from ._cluster import edge_labels, inner_joins
+from ._cluster import edge_labels, inner_joins, pair_labels
 from ._edges import FLAT, EdgeSet, analyse
 from ._encode import encode_edges
 from ._model import JigsawPuzzle, board_key, where
@@ -56,7 +56,8 @@ def edge_puzzle(labels: np.ndarray, rows: int, cols: int):
 
 def solve(puzzle: JigsawPuzzle, *, method: str = "auto", encoding: str = "chain", precision: Optional[int] = None,
           k: Optional[int] = None, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
-          beam: int = 8, doubt_cost: float = DOUBT_COST, started: Optional[float] = None, seed: int = 0) -> Result:
+          beam: int = 8, doubt_cost: float = DOUBT_COST, started: Optional[float] = None, seed: int = 0,
+          classes: str = "kmeans") -> Result:
     """Assemble a puzzle, its options already checked (by :func:`cassetete.jigsaw.solve`, the
     verb, which also reads the pieces); ``stats["seconds"]`` counts from ``started``.
 
@@ -87,8 +88,16 @@ def solve(puzzle: JigsawPuzzle, *, method: str = "auto", encoding: str = "chain"
     board, status, used, unique = None, UNSATISFIABLE, None, None
     if method in ("labels", "auto"):
         board, status, unique = _solve_labels(edges, rows, cols, encoding, precision, k, time_limit, node_limit,
-                                              stats, seed)
+                                              stats, seed, classes)
         used = "labels"
+        if method == "auto" and classes == "kmeans" and board is None and tabs == blanks and k is None:
+            # the paper's classes left a label without a partner (or no assembly): one tab and
+            # one blank per class instead; its uniqueness confirms no doubtful join (see _reexamine)
+            tried = {key: stats.pop(key) for key in ("labels_error", "label_solutions", "label_solutions_complete",
+                                                     "classes") if key in stats}
+            board, status, _ = _solve_labels(edges, rows, cols, encoding, precision, k, time_limit, node_limit,
+                                             stats, seed, "pairs")
+            stats["kmeans_labels"] = tried
         if stats.get("label_solutions") == "2+":
             stats.setdefault("stop", "label_solutions")
     check = check_joins(edges, diss, board, doubt_cost) if board is not None else None
@@ -140,7 +149,7 @@ def solve(puzzle: JigsawPuzzle, *, method: str = "auto", encoding: str = "chain"
 
 
 def _solve_labels(edges: EdgeSet, rows: int, cols: int, encoding: str, precision, k, time_limit, node_limit,
-                  stats: dict, seed: int = 0):
+                  stats: dict, seed: int = 0, classes: str = "kmeans"):
     from .. import edgematch
 
     features, where_ = encode_edges(edges, encoding, precision)
@@ -148,10 +157,16 @@ def _solve_labels(edges: EdgeSet, rows: int, cols: int, encoding: str, precision
     if k is None:  # one class per inner join: 2mn - m - n
         k = min(inner_joins(rows, cols), len(features))
     init = "tabs" if k == tabs else "kmeans++"
-    if init == "kmeans++":
+    if init == "kmeans++" and classes == "kmeans":
         stats["seed"] = seed  # the random start of the classes (with one class per tab there is none)
+    stats["class_method"] = classes
     try:
-        labels = edge_labels(edges, features, where_, k, init=init, seed=seed)
+        if classes == "pairs":
+            if k != tabs:
+                raise PuzzleError(f"classes='pairs' makes one class per join ({tabs}), not k = {k}")
+            labels = pair_labels(edges, features, where_)
+        else:
+            labels = edge_labels(edges, features, where_, k, init=init, seed=seed)
         epuzzle = edge_puzzle(labels, rows, cols)
     except PuzzleError as error:  # a class of tabs with no blank: the labels cannot be exact
         stats["labels_error"] = str(error)
@@ -181,7 +196,9 @@ def _solve_labels(edges: EdgeSet, rows: int, cols: int, encoding: str, precision
         return None, (UNSATISFIABLE if status == SOLVED else LIMIT), None
     if distinct >= 2:  # several assemblies fit the labels: the labels decide nothing
         return boards[0], LIMIT, None
-    return boards[0], status, (boards[0] if status == SOLVED else None)
+    # a unique assembly under the paper's classes is a witness _reexamine may use; under pair classes
+    # (each label has exactly one partner) uniqueness is much easier to reach, so it confirms nothing
+    return boards[0], status, (boards[0] if status == SOLVED and classes == "kmeans" else None)
 
 
 def _reexamine(edges: EdgeSet, diss, board: np.ndarray, check: dict, doubt_cost: float,
