@@ -1,0 +1,436 @@
+// A second 9x9 Sudoku engine, designed for vector units (issue 28): the body of every
+// instruction-set variant. Each vec9_<variant>.cpp defines CASSETETE_VEC9_VARIANT (the
+// namespace) and, for the wide variants, switches the target on before including this file
+// once; vec9.cpp picks the variant at run time (vec9.hpp).
+//
+// Design. The state is the 243 words "band b may hold digit d in these of its 27 cells"
+// (cell (R, C) at bit (R % 3) * 9 + C of band R / 3), laid out as three 16-lane vectors of
+// 32-bit words: lane 4 * g + b of vector k is digit 4 * k + g, band b (b = 3 and the digits
+// 9..11 are padding, always zero). Propagation is a sweep that applies every rule to every
+// word at once, repeated until nothing changes, instead of a queue of single-word updates:
+//  * cell counts across the nine digits (at least 1 / at least 2) with a bit-sliced adder and
+//    two lane butterflies: an empty cell fails, a cell with one digit is decided;
+//  * hidden singles in rows, boxes and columns of each digit (a unit whose field has one bit);
+//  * decided cells clear their cell for the other digits and their row, box and column for
+//    their own digit;
+//  * the band rule: inside a band a digit fills one mini-row in each row and in each box, so
+//    the 3x3 matrix of non-empty mini-rows must contain a permutation matrix; a mini-row is
+//    kept only if the 2x2 minor left after removing its row and box has a matching. Written
+//    with rotations of rows (shifts by 9) and of boxes (shifts by 3) of the band word, it is a
+//    dozen bitwise operations for every word at once, with no table;
+//  * the stack rule: the same on mini-columns (band x column-in-stack), with the rotation of
+//    bands done by a lane shuffle.
+// The search branches on a cell with the fewest candidates (a bivalue cell when there is one).
+//
+// Ideas (not code) from published solvers: T. Dillon, tdoku documentation, 2019 (batched
+// propagation over bands, triads and band configurations of a digit, "apply everything to all
+// words with vector instructions rather than one word at a time"); ZhouYundong's JCZSolve and
+// its descendants (band words of 27 bits per digit). The implementation is our own.
+//
+// No include guard: included once per variant translation unit.
+#ifndef CASSETETE_VEC9_VARIANT
+#error "define CASSETETE_VEC9_VARIANT (the variant's namespace) before including vec9_kernel.hpp"
+#endif
+
+#include <cstdint>
+#include <cstring>
+
+#include "sudoku/vec9.hpp"
+
+namespace cassetete::sudoku::vec9 {
+namespace CASSETETE_VEC9_VARIANT {
+namespace {
+
+#if defined(CASSETETE_VEC9_PLAIN)
+// Plain C++: 16 words in an array, every operation a loop (the scalar fallback, and the
+// variant of compilers without GCC's vector extensions).
+struct V {
+    uint32_t x[16];
+};
+inline V splat(uint32_t a) {
+    V r;
+    for (int i = 0; i < 16; ++i) r.x[i] = a;
+    return r;
+}
+#define VEC9_BINOP(op)                                                 \
+    inline V operator op(const V& a, const V& b) {                     \
+        V r;                                                           \
+        for (int i = 0; i < 16; ++i) r.x[i] = a.x[i] op b.x[i];        \
+        return r;                                                      \
+    }                                                                  \
+    inline V operator op(const V& a, uint32_t b) {                     \
+        V r;                                                           \
+        for (int i = 0; i < 16; ++i) r.x[i] = a.x[i] op b;             \
+        return r;                                                      \
+    }
+VEC9_BINOP(&)
+VEC9_BINOP(|)
+VEC9_BINOP(^)
+VEC9_BINOP(-)
+#undef VEC9_BINOP
+inline V operator~(const V& a) {
+    V r;
+    for (int i = 0; i < 16; ++i) r.x[i] = ~a.x[i];
+    return r;
+}
+inline V operator>>(const V& a, int k) {
+    V r;
+    for (int i = 0; i < 16; ++i) r.x[i] = a.x[i] >> k;
+    return r;
+}
+inline V operator<<(const V& a, int k) {
+    V r;
+    for (int i = 0; i < 16; ++i) r.x[i] = a.x[i] << k;
+    return r;
+}
+// All ones where a lane is zero.
+inline V eqz(const V& a) {
+    V r;
+    for (int i = 0; i < 16; ++i) r.x[i] = a.x[i] ? 0u : ~0u;
+    return r;
+}
+inline bool any(const V& a) {
+    uint32_t acc = 0;
+    for (int i = 0; i < 16; ++i) acc |= a.x[i];
+    return acc != 0;
+}
+inline uint32_t lane(const V& a, int i) { return a.x[i]; }
+inline void set_lane(V& a, int i, uint32_t v) { a.x[i] = v; }
+template <int P0, int P1, int P2, int P3>
+inline V perm_in_groups(const V& a) {  // lane 4g+j takes lane 4g+Pj
+    V r;
+    for (int g = 0; g < 4; ++g) {
+        r.x[4 * g + 0] = a.x[4 * g + P0];
+        r.x[4 * g + 1] = a.x[4 * g + P1];
+        r.x[4 * g + 2] = a.x[4 * g + P2];
+        r.x[4 * g + 3] = a.x[4 * g + P3];
+    }
+    return r;
+}
+template <int X>
+inline V xor_lanes(const V& a) {  // lane i takes lane i ^ X
+    V r;
+    for (int i = 0; i < 16; ++i) r.x[i] = a.x[i ^ X];
+    return r;
+}
+#else
+// GCC vector extensions: one 512-bit vector, lowered by the compiler to what the target has
+// (one AVX-512 register, two AVX2 registers, four SSE2 registers).
+typedef uint32_t V __attribute__((vector_size(64)));
+typedef int32_t VI __attribute__((vector_size(64)));
+inline V splat(uint32_t a) { return V{a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a}; }
+inline V eqz(const V& a) { return (V)(a == 0); }
+inline bool any(const V& a) {
+    uint64_t q[8];
+    std::memcpy(q, &a, 64);
+    return ((q[0] | q[1]) | (q[2] | q[3]) | (q[4] | q[5]) | (q[6] | q[7])) != 0;
+}
+inline uint32_t lane(const V& a, int i) { return a[i]; }
+inline void set_lane(V& a, int i, uint32_t v) { a[i] = v; }
+template <int P0, int P1, int P2, int P3>
+inline V perm_in_groups(const V& a) {
+    return __builtin_shuffle(a, V{P0, P1, P2, P3, 4 + P0, 4 + P1, 4 + P2, 4 + P3, 8 + P0, 8 + P1,
+                                  8 + P2, 8 + P3, 12 + P0, 12 + P1, 12 + P2, 12 + P3});
+}
+template <int X>
+inline V xor_lanes(const V& a) {
+    return __builtin_shuffle(a, V{0 ^ X, 1 ^ X, 2 ^ X, 3 ^ X, 4 ^ X, 5 ^ X, 6 ^ X, 7 ^ X, 8 ^ X,
+                                  9 ^ X, 10 ^ X, 11 ^ X, 12 ^ X, 13 ^ X, 14 ^ X, 15 ^ X});
+}
+#endif
+
+constexpr uint32_t kFull = 0x7FFFFFF;       // the 27 cells of a band
+constexpr uint32_t kMiniRowLow = 0x1249249;  // the first cell of each of the 9 mini-rows
+constexpr uint32_t kRowLow = 0x40201;        // the first cell of each row
+
+// Lane b of a group takes lane (b + 1) % 3 (next band) / (b + 2) % 3; the pad lane stays.
+inline V next_band(const V& a) { return perm_in_groups<1, 2, 0, 3>(a); }
+inline V prev_band(const V& a) { return perm_in_groups<2, 0, 1, 3>(a); }
+// Box c of every row takes box (c + 1) % 3 / (c + 2) % 3 of the same row.
+inline V box_rot1(const V& a) { return ((a >> 3) & 0xFC7E3Fu) | ((a << 6) & 0x70381C0u); }
+inline V box_rot2(const V& a) { return ((a >> 6) & 0x1C0E07u) | ((a << 3) & 0x7E3F1F8u); }
+// Row r takes row (r + 1) % 3 / (r + 2) % 3.
+inline V row_rot1(const V& a) { return ((a >> 9) | (a << 18)) & kFull; }
+inline V row_rot2(const V& a) { return ((a >> 18) | (a << 9)) & kFull; }
+// Column j of each stack (9 low bits) takes column (j + 1) % 3 / (j + 2) % 3 of the stack.
+inline V col_rot1(const V& a) { return ((a >> 1) & 0xDBu) | ((a << 2) & 0x124u); }
+inline V col_rot2(const V& a) { return ((a >> 2) & 0x49u) | ((a << 1) & 0x1B6u); }
+// Nine column flags (low bits) copied to the three rows.
+inline V cols_to_rows(const V& a) { return a | (a << 9) | (a << 18); }
+
+struct State {
+    V w[3];
+};
+
+// Valid lanes (real digit, real band) of each vector.
+inline V valid_mask(int k) {
+    V m = splat(0);
+    for (int g = 0; g < 4; ++g)
+        if (4 * k + g < 9)
+            for (int b = 0; b < 3; ++b) set_lane(m, 4 * g + b, ~0u);
+    return m;
+}
+
+// Bit-sliced counts (>= 1, >= 2) of the cells across the nine digits, per band; every group of
+// the result holds the band totals.
+inline void cell_counts(const State& s, V& one, V& two) {
+    V o = s.w[0] | s.w[1] | s.w[2];
+    V t = (s.w[0] & s.w[1]) | (s.w[2] & (s.w[0] | s.w[1]));
+    V o2 = xor_lanes<8>(o), t2 = xor_lanes<8>(t);
+    t = t | t2 | (o & o2);
+    o = o | o2;
+    o2 = xor_lanes<4>(o);
+    t2 = xor_lanes<4>(t);
+    t = t | t2 | (o & o2);
+    o = o | o2;
+    one = o;
+    two = t;
+}
+
+// The same with >= 3.
+inline void cell_counts3(const State& s, V& one, V& two, V& three) {
+    V o = s.w[0], t = splat(0), h = splat(0);
+    for (int k = 1; k < 3; ++k) {
+        const V x = s.w[k];
+        h = h | (t & x);
+        t = t | (o & x);
+        o = o | x;
+    }
+    V o2 = xor_lanes<8>(o), t2 = xor_lanes<8>(t), h2 = xor_lanes<8>(h);
+    h = h | h2 | (t & o2) | (o & t2);
+    t = t | t2 | (o & o2);
+    o = o | o2;
+    o2 = xor_lanes<4>(o);
+    t2 = xor_lanes<4>(t);
+    h2 = xor_lanes<4>(h);
+    h = h | h2 | (t & o2) | (o & t2);
+    t = t | t2 | (o & o2);
+    o = o | o2;
+    one = o;
+    two = t;
+    three = h;
+}
+
+// Fields with exactly one bit: x when (x & (x - 1)) == 0 (x may be zero).
+inline V single_or_zero(const V& x) { return x & eqz(x & (x - 1u)); }
+
+// Cells of w that are the only candidate of their digit in their row, box or column.
+inline V hidden_singles(const V& w) {
+    const V f0 = w & 0x1FFu, f1 = (w >> 9) & 0x1FFu, f2 = w >> 18;
+    V h = single_or_zero(f0) | (single_or_zero(f1) << 9) | (single_or_zero(f2) << 18);
+    // Boxes: gather the 3x3 cells of box c into 9 bits, test, scatter back.
+    const V b0 = (w & 7u) | ((w >> 6) & 0x38u) | ((w >> 12) & 0x1C0u);
+    const V s0 = single_or_zero(b0);
+    h = h | (s0 & 7u) | ((s0 & 0x38u) << 6) | ((s0 & 0x1C0u) << 12);
+    const V b1 = ((w >> 3) & 7u) | ((w >> 9) & 0x38u) | ((w >> 15) & 0x1C0u);
+    const V s1 = single_or_zero(b1);
+    h = h | ((s1 & 7u) << 3) | ((s1 & 0x38u) << 9) | ((s1 & 0x1C0u) << 15);
+    const V b2 = ((w >> 6) & 7u) | ((w >> 12) & 0x38u) | ((w >> 18) & 0x1C0u);
+    const V s2 = single_or_zero(b2);
+    h = h | ((s2 & 7u) << 6) | ((s2 & 0x38u) << 12) | ((s2 & 0x1C0u) << 18);
+    // Columns: counts (>= 1, >= 2) per column inside the band, then across the three bands.
+    const V r0 = w & 0x1FFu;
+    const V co = r0 | f1 | f2;
+    const V ct = (r0 & f1) | (f2 & (r0 | f1));
+    const V coa = next_band(co), cob = prev_band(co);
+    const V cta = next_band(ct), ctb = prev_band(ct);
+    const V one = co | coa | cob;
+    const V two = ct | cta | ctb | (co & coa) | (co & cob) | (coa & cob);
+    h = h | (w & cols_to_rows(one & ~two));
+    return h;
+}
+
+// Row, box and column of the cells of s (one digit's decided cells), including the cells.
+inline V peers(const V& s) {
+    const V mr = (s | (s >> 1) | (s >> 2)) & kMiniRowLow;   // non-empty mini-rows
+    const V rows = (mr | (mr >> 3) | (mr >> 6)) & kRowLow;   // non-empty rows
+    const V boxes = (mr | (mr >> 9) | (mr >> 18)) & 0x49u;   // non-empty boxes (row 0 position)
+    V cols = (s | (s >> 9) | (s >> 18)) & 0x1FFu;
+    cols = cols | next_band(cols) | prev_band(cols);
+    return ((rows << 9) - rows) | cols_to_rows((boxes << 3) - boxes) | cols_to_rows(cols);
+}
+
+// The band rule and the stack rule on every word.
+inline V band_stack_rules(V w) {
+    const V mr = (w | (w >> 1) | (w >> 2)) & kMiniRowLow;
+    const V f = (mr << 3) - mr;  // non-empty mini-rows, filled
+    const V a = box_rot1(f), b = box_rot2(f);
+    w = w & f & ((row_rot1(a) & row_rot2(b)) | (row_rot1(b) & row_rot2(a)));
+    const V g = (w | (w >> 9) | (w >> 18)) & 0x1FFu;  // non-empty mini-columns
+    const V c1 = col_rot1(g), c2 = col_rot2(g);
+    const V keep = g & ((next_band(c1) & prev_band(c2)) | (next_band(c2) & prev_band(c1)));
+    return w & cols_to_rows(keep);
+}
+
+// Sweeps to a fixed point. False on a contradiction.
+inline bool propagate(State& s) {
+    static_assert(sizeof(State) == 3 * sizeof(V), "");
+    const V valid2 = valid_mask(2);
+    const V valid01 = valid_mask(0);
+    for (;;) {
+        V one, two;
+        cell_counts(s, one, two);
+        if (any((one ^ kFull) & valid01)) return false;  // a cell without candidates
+        const V naked = one & ~two;
+        V dec[3];
+        for (int k = 0; k < 3; ++k) dec[k] = s.w[k] & (naked | hidden_singles(s.w[k]));
+        V d = dec[0] | dec[1] | dec[2];
+        d = d | xor_lanes<8>(d);
+        d = d | xor_lanes<4>(d);
+        bool changed = false, empty = false;
+        for (int k = 0; k < 3; ++k) {
+            V w = s.w[k] & (~d | dec[k]);
+            w = w & (~peers(dec[k]) | dec[k]);
+            w = band_stack_rules(w);
+            const V valid = k == 2 ? valid2 : valid01;
+            empty = empty || any(eqz(w) & valid);
+            changed = changed || any(w ^ s.w[k]);
+            s.w[k] = w;
+        }
+        if (empty) return false;
+        if (!changed) return true;
+    }
+}
+
+// All cells decided (each holds one digit): is every digit once in every row, column, box?
+// (Two cells can be decided for one digit in the same unit in one sweep; the sweeps then keep
+// both, so a full grid is checked here before it counts.)
+inline bool full_grid_valid(const State& s) {
+    for (int d = 0; d < 9; ++d) {
+        uint32_t cols = 0;
+        for (int b = 0; b < 3; ++b) {
+            const uint32_t w = lane(s.w[d >> 2], 4 * (d & 3) + b);
+            for (int r = 0; r < 3; ++r) {
+                const uint32_t f = (w >> (9 * r)) & 0x1FF;
+                if (f == 0 || (f & (f - 1))) return false;
+            }
+            for (int c = 0; c < 3; ++c)
+                if (!(w & (0x1C0E07u << (3 * c)))) return false;
+            cols |= (w | (w >> 9) | (w >> 18)) & 0x1FF;
+        }
+        if (cols != 0x1FF) return false;
+    }
+    return true;
+}
+
+struct Search {
+    uint64_t limit;
+    uint64_t count = 0;
+    uint64_t guesses = 0;
+    uint8_t* solution;
+    SearchControl* control;
+    const Emit* emit;
+    bool stop = false;
+
+    void write(const State& s, uint8_t* out) const {
+        for (int d = 0; d < 9; ++d)
+            for (int b = 0; b < 3; ++b) {
+                uint32_t w = lane(s.w[d >> 2], 4 * (d & 3) + b);
+                while (w) {
+                    const int p = __builtin_ctz(w);
+                    w &= w - 1;
+                    out[27 * b + p] = static_cast<uint8_t>(d + 1);
+                }
+            }
+    }
+
+    void leaf(const State& s) {
+        if (!full_grid_valid(s)) return;
+        ++count;
+        if (count == 1 && solution) write(s, solution);
+        if (emit) {
+            uint8_t grid[81];
+            write(s, grid);
+            if (!emit->call(emit->context, grid)) stop = true;
+        }
+        if (limit && count >= limit) stop = true;
+    }
+
+    // s: propagated, consistent.
+    void run(State& s) {
+        V one, two, three;
+        cell_counts3(s, one, two, three);
+        // A cell with two candidates if any, else three, else the first open cell.
+        int band = -1;
+        uint32_t bit = 0;
+        for (int pass = 0; pass < 3 && band < 0; ++pass)
+            for (int b = 0; b < 3; ++b) {
+                const uint32_t t = lane(two, b), h = lane(three, b);
+                const uint32_t m = pass == 0 ? (t & ~h) : pass == 1 ? h : t;
+                if (m) {
+                    band = b;
+                    bit = m & (0u - m);
+                    break;
+                }
+            }
+        if (band < 0) {
+            leaf(s);
+            return;
+        }
+        int digits[9], n = 0;
+        for (int d = 0; d < 9; ++d)
+            if (lane(s.w[d >> 2], 4 * (d & 3) + band) & bit) digits[n++] = d;
+        for (int i = 0; i < n && !stop; ++i) {
+            const int d = digits[i];
+            State c = s;
+            V clear = splat(~0u);  // the cell's bit in the lanes of its band
+            for (int g = 0; g < 4; ++g) set_lane(clear, 4 * g + band, ~bit);
+            for (int k = 0; k < 3; ++k) c.w[k] = c.w[k] & clear;
+            V w = c.w[d >> 2];
+            set_lane(w, 4 * (d & 3) + band, lane(s.w[d >> 2], 4 * (d & 3) + band));
+            c.w[d >> 2] = w;
+            ++guesses;
+            if (control && control->tick()) {
+                stop = true;
+                return;
+            }
+            if (propagate(c)) run(c);
+        }
+    }
+};
+
+}  // namespace
+
+uint64_t solve(const uint8_t* cells, uint64_t limit, uint8_t* solution, SearchControl* control,
+               uint64_t* guesses, const Emit* emit) {
+    if (guesses) *guesses = 0;
+    // Clues that clash are refused here (the sweeps only catch them at full grids).
+    {
+        uint16_t rows[9] = {0}, cols[9] = {0}, boxes[9] = {0};
+        for (int i = 0; i < 81; ++i) {
+            const int v = cells[i];
+            if (!v) continue;
+            if (v > 9) return 0;
+            const uint16_t m = static_cast<uint16_t>(1u << v);
+            const int r = i / 9, c = i % 9, x = (r / 3) * 3 + c / 3;
+            if ((rows[r] | cols[c] | boxes[x]) & m) return 0;
+            rows[r] |= m;
+            cols[c] |= m;
+            boxes[x] |= m;
+        }
+    }
+    State s;
+    for (int k = 0; k < 3; ++k) s.w[k] = valid_mask(k) & kFull;
+    uint32_t clued[3] = {0, 0, 0};
+    uint32_t words[9][3];
+    for (int d = 0; d < 9; ++d)
+        for (int b = 0; b < 3; ++b) words[d][b] = kFull;
+    for (int i = 0; i < 81; ++i)
+        if (cells[i]) {
+            const int b = i / 27;
+            const uint32_t bit = 1u << (i % 27);
+            clued[b] |= bit;
+            for (int d = 0; d < 9; ++d)
+                if (d != cells[i] - 1) words[d][b] &= ~bit;
+        }
+    (void)clued;
+    for (int d = 0; d < 9; ++d)
+        for (int b = 0; b < 3; ++b) set_lane(s.w[d >> 2], 4 * (d & 3) + b, words[d][b]);
+    Search search{limit, 0, 0, solution, control, emit, false};
+    if (propagate(s)) search.run(s);
+    if (guesses) *guesses = search.guesses;
+    return search.count;
+}
+
+}  // namespace CASSETETE_VEC9_VARIANT
+}  // namespace cassetete::sudoku::vec9
