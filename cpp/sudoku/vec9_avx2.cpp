@@ -11,8 +11,10 @@
 #include "sudoku/vec9.hpp"
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#include <immintrin.h>
 #pragma GCC push_options
 #pragma GCC target("avx2,bmi,bmi2,popcnt,lzcnt")
+#define CASSETETE_VEC9_AVX2 1
 #define CASSETETE_VEC9_VARIANT avx2
 #include "sudoku/vec9_kernel.hpp"
 #pragma GCC pop_options

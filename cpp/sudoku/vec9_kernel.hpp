@@ -121,9 +121,19 @@ typedef int32_t VI __attribute__((vector_size(64)));
 inline V splat(uint32_t a) { return V{a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a}; }
 inline V eqz(const V& a) { return (V)(a == 0); }
 inline bool any(const V& a) {
+#if defined(CASSETETE_VEC9_AVX512)
+    const __m512i x = reinterpret_cast<__m512i>(a);
+    return _mm512_test_epi32_mask(x, x) != 0;
+#elif defined(CASSETETE_VEC9_AVX2)
+    __m256i h[2];
+    std::memcpy(h, &a, 64);
+    const __m256i o = _mm256_or_si256(h[0], h[1]);
+    return !_mm256_testz_si256(o, o);
+#else
     uint64_t q[8];
     std::memcpy(q, &a, 64);
     return ((q[0] | q[1]) | (q[2] | q[3]) | (q[4] | q[5]) | (q[6] | q[7])) != 0;
+#endif
 }
 inline uint32_t lane(const V& a, int i) { return a[i]; }
 inline void set_lane(V& a, int i, uint32_t v) { a[i] = v; }
@@ -142,6 +152,10 @@ inline V xor_lanes(const V& a) {
 constexpr uint32_t kFull = 0x7FFFFFF;       // the 27 cells of a band
 constexpr uint32_t kMiniRowLow = 0x1249249;  // the first cell of each of the 9 mini-rows
 constexpr uint32_t kRowLow = 0x40201;        // the first cell of each row
+#ifndef VEC9_BOX_COL_SINGLES
+#define VEC9_BOX_COL_SINGLES 0
+#endif
+constexpr int kMaxBivalue = 8;               // bivalue cells scored when choosing a guess
 
 // Lane b of a group takes lane (b + 1) % 3 (next band) / (b + 2) % 3; the pad lane stays.
 inline V next_band(const V& a) { return perm_in_groups<1, 2, 0, 3>(a); }
@@ -218,6 +232,7 @@ inline V single_or_zero(const V& x) { return x & eqz(x & (x - 1u)); }
 inline V hidden_singles(const V& w) {
     const V f0 = w & 0x1FFu, f1 = (w >> 9) & 0x1FFu, f2 = w >> 18;
     V h = single_or_zero(f0) | (single_or_zero(f1) << 9) | (single_or_zero(f2) << 18);
+#if VEC9_BOX_COL_SINGLES
     // Boxes: gather the 3x3 cells of box c into 9 bits, test, scatter back.
     const V b0 = (w & 7u) | ((w >> 6) & 0x38u) | ((w >> 12) & 0x1C0u);
     const V s0 = single_or_zero(b0);
@@ -237,6 +252,7 @@ inline V hidden_singles(const V& w) {
     const V one = co | coa | cob;
     const V two = ct | cta | ctb | (co & coa) | (co & cob) | (coa & cob);
     h = h | (w & cols_to_rows(one & ~two));
+#endif
     return h;
 }
 
@@ -277,18 +293,17 @@ inline bool propagate(State& s) {
         V d = dec[0] | dec[1] | dec[2];
         d = d | xor_lanes<8>(d);
         d = d | xor_lanes<4>(d);
-        bool changed = false, empty = false;
+        V changed = splat(0), empty = splat(0);
         for (int k = 0; k < 3; ++k) {
             V w = s.w[k] & (~d | dec[k]);
             w = w & (~peers(dec[k]) | dec[k]);
             w = band_stack_rules(w);
-            const V valid = k == 2 ? valid2 : valid01;
-            empty = empty || any(eqz(w) & valid);
-            changed = changed || any(w ^ s.w[k]);
+            empty = empty | (eqz(w) & (k == 2 ? valid2 : valid01));
+            changed = changed | (w ^ s.w[k]);
             s.w[k] = w;
         }
-        if (empty) return false;
-        if (!changed) return true;
+        if (any(empty)) return false;
+        if (!any(changed)) return true;
     }
 }
 
@@ -350,13 +365,36 @@ struct Search {
     void run(State& s) {
         V one, two, three;
         cell_counts3(s, one, two, three);
-        // A cell with two candidates if any, else three, else the first open cell.
+        // Branch on a bivalue cell: among the first kMaxBivalue, the one whose two digits have
+        // the most candidates among the cell's peers (the choice fast9 makes). Else a cell with
+        // three candidates, else the first open cell.
         int band = -1;
         uint32_t bit = 0;
-        for (int pass = 0; pass < 3 && band < 0; ++pass)
+        {
+            int best = -1, seen = 0;
+            for (int b = 0; b < 3 && seen < kMaxBivalue; ++b)
+                for (uint32_t m = lane(two, b) & ~lane(three, b); m && seen < kMaxBivalue; m &= m - 1, ++seen) {
+                    const int p = __builtin_ctz(m);
+                    const uint32_t unit = (0x1FFu << (9 * (p / 9))) | (0x1C0E07u << (3 * ((p % 9) / 3)));
+                    const uint32_t col = 0x40201u << (p % 9);
+                    int sc = 0;
+                    for (int d = 0; d < 9; ++d) {
+                        const int k = d >> 2, g = 4 * (d & 3);
+                        const uint32_t a = lane(s.w[k], g + b);
+                        if ((a >> p) & 1u)
+                            sc += __builtin_popcount(a & unit) +
+                                  __builtin_popcount((lane(s.w[k], g + (b + 1) % 3) | lane(s.w[k], g + (b + 2) % 3)) & col);
+                    }
+                    if (sc > best) {
+                        best = sc;
+                        band = b;
+                        bit = 1u << p;
+                    }
+                }
+        }
+        for (int pass = 1; pass < 3 && band < 0; ++pass)
             for (int b = 0; b < 3; ++b) {
-                const uint32_t t = lane(two, b), h = lane(three, b);
-                const uint32_t m = pass == 0 ? (t & ~h) : pass == 1 ? h : t;
+                const uint32_t m = pass == 1 ? lane(three, b) : lane(two, b);
                 if (m) {
                     band = b;
                     bit = m & (0u - m);
