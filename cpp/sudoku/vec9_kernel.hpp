@@ -119,7 +119,6 @@ inline V xor_lanes(const V& a) {  // lane i takes lane i ^ X
 typedef uint32_t V __attribute__((vector_size(64)));
 typedef int32_t VI __attribute__((vector_size(64)));
 inline V splat(uint32_t a) { return V{a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a}; }
-inline V eqz(const V& a) { return (V)(a == 0); }
 inline bool any(const V& a) {
 #if defined(CASSETETE_VEC9_AVX512)
     const __m512i x = reinterpret_cast<__m512i>(a);
@@ -137,6 +136,7 @@ inline bool any(const V& a) {
 }
 inline uint32_t lane(const V& a, int i) { return a[i]; }
 inline void set_lane(V& a, int i, uint32_t v) { a[i] = v; }
+#if defined(CASSETETE_VEC9_AVX512)
 template <int P0, int P1, int P2, int P3>
 inline V perm_in_groups(const V& a) {
     return __builtin_shuffle(a, V{P0, P1, P2, P3, 4 + P0, 4 + P1, 4 + P2, 4 + P3, 8 + P0, 8 + P1,
@@ -147,6 +147,87 @@ inline V xor_lanes(const V& a) {
     return __builtin_shuffle(a, V{0 ^ X, 1 ^ X, 2 ^ X, 3 ^ X, 4 ^ X, 5 ^ X, 6 ^ X, 7 ^ X, 8 ^ X,
                                   9 ^ X, 10 ^ X, 11 ^ X, 12 ^ X, 13 ^ X, 14 ^ X, 15 ^ X});
 }
+inline V eqz(const V& a) { return (V)(a == 0); }
+#elif defined(CASSETETE_VEC9_AVX2)
+// AVX2: the shuffles and comparisons on 256-bit halves (whole 512-bit ones are lowered lane by
+// lane without AVX-512).
+typedef uint32_t H __attribute__((vector_size(32)));
+struct Halves {
+    H h[2];
+};
+inline Halves halves(const V& a) {
+    Halves r;
+    std::memcpy(&r, &a, 64);
+    return r;
+}
+inline V join(const Halves& r) {
+    V a;
+    std::memcpy(&a, &r, 64);
+    return a;
+}
+template <int P0, int P1, int P2, int P3>
+inline V perm_in_groups(const V& a) {
+    Halves r = halves(a);
+    for (int i = 0; i < 2; ++i)
+        r.h[i] = __builtin_shuffle(r.h[i], H{P0, P1, P2, P3, 4 + P0, 4 + P1, 4 + P2, 4 + P3});
+    return join(r);
+}
+template <int X>
+inline V xor_lanes(const V& a) {
+    static_assert(X == 4 || X == 8, "");
+    Halves r = halves(a);
+    if (X == 8) {
+        const H t = r.h[0];
+        r.h[0] = r.h[1];
+        r.h[1] = t;
+    } else {
+        for (int i = 0; i < 2; ++i) r.h[i] = __builtin_shuffle(r.h[i], H{4, 5, 6, 7, 0, 1, 2, 3});
+    }
+    return join(r);
+}
+inline V eqz(const V& a) {
+    Halves r = halves(a);
+    for (int i = 0; i < 2; ++i) r.h[i] = (H)(r.h[i] == 0);
+    return join(r);
+}
+#else
+// Narrower targets: the shuffles are written on 128-bit quarters (a whole-vector
+// __builtin_shuffle is lowered lane by lane there), each a pshufd, or a swap of quarters.
+typedef uint32_t Q __attribute__((vector_size(16)));
+struct Quarters {
+    Q q[4];
+};
+inline Quarters quarters(const V& a) {
+    Quarters r;
+    std::memcpy(&r, &a, 64);
+    return r;
+}
+inline V join(const Quarters& r) {
+    V a;
+    std::memcpy(&a, &r, 64);
+    return a;
+}
+template <int P0, int P1, int P2, int P3>
+inline V perm_in_groups(const V& a) {
+    Quarters r = quarters(a);
+    for (int i = 0; i < 4; ++i) r.q[i] = __builtin_shuffle(r.q[i], Q{P0, P1, P2, P3});
+    return join(r);
+}
+template <int X>
+inline V xor_lanes(const V& a) {
+    static_assert(X == 4 || X == 8, "");
+    const Quarters r = quarters(a);
+    Quarters o;
+    for (int i = 0; i < 4; ++i) o.q[i] = r.q[i ^ (X / 4)];
+    return join(o);
+}
+// Comparisons of whole 512-bit vectors are lowered lane by lane without AVX-512: per quarter.
+inline V eqz(const V& a) {
+    Quarters r = quarters(a);
+    for (int i = 0; i < 4; ++i) r.q[i] = (Q)(r.q[i] == 0);
+    return join(r);
+}
+#endif
 #endif
 
 constexpr uint32_t kFull = 0x7FFFFFF;       // the 27 cells of a band
