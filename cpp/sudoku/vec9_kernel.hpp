@@ -236,7 +236,13 @@ constexpr uint32_t kRowLow = 0x40201;        // the first cell of each row
 #ifndef VEC9_BOX_COL_SINGLES
 #define VEC9_BOX_COL_SINGLES 0
 #endif
-constexpr int kMaxBivalue = 8;               // bivalue cells scored when choosing a guess
+#ifndef VEC9_TRIADS
+#define VEC9_TRIADS 1
+#endif
+#ifndef VEC9_MAX_BIVALUE
+#define VEC9_MAX_BIVALUE 8
+#endif
+constexpr int kMaxBivalue = VEC9_MAX_BIVALUE;               // bivalue cells scored when choosing a guess
 
 // Lane b of a group takes lane (b + 1) % 3 (next band) / (b + 2) % 3; the pad lane stays.
 inline V next_band(const V& a) { return perm_in_groups<1, 2, 0, 3>(a); }
@@ -359,6 +365,66 @@ inline V band_stack_rules(V w) {
     return w & cols_to_rows(keep);
 }
 
+// Bit-sliced counts (>= 1 .. >= 4) across the nine digits, per band; every group holds the
+// totals.
+struct Count4 {
+    V c1, c2, c3, c4;
+};
+inline void add4(Count4& c, const V& x) {
+    c.c4 = c.c4 | (c.c3 & x);
+    c.c3 = c.c3 | (c.c2 & x);
+    c.c2 = c.c2 | (c.c1 & x);
+    c.c1 = c.c1 | x;
+}
+inline Count4 merge4(const Count4& a, const Count4& b) {
+    Count4 r;
+    r.c1 = a.c1 | b.c1;
+    r.c2 = a.c2 | b.c2 | (a.c1 & b.c1);
+    r.c3 = a.c3 | b.c3 | (a.c2 & b.c1) | (a.c1 & b.c2);
+    r.c4 = a.c4 | b.c4 | (a.c3 & b.c1) | (a.c2 & b.c2) | (a.c1 & b.c3);
+    return r;
+}
+template <int X>
+inline Count4 shuffled(const Count4& a) {
+    return Count4{xor_lanes<X>(a.c1), xor_lanes<X>(a.c2), xor_lanes<X>(a.c3), xor_lanes<X>(a.c4)};
+}
+inline Count4 count4(const V* x) {
+    Count4 c{x[0], splat(0), splat(0), splat(0)};
+    add4(c, x[1]);
+    add4(c, x[2]);
+    c = merge4(c, shuffled<8>(c));
+    return merge4(c, shuffled<4>(c));
+}
+
+// Triads (T. Dillon, tdoku documentation, 2019: the three cells of a mini-row, or of a
+// mini-column, hold exactly three digits). A digit is possible in a mini-row when one of its
+// cells may hold it, forced when the mini-row is the only one of its row or of its box for that
+// digit. Fewer than three possible or more than three forced digits fail; three forced digits
+// remove the others from the mini-row; exactly three possible digits are all forced, which
+// removes each from the other mini-rows of its row and of its box. The same on mini-columns.
+inline bool triads(State& s, const V& band_flags) {
+    V mr[3], fh[3], g[3], fv[3];
+    for (int k = 0; k < 3; ++k) {
+        const V w = s.w[k];
+        mr[k] = (w | (w >> 1) | (w >> 2)) & kMiniRowLow;
+        fh[k] = mr[k] & (~(box_rot1(mr[k]) | box_rot2(mr[k])) | ~(row_rot1(mr[k]) | row_rot2(mr[k])));
+        g[k] = (w | (w >> 9) | (w >> 18)) & 0x1FFu;
+        fv[k] = g[k] & (~(col_rot1(g[k]) | col_rot2(g[k])) | ~(next_band(g[k]) | prev_band(g[k])));
+    }
+    const Count4 ph = count4(mr), cfh = count4(fh), pv = count4(g), cfv = count4(fv);
+    if (any(((~ph.c3 & kMiniRowLow) | cfh.c4 | (~pv.c3 & 0x1FFu) | cfv.c4) & band_flags)) return false;
+    const V full_h = cfh.c3, three_h = ph.c3 & ~ph.c4;
+    const V full_v = cfv.c3, three_v = pv.c3 & ~pv.c4;
+    for (int k = 0; k < 3; ++k) {
+        const V nh = mr[k] & three_h;
+        const V rh = (full_h & ~fh[k]) | box_rot1(nh) | box_rot2(nh) | row_rot1(nh) | row_rot2(nh);
+        const V nv = g[k] & three_v;
+        const V rv = (full_v & ~fv[k]) | col_rot1(nv) | col_rot2(nv) | next_band(nv) | prev_band(nv);
+        s.w[k] = s.w[k] & ~((rh << 3) - rh) & ~cols_to_rows(rv);
+    }
+    return true;
+}
+
 // Sweeps to a fixed point. False on a contradiction.
 inline bool propagate(State& s) {
     static_assert(sizeof(State) == 3 * sizeof(V), "");
@@ -375,16 +441,26 @@ inline bool propagate(State& s) {
         d = d | xor_lanes<8>(d);
         d = d | xor_lanes<4>(d);
         V changed = splat(0), empty = splat(0);
+        const State before = s;
         for (int k = 0; k < 3; ++k) {
             V w = s.w[k] & (~d | dec[k]);
             w = w & (~peers(dec[k]) | dec[k]);
-            w = band_stack_rules(w);
-            empty = empty | (eqz(w) & (k == 2 ? valid2 : valid01));
-            changed = changed | (w ^ s.w[k]);
-            s.w[k] = w;
+            s.w[k] = band_stack_rules(w);
+        }
+        for (int k = 0; k < 3; ++k) {
+            empty = empty | (eqz(s.w[k]) & (k == 2 ? valid2 : valid01));
+            changed = changed | (s.w[k] ^ before.w[k]);
         }
         if (any(empty)) return false;
-        if (!any(changed)) return true;
+        if (any(changed)) continue;
+#if VEC9_TRIADS
+        // At the fixed point of the cheaper rules, the triads once; again if they removed any.
+        if (!triads(s, valid01)) return false;
+        V moved = splat(0);
+        for (int k = 0; k < 3; ++k) moved = moved | (s.w[k] ^ before.w[k]);
+        if (any(moved)) continue;
+#endif
+        return true;
     }
 }
 
