@@ -527,6 +527,8 @@ struct Search {
         // three candidates, else the first open cell.
         int band = -1;
         uint32_t bit = 0;
+        uint32_t words[48];  // words[16 * k + 4 * g + b]: digit 4 * k + g, band b
+        std::memcpy(words, &s, sizeof words);
         {
             int best = -1, seen = 0;
             for (int b = 0; b < 3 && seen < kMaxBivalue; ++b)
@@ -534,13 +536,12 @@ struct Search {
                     const int p = __builtin_ctz(m);
                     const uint32_t unit = (0x1FFu << (9 * (p / 9))) | (0x1C0E07u << (3 * ((p % 9) / 3)));
                     const uint32_t col = 0x40201u << (p % 9);
+                    const int b1 = b == 2 ? 0 : b + 1, b2 = b == 0 ? 2 : b - 1;
                     int sc = 0;
                     for (int d = 0; d < 9; ++d) {
-                        const int k = d >> 2, g = 4 * (d & 3);
-                        const uint32_t a = lane(s.w[k], g + b);
-                        if ((a >> p) & 1u)
-                            sc += __builtin_popcount(a & unit) +
-                                  __builtin_popcount((lane(s.w[k], g + (b + 1) % 3) | lane(s.w[k], g + (b + 2) % 3)) & col);
+                        const uint32_t* wd = words + 16 * (d >> 2) + 4 * (d & 3);
+                        if ((wd[b] >> p) & 1u)
+                            sc += __builtin_popcount(wd[b] & unit) + __builtin_popcount((wd[b1] | wd[b2]) & col);
                     }
                     if (sc > best) {
                         best = sc;
@@ -564,7 +565,7 @@ struct Search {
         }
         int digits[9], n = 0;
         for (int d = 0; d < 9; ++d)
-            if (lane(s.w[d >> 2], 4 * (d & 3) + band) & bit) digits[n++] = d;
+            if (words[16 * (d >> 2) + 4 * (d & 3) + band] & bit) digits[n++] = d;
         for (int i = 0; i < n && !stop; ++i) {
             const int d = digits[i];
             State c = s;
