@@ -42,25 +42,31 @@ namespace CASSETETE_VEC9_VARIANT {
 namespace {
 
 #if defined(CASSETETE_VEC9_PLAIN)
-// Plain C++: 16 words in an array, every operation a loop (the scalar fallback, and the
-// variant of compilers without GCC's vector extensions).
-struct V {
-    uint32_t x[16];
+// Plain C++: words in an array, every operation a loop (the scalar fallback, and the variant of
+// compilers without GCC's vector extensions). V has 16 lanes, Q 4.
+template <int N>
+struct Vn {
+    uint32_t x[N];
 };
+using V = Vn<16>;
+using Q = Vn<4>;
 inline V splat(uint32_t a) {
     V r;
     for (int i = 0; i < 16; ++i) r.x[i] = a;
     return r;
 }
+inline Q splatq(uint32_t a) { return Q{{a, a, a, a}}; }
 #define VEC9_BINOP(op)                                                 \
-    inline V operator op(const V& a, const V& b) {                     \
-        V r;                                                           \
-        for (int i = 0; i < 16; ++i) r.x[i] = a.x[i] op b.x[i];        \
+    template <int N>                                                   \
+    inline Vn<N> operator op(const Vn<N>& a, const Vn<N>& b) {         \
+        Vn<N> r;                                                       \
+        for (int i = 0; i < N; ++i) r.x[i] = a.x[i] op b.x[i];         \
         return r;                                                      \
     }                                                                  \
-    inline V operator op(const V& a, uint32_t b) {                     \
-        V r;                                                           \
-        for (int i = 0; i < 16; ++i) r.x[i] = a.x[i] op b;             \
+    template <int N>                                                   \
+    inline Vn<N> operator op(const Vn<N>& a, uint32_t b) {             \
+        Vn<N> r;                                                       \
+        for (int i = 0; i < N; ++i) r.x[i] = a.x[i] op b;              \
         return r;                                                      \
     }
 VEC9_BINOP(&)
@@ -68,38 +74,45 @@ VEC9_BINOP(|)
 VEC9_BINOP(^)
 VEC9_BINOP(-)
 #undef VEC9_BINOP
-inline V operator~(const V& a) {
-    V r;
-    for (int i = 0; i < 16; ++i) r.x[i] = ~a.x[i];
+template <int N>
+inline Vn<N> operator~(const Vn<N>& a) {
+    Vn<N> r;
+    for (int i = 0; i < N; ++i) r.x[i] = ~a.x[i];
     return r;
 }
-inline V operator>>(const V& a, int k) {
-    V r;
-    for (int i = 0; i < 16; ++i) r.x[i] = a.x[i] >> k;
+template <int N>
+inline Vn<N> operator>>(const Vn<N>& a, int k) {
+    Vn<N> r;
+    for (int i = 0; i < N; ++i) r.x[i] = a.x[i] >> k;
     return r;
 }
-inline V operator<<(const V& a, int k) {
-    V r;
-    for (int i = 0; i < 16; ++i) r.x[i] = a.x[i] << k;
+template <int N>
+inline Vn<N> operator<<(const Vn<N>& a, int k) {
+    Vn<N> r;
+    for (int i = 0; i < N; ++i) r.x[i] = a.x[i] << k;
     return r;
 }
 // All ones where a lane is zero.
-inline V eqz(const V& a) {
-    V r;
-    for (int i = 0; i < 16; ++i) r.x[i] = a.x[i] ? 0u : ~0u;
+template <int N>
+inline Vn<N> eqz(const Vn<N>& a) {
+    Vn<N> r;
+    for (int i = 0; i < N; ++i) r.x[i] = a.x[i] ? 0u : ~0u;
     return r;
 }
-inline bool any(const V& a) {
+template <int N>
+inline bool any(const Vn<N>& a) {
     uint32_t acc = 0;
-    for (int i = 0; i < 16; ++i) acc |= a.x[i];
+    for (int i = 0; i < N; ++i) acc |= a.x[i];
     return acc != 0;
 }
-inline uint32_t lane(const V& a, int i) { return a.x[i]; }
-inline void set_lane(V& a, int i, uint32_t v) { a.x[i] = v; }
-template <int P0, int P1, int P2, int P3>
-inline V perm_in_groups(const V& a) {  // lane 4g+j takes lane 4g+Pj
-    V r;
-    for (int g = 0; g < 4; ++g) {
+template <int N>
+inline uint32_t lane(const Vn<N>& a, int i) { return a.x[i]; }
+template <int N>
+inline void set_lane(Vn<N>& a, int i, uint32_t v) { a.x[i] = v; }
+template <int P0, int P1, int P2, int P3, int N>
+inline Vn<N> perm_in_groups(const Vn<N>& a) {  // lane 4g+j takes lane 4g+Pj
+    Vn<N> r;
+    for (int g = 0; g < N / 4; ++g) {
         r.x[4 * g + 0] = a.x[4 * g + P0];
         r.x[4 * g + 1] = a.x[4 * g + P1];
         r.x[4 * g + 2] = a.x[4 * g + P2];
@@ -117,8 +130,21 @@ inline V xor_lanes(const V& a) {  // lane i takes lane i ^ X
 // GCC vector extensions: one 512-bit vector, lowered by the compiler to what the target has
 // (one AVX-512 register, two AVX2 registers, four SSE2 registers).
 typedef uint32_t V __attribute__((vector_size(64)));
-typedef int32_t VI __attribute__((vector_size(64)));
+typedef uint32_t Q __attribute__((vector_size(16)));  // the lanes of digit 8
 inline V splat(uint32_t a) { return V{a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a}; }
+inline Q splatq(uint32_t a) { return Q{a, a, a, a}; }
+inline Q eqz(const Q& a) { return (Q)(a == 0); }
+inline bool any(const Q& a) {
+    uint64_t q[2];
+    std::memcpy(q, &a, 16);
+    return (q[0] | q[1]) != 0;
+}
+inline uint32_t lane(const Q& a, int i) { return a[i]; }
+inline void set_lane(Q& a, int i, uint32_t v) { a[i] = v; }
+template <int P0, int P1, int P2, int P3>
+inline Q perm_in_groups(const Q& a) {
+    return __builtin_shuffle(a, Q{P0, P1, P2, P3});
+}
 inline bool any(const V& a) {
 #if defined(CASSETETE_VEC9_AVX512)
     const __m512i x = reinterpret_cast<__m512i>(a);
@@ -193,7 +219,6 @@ inline V eqz(const V& a) {
 #else
 // Narrower targets: the shuffles are written on 128-bit quarters (a whole-vector
 // __builtin_shuffle is lowered lane by lane there), each a pshufd, or a swap of quarters.
-typedef uint32_t Q __attribute__((vector_size(16)));
 struct Quarters {
     Q q[4];
 };
@@ -233,9 +258,6 @@ inline V eqz(const V& a) {
 constexpr uint32_t kFull = 0x7FFFFFF;       // the 27 cells of a band
 constexpr uint32_t kMiniRowLow = 0x1249249;  // the first cell of each of the 9 mini-rows
 constexpr uint32_t kRowLow = 0x40201;        // the first cell of each row
-#ifndef VEC9_BOX_COL_SINGLES
-#define VEC9_BOX_COL_SINGLES 0
-#endif
 #ifndef VEC9_TRIADS
 #define VEC9_TRIADS 1
 #endif
@@ -245,38 +267,74 @@ constexpr uint32_t kRowLow = 0x40201;        // the first cell of each row
 constexpr int kMaxBivalue = VEC9_MAX_BIVALUE;               // bivalue cells scored when choosing a guess
 
 // Lane b of a group takes lane (b + 1) % 3 (next band) / (b + 2) % 3; the pad lane stays.
-inline V next_band(const V& a) { return perm_in_groups<1, 2, 0, 3>(a); }
-inline V prev_band(const V& a) { return perm_in_groups<2, 0, 1, 3>(a); }
+template <class T>
+inline T next_band(const T& a) { return perm_in_groups<1, 2, 0, 3>(a); }
+template <class T>
+inline T prev_band(const T& a) { return perm_in_groups<2, 0, 1, 3>(a); }
 // Box c of every row takes box (c + 1) % 3 / (c + 2) % 3 of the same row.
-inline V box_rot1(const V& a) { return ((a >> 3) & 0xFC7E3Fu) | ((a << 6) & 0x70381C0u); }
-inline V box_rot2(const V& a) { return ((a >> 6) & 0x1C0E07u) | ((a << 3) & 0x7E3F1F8u); }
+template <class T>
+inline T box_rot1(const T& a) { return ((a >> 3) & 0xFC7E3Fu) | ((a << 6) & 0x70381C0u); }
+template <class T>
+inline T box_rot2(const T& a) { return ((a >> 6) & 0x1C0E07u) | ((a << 3) & 0x7E3F1F8u); }
 // Row r takes row (r + 1) % 3 / (r + 2) % 3.
-inline V row_rot1(const V& a) { return ((a >> 9) | (a << 18)) & kFull; }
-inline V row_rot2(const V& a) { return ((a >> 18) | (a << 9)) & kFull; }
+template <class T>
+inline T row_rot1(const T& a) { return ((a >> 9) | (a << 18)) & kFull; }
+template <class T>
+inline T row_rot2(const T& a) { return ((a >> 18) | (a << 9)) & kFull; }
 // Column j of each stack (9 low bits) takes column (j + 1) % 3 / (j + 2) % 3 of the stack.
-inline V col_rot1(const V& a) { return ((a >> 1) & 0xDBu) | ((a << 2) & 0x124u); }
-inline V col_rot2(const V& a) { return ((a >> 2) & 0x49u) | ((a << 1) & 0x1B6u); }
+template <class T>
+inline T col_rot1(const T& a) { return ((a >> 1) & 0xDBu) | ((a << 2) & 0x124u); }
+template <class T>
+inline T col_rot2(const T& a) { return ((a >> 2) & 0x49u) | ((a << 1) & 0x1B6u); }
 // Nine column flags (low bits) copied to the three rows.
-inline V cols_to_rows(const V& a) { return a | (a << 9) | (a << 18); }
+template <class T>
+inline T cols_to_rows(const T& a) { return a | (a << 9) | (a << 18); }
 
+// Digits 0..7 in two 16-lane vectors, digit 8 in a 4-lane one (lanes 0..2 its bands).
 struct State {
-    V w[3];
+    V w[2];
+    Q w8;
 };
 
-// Valid lanes (real digit, real band) of each vector.
-inline V valid_mask(int k) {
+inline uint32_t word(const State& s, int d, int b) {
+    return d < 8 ? lane(s.w[d >> 2], 4 * (d & 3) + b) : lane(s.w8, b);
+}
+inline void set_word(State& s, int d, int b, uint32_t v) {
+    if (d < 8) set_lane(s.w[d >> 2], 4 * (d & 3) + b, v);
+    else set_lane(s.w8, b, v);
+}
+
+// Digit 8's lanes as group 0 of a 16-lane vector (the other groups zero), and back.
+inline V widen(const Q& q) {
+    V r = splat(0);
+    std::memcpy(&r, &q, sizeof q);
+    return r;
+}
+inline Q narrow(const V& v) {
+    Q r;
+    std::memcpy(&r, &v, sizeof r);
+    return r;
+}
+
+// The band lanes (b < 3) of every group.
+inline V band_lanes() {
     V m = splat(0);
     for (int g = 0; g < 4; ++g)
-        if (4 * k + g < 9)
-            for (int b = 0; b < 3; ++b) set_lane(m, 4 * g + b, ~0u);
+        for (int b = 0; b < 3; ++b) set_lane(m, 4 * g + b, ~0u);
+    return m;
+}
+inline Q band_lanes_q() {
+    Q m = splatq(~0u);
+    set_lane(m, 3, 0);
     return m;
 }
 
 // Bit-sliced counts (>= 1, >= 2) of the cells across the nine digits, per band; every group of
 // the result holds the band totals.
 inline void cell_counts(const State& s, V& one, V& two) {
-    V o = s.w[0] | s.w[1] | s.w[2];
-    V t = (s.w[0] & s.w[1]) | (s.w[2] & (s.w[0] | s.w[1]));
+    const V x8 = widen(s.w8);
+    V o = s.w[0] | s.w[1] | x8;
+    V t = (s.w[0] & s.w[1]) | (x8 & (s.w[0] | s.w[1]));
     V o2 = xor_lanes<8>(o), t2 = xor_lanes<8>(t);
     t = t | t2 | (o & o2);
     o = o | o2;
@@ -292,7 +350,7 @@ inline void cell_counts(const State& s, V& one, V& two) {
 inline void cell_counts3(const State& s, V& one, V& two, V& three) {
     V o = s.w[0], t = splat(0), h = splat(0);
     for (int k = 1; k < 3; ++k) {
-        const V x = s.w[k];
+        const V x = k == 1 ? s.w[1] : widen(s.w8);
         h = h | (t & x);
         t = t | (o & x);
         o = o | x;
@@ -313,55 +371,39 @@ inline void cell_counts3(const State& s, V& one, V& two, V& three) {
 }
 
 // Fields with exactly one bit: x when (x & (x - 1)) == 0 (x may be zero).
-inline V single_or_zero(const V& x) { return x & eqz(x & (x - 1u)); }
+template <class T>
+inline T single_or_zero(const T& x) { return x & eqz(x & (x - 1u)); }
 
-// Cells of w that are the only candidate of their digit in their row, box or column.
-inline V hidden_singles(const V& w) {
-    const V f0 = w & 0x1FFu, f1 = (w >> 9) & 0x1FFu, f2 = w >> 18;
-    V h = single_or_zero(f0) | (single_or_zero(f1) << 9) | (single_or_zero(f2) << 18);
-#if VEC9_BOX_COL_SINGLES
-    // Boxes: gather the 3x3 cells of box c into 9 bits, test, scatter back.
-    const V b0 = (w & 7u) | ((w >> 6) & 0x38u) | ((w >> 12) & 0x1C0u);
-    const V s0 = single_or_zero(b0);
-    h = h | (s0 & 7u) | ((s0 & 0x38u) << 6) | ((s0 & 0x1C0u) << 12);
-    const V b1 = ((w >> 3) & 7u) | ((w >> 9) & 0x38u) | ((w >> 15) & 0x1C0u);
-    const V s1 = single_or_zero(b1);
-    h = h | ((s1 & 7u) << 3) | ((s1 & 0x38u) << 9) | ((s1 & 0x1C0u) << 15);
-    const V b2 = ((w >> 6) & 7u) | ((w >> 12) & 0x38u) | ((w >> 18) & 0x1C0u);
-    const V s2 = single_or_zero(b2);
-    h = h | ((s2 & 7u) << 6) | ((s2 & 0x38u) << 12) | ((s2 & 0x1C0u) << 18);
-    // Columns: counts (>= 1, >= 2) per column inside the band, then across the three bands.
-    const V r0 = w & 0x1FFu;
-    const V co = r0 | f1 | f2;
-    const V ct = (r0 & f1) | (f2 & (r0 | f1));
-    const V coa = next_band(co), cob = prev_band(co);
-    const V cta = next_band(ct), ctb = prev_band(ct);
-    const V one = co | coa | cob;
-    const V two = ct | cta | ctb | (co & coa) | (co & cob) | (coa & cob);
-    h = h | (w & cols_to_rows(one & ~two));
-#endif
+// Cells of w that are the only candidate of their digit in their row (hidden singles in boxes
+// and columns follow from the band and stack rules one sweep later).
+template <class T>
+inline T hidden_singles(const T& w) {
+    const T f0 = w & 0x1FFu, f1 = (w >> 9) & 0x1FFu, f2 = w >> 18;
+    T h = single_or_zero(f0) | (single_or_zero(f1) << 9) | (single_or_zero(f2) << 18);
     return h;
 }
 
 // Row, box and column of the cells of s (one digit's decided cells), including the cells.
-inline V peers(const V& s) {
-    const V mr = (s | (s >> 1) | (s >> 2)) & kMiniRowLow;   // non-empty mini-rows
-    const V rows = (mr | (mr >> 3) | (mr >> 6)) & kRowLow;   // non-empty rows
-    const V boxes = (mr | (mr >> 9) | (mr >> 18)) & 0x49u;   // non-empty boxes (row 0 position)
-    V cols = (s | (s >> 9) | (s >> 18)) & 0x1FFu;
+template <class T>
+inline T peers(const T& s) {
+    const T mr = (s | (s >> 1) | (s >> 2)) & kMiniRowLow;   // non-empty mini-rows
+    const T rows = (mr | (mr >> 3) | (mr >> 6)) & kRowLow;   // non-empty rows
+    const T boxes = (mr | (mr >> 9) | (mr >> 18)) & 0x49u;   // non-empty boxes (row 0 position)
+    T cols = (s | (s >> 9) | (s >> 18)) & 0x1FFu;
     cols = cols | next_band(cols) | prev_band(cols);
     return ((rows << 9) - rows) | cols_to_rows((boxes << 3) - boxes) | cols_to_rows(cols);
 }
 
 // The band rule and the stack rule on every word.
-inline V band_stack_rules(V w) {
-    const V mr = (w | (w >> 1) | (w >> 2)) & kMiniRowLow;
-    const V f = (mr << 3) - mr;  // non-empty mini-rows, filled
-    const V a = box_rot1(f), b = box_rot2(f);
+template <class T>
+inline T band_stack_rules(T w) {
+    const T mr = (w | (w >> 1) | (w >> 2)) & kMiniRowLow;
+    const T f = (mr << 3) - mr;  // non-empty mini-rows, filled
+    const T a = box_rot1(f), b = box_rot2(f);
     w = w & f & ((row_rot1(a) & row_rot2(b)) | (row_rot1(b) & row_rot2(a)));
-    const V g = (w | (w >> 9) | (w >> 18)) & 0x1FFu;  // non-empty mini-columns
-    const V c1 = col_rot1(g), c2 = col_rot2(g);
-    const V keep = g & ((next_band(c1) & prev_band(c2)) | (next_band(c2) & prev_band(c1)));
+    const T g = (w | (w >> 9) | (w >> 18)) & 0x1FFu;  // non-empty mini-columns
+    const T c1 = col_rot1(g), c2 = col_rot2(g);
+    const T keep = g & ((next_band(c1) & prev_band(c2)) | (next_band(c2) & prev_band(c1)));
     return w & cols_to_rows(keep);
 }
 
@@ -404,61 +446,78 @@ inline Count4 count4(const V* x) {
 // removes each from the other mini-rows of its row and of its box. The same on mini-columns.
 inline bool triads(State& s, const V& band_flags) {
     V mr[3], fh[3], g[3], fv[3];
-    for (int k = 0; k < 3; ++k) {
+    for (int k = 0; k < 2; ++k) {
         const V w = s.w[k];
         mr[k] = (w | (w >> 1) | (w >> 2)) & kMiniRowLow;
         fh[k] = mr[k] & (~(box_rot1(mr[k]) | box_rot2(mr[k])) | ~(row_rot1(mr[k]) | row_rot2(mr[k])));
         g[k] = (w | (w >> 9) | (w >> 18)) & 0x1FFu;
         fv[k] = g[k] & (~(col_rot1(g[k]) | col_rot2(g[k])) | ~(next_band(g[k]) | prev_band(g[k])));
     }
+    const Q w8 = s.w8;
+    const Q mr8 = (w8 | (w8 >> 1) | (w8 >> 2)) & kMiniRowLow;
+    const Q fh8 = mr8 & (~(box_rot1(mr8) | box_rot2(mr8)) | ~(row_rot1(mr8) | row_rot2(mr8)));
+    const Q g8 = (w8 | (w8 >> 9) | (w8 >> 18)) & 0x1FFu;
+    const Q fv8 = g8 & (~(col_rot1(g8) | col_rot2(g8)) | ~(next_band(g8) | prev_band(g8)));
+    mr[2] = widen(mr8);
+    fh[2] = widen(fh8);
+    g[2] = widen(g8);
+    fv[2] = widen(fv8);
     const Count4 ph = count4(mr), cfh = count4(fh), pv = count4(g), cfv = count4(fv);
     if (any(((~ph.c3 & kMiniRowLow) | cfh.c4 | (~pv.c3 & 0x1FFu) | cfv.c4) & band_flags)) return false;
     const V full_h = cfh.c3, three_h = ph.c3 & ~ph.c4;
     const V full_v = cfv.c3, three_v = pv.c3 & ~pv.c4;
-    for (int k = 0; k < 3; ++k) {
+    for (int k = 0; k < 2; ++k) {
         const V nh = mr[k] & three_h;
         const V rh = (full_h & ~fh[k]) | box_rot1(nh) | box_rot2(nh) | row_rot1(nh) | row_rot2(nh);
         const V nv = g[k] & three_v;
         const V rv = (full_v & ~fv[k]) | col_rot1(nv) | col_rot2(nv) | next_band(nv) | prev_band(nv);
         s.w[k] = s.w[k] & ~((rh << 3) - rh) & ~cols_to_rows(rv);
     }
+    const Q nh = mr8 & narrow(three_h);
+    const Q rh = (narrow(full_h) & ~fh8) | box_rot1(nh) | box_rot2(nh) | row_rot1(nh) | row_rot2(nh);
+    const Q nv = g8 & narrow(three_v);
+    const Q rv = (narrow(full_v) & ~fv8) | col_rot1(nv) | col_rot2(nv) | next_band(nv) | prev_band(nv);
+    s.w8 = w8 & ~((rh << 3) - rh) & ~cols_to_rows(rv);
     return true;
 }
 
 // Sweeps to a fixed point. False on a contradiction.
 inline bool propagate(State& s) {
-    static_assert(sizeof(State) == 3 * sizeof(V), "");
-    const V valid2 = valid_mask(2);
-    const V valid01 = valid_mask(0);
+    const V valid = band_lanes();
+    const Q valid8 = band_lanes_q();
     for (;;) {
         V one, two;
         cell_counts(s, one, two);
-        if (any((one ^ kFull) & valid01)) return false;  // a cell without candidates
+        if (any((one ^ kFull) & valid)) return false;  // a cell without candidates
         const V naked = one & ~two;
-        V dec[3];
-        for (int k = 0; k < 3; ++k) dec[k] = s.w[k] & (naked | hidden_singles(s.w[k]));
-        V d = dec[0] | dec[1] | dec[2];
+        const Q naked8 = narrow(naked);
+        V dec[2];
+        for (int k = 0; k < 2; ++k) dec[k] = s.w[k] & (naked | hidden_singles(s.w[k]));
+        const Q dec8 = s.w8 & (naked8 | hidden_singles(s.w8));
+        V d = dec[0] | dec[1] | widen(dec8);
         d = d | xor_lanes<8>(d);
         d = d | xor_lanes<4>(d);
-        V changed = splat(0), empty = splat(0);
+        const Q d8 = narrow(d);
         const State before = s;
-        for (int k = 0; k < 3; ++k) {
+        for (int k = 0; k < 2; ++k) {
             V w = s.w[k] & (~d | dec[k]);
             w = w & (~peers(dec[k]) | dec[k]);
             s.w[k] = band_stack_rules(w);
         }
-        for (int k = 0; k < 3; ++k) {
-            empty = empty | (eqz(s.w[k]) & (k == 2 ? valid2 : valid01));
-            changed = changed | (s.w[k] ^ before.w[k]);
+        {
+            Q w = s.w8 & (~d8 | dec8);
+            w = w & (~peers(dec8) | dec8);
+            s.w8 = band_stack_rules(w);
         }
-        if (any(empty)) return false;
-        if (any(changed)) continue;
+        const V empty = (eqz(s.w[0]) | eqz(s.w[1])) & valid;
+        if (any(empty) || any(eqz(s.w8) & valid8)) return false;
+        const V changed = (s.w[0] ^ before.w[0]) | (s.w[1] ^ before.w[1]);
+        if (any(changed) || any(s.w8 ^ before.w8)) continue;
 #if VEC9_TRIADS
         // At the fixed point of the cheaper rules, the triads once; again if they removed any.
-        if (!triads(s, valid01)) return false;
-        V moved = splat(0);
-        for (int k = 0; k < 3; ++k) moved = moved | (s.w[k] ^ before.w[k]);
-        if (any(moved)) continue;
+        if (!triads(s, valid)) return false;
+        const V moved = (s.w[0] ^ before.w[0]) | (s.w[1] ^ before.w[1]);
+        if (any(moved) || any(s.w8 ^ before.w8)) continue;
 #endif
         return true;
     }
@@ -471,7 +530,7 @@ inline bool full_grid_valid(const State& s) {
     for (int d = 0; d < 9; ++d) {
         uint32_t cols = 0;
         for (int b = 0; b < 3; ++b) {
-            const uint32_t w = lane(s.w[d >> 2], 4 * (d & 3) + b);
+            const uint32_t w = word(s, d, b);
             for (int r = 0; r < 3; ++r) {
                 const uint32_t f = (w >> (9 * r)) & 0x1FF;
                 if (f == 0 || (f & (f - 1))) return false;
@@ -497,7 +556,7 @@ struct Search {
     void write(const State& s, uint8_t* out) const {
         for (int d = 0; d < 9; ++d)
             for (int b = 0; b < 3; ++b) {
-                uint32_t w = lane(s.w[d >> 2], 4 * (d & 3) + b);
+                uint32_t w = word(s, d, b);
                 while (w) {
                     const int p = __builtin_ctz(w);
                     w &= w - 1;
@@ -528,7 +587,9 @@ struct Search {
         int band = -1;
         uint32_t bit = 0;
         uint32_t words[48];  // words[16 * k + 4 * g + b]: digit 4 * k + g, band b
-        std::memcpy(words, &s, sizeof words);
+        std::memcpy(words, &s.w[0], 64);
+        std::memcpy(words + 16, &s.w[1], 64);
+        std::memcpy(words + 32, &s.w8, 16);
         {
             int best = -1, seen = 0;
             for (int b = 0; b < 3 && seen < kMaxBivalue; ++b)
@@ -569,12 +630,8 @@ struct Search {
         for (int i = 0; i < n && !stop; ++i) {
             const int d = digits[i];
             State c = s;
-            V clear = splat(~0u);  // the cell's bit in the lanes of its band
-            for (int g = 0; g < 4; ++g) set_lane(clear, 4 * g + band, ~bit);
-            for (int k = 0; k < 3; ++k) c.w[k] = c.w[k] & clear;
-            V w = c.w[d >> 2];
-            set_lane(w, 4 * (d & 3) + band, lane(s.w[d >> 2], 4 * (d & 3) + band));
-            c.w[d >> 2] = w;
+            for (int e = 0; e < 9; ++e)
+                if (e != d) set_word(c, e, band, words[16 * (e >> 2) + 4 * (e & 3) + band] & ~bit);
             ++guesses;
             if (control && control->tick()) {
                 stop = true;
@@ -606,22 +663,14 @@ uint64_t solve(const uint8_t* cells, uint64_t limit, uint8_t* solution, SearchCo
         }
     }
     State s;
-    for (int k = 0; k < 3; ++k) s.w[k] = valid_mask(k) & kFull;
-    uint32_t clued[3] = {0, 0, 0};
-    uint32_t words[9][3];
+    s.w[0] = s.w[1] = splat(0);
+    s.w8 = splatq(0);
     for (int d = 0; d < 9; ++d)
-        for (int b = 0; b < 3; ++b) words[d][b] = kFull;
+        for (int b = 0; b < 3; ++b) set_word(s, d, b, kFull);
     for (int i = 0; i < 81; ++i)
-        if (cells[i]) {
-            const int b = i / 27;
-            const uint32_t bit = 1u << (i % 27);
-            clued[b] |= bit;
+        if (cells[i])
             for (int d = 0; d < 9; ++d)
-                if (d != cells[i] - 1) words[d][b] &= ~bit;
-        }
-    (void)clued;
-    for (int d = 0; d < 9; ++d)
-        for (int b = 0; b < 3; ++b) set_lane(s.w[d >> 2], 4 * (d & 3) + b, words[d][b]);
+                if (d != cells[i] - 1) set_word(s, d, i / 27, word(s, d, i / 27) & ~(1u << (i % 27)));
     Search search{limit, 0, 0, solution, control, emit, false};
     if (propagate(s)) search.run(s);
     if (guesses) *guesses = search.guesses;
