@@ -4,13 +4,15 @@
 // once; vec9.cpp picks the variant at run time (vec9.hpp).
 //
 // Design. The state is the 243 words "band b may hold digit d in these of its 27 cells"
-// (cell (R, C) at bit (R % 3) * 9 + C of band R / 3), laid out as three 16-lane vectors of
-// 32-bit words: lane 4 * g + b of vector k is digit 4 * k + g, band b (b = 3 and the digits
-// 9..11 are padding, always zero). Propagation is a sweep that applies every rule to every
-// word at once, repeated until nothing changes, instead of a queue of single-word updates:
+// (cell (R, C) at bit (R % 3) * 9 + C of band R / 3): digits 0..7 in two 16-lane vectors of
+// 32-bit words (lane 4 * g + b of vector k is digit 4 * k + g, band b; lane b = 3 is padding,
+// always zero), digit 8 in a 4-lane vector (lanes 0..2). Propagation is a sweep that applies
+// every rule to every word at once, repeated until nothing changes, instead of a queue of
+// single-word updates:
 //  * cell counts across the nine digits (at least 1 / at least 2) with a bit-sliced adder and
 //    two lane butterflies: an empty cell fails, a cell with one digit is decided;
-//  * hidden singles in rows, boxes and columns of each digit (a unit whose field has one bit);
+//  * hidden singles in the rows of each digit (a row whose field has one bit; those of boxes and
+//    columns follow from the band and stack rules one sweep later);
 //  * decided cells clear their cell for the other digits and their row, box and column for
 //    their own digit;
 //  * the band rule: inside a band a digit fills one mini-row in each row and in each box, so
@@ -20,12 +22,16 @@
 //    dozen bitwise operations for every word at once, with no table;
 //  * the stack rule: the same on mini-columns (band x column-in-stack), with the rotation of
 //    bands done by a lane shuffle.
-// The search branches on a cell with the fewest candidates (a bivalue cell when there is one).
+//  * at each fixed point of the rules above, triads (a mini-row or mini-column holds exactly
+//    three digits), then the sweeps again if they removed anything.
+// The search branches on a digit's configurations in a band (the band with the fewest summed
+// over its digits, then its digit with the fewest), or on a bivalue cell when every digit has
+// one configuration left in every band.
 //
 // Ideas (not code) from published solvers: T. Dillon, tdoku documentation, 2019 (batched
-// propagation over bands, triads and band configurations of a digit, "apply everything to all
-// words with vector instructions rather than one word at a time"); ZhouYundong's JCZSolve and
-// its descendants (band words of 27 bits per digit). The implementation is our own.
+// propagation over bands with vector instructions, triads, a digit's configurations in a band
+// and the guess among them); ZhouYundong's JCZSolve and its descendants (band words of 27 bits
+// per digit). The implementation is our own.
 //
 // No include guard: included once per variant translation unit.
 #ifndef CASSETETE_VEC9_VARIANT
