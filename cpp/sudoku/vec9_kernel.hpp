@@ -43,6 +43,12 @@
 
 #include "sudoku/vec9.hpp"
 
+#if defined(__GNUC__) && !defined(__clang__)
+// The 512-bit vectors are passed between inline functions of this file only (an anonymous
+// namespace): g++'s note that their ABI differs without AVX-512 does not concern them.
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
 namespace cassetete::sudoku::vec9 {
 namespace CASSETETE_VEC9_VARIANT {
 namespace {
