@@ -5,6 +5,8 @@
 
 #include "common/build_info.hpp"
 #include "sudoku/fast9.hpp"
+#include "sudoku/solve.hpp"
+#include "sudoku/vec9.hpp"
 
 namespace cassetete::bind {
 
@@ -32,6 +34,13 @@ void register_common(py::module_& m) {
               namespace f9 = sudoku::fast9;
               std::string variants;
               for (auto s : f9::simd_variants()) variants += std::string(variants.empty() ? "" : ", ") + f9::simd_name(s);
+              namespace v9 = sudoku::vec9;
+              if (sudoku::engine9_selected() == sudoku::Engine9::vec9) {
+                  std::string vv;
+                  for (auto s : v9::simd_variants()) vv += std::string(vv.empty() ? "" : ", ") + v9::simd_name(s);
+                  return build_info() + "; 9x9 Sudoku runs the vector engine (vec9, CASSETETE_SUDOKU9) in its " +
+                         v9::simd_name(v9::simd_selected()) + " variant (available here: " + vv + ")";
+              }
               return build_info() + "; 9x9 Sudoku runs its " + f9::simd_name(f9::simd_selected()) +
                      " variant (available here: " + variants + ")";
           },

@@ -5,6 +5,7 @@
 #include "bindings.hpp"
 #include "search_stream.hpp"
 #include "sudoku/fast9.hpp"
+#include "sudoku/vec9.hpp"
 #include "sudoku/solve.hpp"
 
 namespace cassetete::bind {
@@ -184,6 +185,28 @@ py::tuple solve9_with(const CArray<uint8_t>& grid, uint64_t limit, const std::st
     return py::make_tuple(count, count ? py::object(to_array(solution)) : py::object(py::none()));
 }
 
+// The same on the vector engine (vec9, issue 28), whatever CASSETETE_SUDOKU9 says.
+py::tuple solve9_vec_with(const CArray<uint8_t>& grid, uint64_t limit, const std::string& simd) {
+    const Geometry geometry(3, 3);
+    const uint8_t* clues = checked_grid(grid, geometry);
+    sudoku::vec9::Simd variant;
+    if (!sudoku::vec9::simd_from_name(simd.c_str(), variant))
+        throw InputError("unknown vector 9x9 engine variant '" + simd + "' (known: scalar, baseline, avx2, avx512)");
+    std::vector<uint8_t> solution(81, 0);
+    uint64_t count, guesses = 0;
+    {
+        py::gil_scoped_release release;
+        count = sudoku::vec9::solve_with(variant, clues, limit, solution.data(), nullptr, &guesses);
+    }
+    return py::make_tuple(count, count ? py::object(to_array(solution)) : py::object(py::none()), guesses);
+}
+
+std::vector<std::string> vec9_variant_names() {
+    std::vector<std::string> out;
+    for (auto s : sudoku::vec9::simd_variants()) out.emplace_back(sudoku::vec9::simd_name(s));
+    return out;
+}
+
 std::vector<std::string> simd_variant_names() {
     std::vector<std::string> out;
     for (auto s : sudoku::fast9::simd_variants()) out.emplace_back(sudoku::fast9::simd_name(s));
@@ -199,6 +222,15 @@ void register_sudoku(py::module_& m) {
           "The variant the 9x9 solver runs (the best available, or CASSETETE_SIMD when it names one).");
     m.def("solve9_with", &solve9_with, py::arg("grid"), py::arg("limit"), py::arg("simd"),
           "Count a 9x9 grid's solutions up to limit on the given variant; returns (count, first solution or None).");
+    m.def("engine9", []() { return std::string(sudoku::engine9_name(sudoku::engine9_selected())); },
+          "The engine of the 9x9 fast path: fast9 (default) or vec9 (CASSETETE_SUDOKU9=vec9).");
+    m.def("vec9_simd_variants", &vec9_variant_names,
+          "The instruction-set variants of the vector 9x9 engine (vec9) this CPU and build can run, worst to best.");
+    m.def("vec9_simd_selected", []() { return std::string(sudoku::vec9::simd_name(sudoku::vec9::simd_selected())); },
+          "The variant the vector 9x9 engine runs (the best available, or CASSETETE_SIMD when it names one).");
+    m.def("solve9_vec_with", &solve9_vec_with, py::arg("grid"), py::arg("limit"), py::arg("simd"),
+          "Count a 9x9 grid's solutions up to limit with the vector engine on the given variant; "
+          "returns (count, first solution or None, guesses).");
     m.def("solve", &solve, py::arg("grid"), py::arg("box_rows"), py::arg("box_cols"), py::arg("limit"),
           py::arg("rules"), py::arg("time_limit"), py::arg("node_limit"), py::arg("seed"), py::arg("plain") = false,
           "Count solutions up to limit (0 = all); returns (count, first solution, status, complete, stats). "

@@ -13,6 +13,13 @@ namespace cassetete::sudoku {
 SearchOutcome solve_puzzle(const Geometry& geometry, const uint8_t* clues, const SearchOptions& options,
                            SearchControl& control);
 
+// The engine of the 9x9 fast path: fast9 (the default) or vec9 (the vector engine of issue 28),
+// chosen once from the environment variable CASSETETE_SUDOKU9 ("fast9" or "vec9"; anything
+// else means the default).
+enum class Engine9 : int { fast9 = 0, vec9 = 1 };
+Engine9 engine9_selected();
+const char* engine9_name(Engine9 engine);
+
 constexpr int64_t kInvalidPuzzle = -2;  // a batch count: the clues repeat a value in a unit
 
 // True when two clues repeat a value in a row, column or box (values must be <= N).

@@ -28,6 +28,18 @@ class sudoku:
         """(count up to limit (0 = all), first solution (81,) uint8 or None) on one variant."""
 
     @staticmethod
+    def engine9() -> str:
+        """The 9x9 fast path's engine: "fast9" (default) or "vec9" (CASSETETE_SUDOKU9=vec9)."""
+
+    @staticmethod
+    def vec9_simd_variants() -> List[str]: ...
+    @staticmethod
+    def vec9_simd_selected() -> str: ...
+    @staticmethod
+    def solve9_vec_with(grid: np.ndarray, limit: int, simd: str) -> Tuple[int, Optional[np.ndarray], int]:
+        """The vector engine (vec9) on one variant: (count, first solution or None, guesses)."""
+
+    @staticmethod
     def solve(
         grid: np.ndarray,
         box_rows: int,

@@ -45,6 +45,9 @@ def _clean_stats(stats: dict) -> dict:
     if "naked_singles" in counters:
         stats["engine"] = "bitboard9"
         stats["deductions"] = stats.pop("rules")
+    elif set(counters) == {"guesses"}:  # the vector 9x9 engine (CASSETETE_SUDOKU9=vec9)
+        stats["engine"] = "vector9"
+        stats["deductions"] = stats.pop("rules")
     else:
         stats["engine"] = "general"
     return stats

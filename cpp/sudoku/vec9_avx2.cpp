@@ -1,0 +1,31 @@
+// The avx2 variant of the vector 9x9 engine (x86-64, GCC): the kernel's vector extensions
+// compiled for AVX2. The target is switched on after every shared header, for this file's own
+// functions only; vec9.cpp runs this variant only on CPUs that have these instructions.
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "common/limits.hpp"
+#include "sudoku/vec9.hpp"
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#include <immintrin.h>
+#pragma GCC push_options
+#pragma GCC target("avx2,bmi,bmi2,popcnt,lzcnt")
+#define CASSETETE_VEC9_AVX2 1
+#define CASSETETE_VEC9_VARIANT avx2
+#include "sudoku/vec9_kernel.hpp"
+#pragma GCC pop_options
+namespace cassetete::sudoku::vec9 {
+bool avx2_compiled() { return true; }
+}  // namespace cassetete::sudoku::vec9
+#else
+namespace cassetete::sudoku::vec9 {
+bool avx2_compiled() { return false; }
+namespace avx2 {
+uint64_t solve(const uint8_t*, uint64_t, uint8_t*, SearchControl*, uint64_t*, const Emit*) { return 0; }
+}  // namespace avx2
+}  // namespace cassetete::sudoku::vec9
+#endif
