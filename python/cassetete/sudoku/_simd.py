@@ -1,7 +1,8 @@
 """The 9x9 engine's instruction-set variant: what CASSETETE_SIMD asked for, what runs.
 
 The C++ core picks the best variant the CPU has (scalar, baseline, avx2; cpp/sudoku/fast9.hpp;
-the vector engine chosen by CASSETETE_SUDOKU9=vec9 has avx512 too, cpp/sudoku/vec9.hpp) and honours CASSETETE_SIMD when it names one this CPU can run. A value it cannot honour (a typo,
+the vector engine chosen by CASSETETE_SUDOKU9=vec9 has avx512 too, cpp/sudoku/vec9.hpp) and
+honours CASSETETE_SIMD when it names one this CPU can run. A value it cannot honour (a typo,
 or avx2 on a CPU without it) would otherwise be ignored in silence: this module warns once, when
 cassetete.sudoku is imported.
 """
