@@ -70,6 +70,8 @@ struct SearchOptions {
     // candidates, its values in increasing order; no restarts, no conflict weights, no branching
     // on a value's two places, no automatic hall rule. Its node counts are the notes' tree.
     bool plain = false;
+    // Conflict-driven learning (sudoku/learning.hpp) instead of the depth-first search.
+    bool learning = false;
 };
 
 constexpr int kHallMinOrder = 36;

@@ -7,6 +7,7 @@
 
 #include "common/parallel.hpp"
 #include "sudoku/fast9.hpp"
+#include "sudoku/learning.hpp"
 #include "sudoku/vec9.hpp"
 
 namespace cassetete::sudoku {
@@ -79,6 +80,7 @@ SearchOutcome solve_fast9(const uint8_t* clues, const SearchOptions& options, Se
 
 SearchOutcome solve_puzzle(const Geometry& geometry, const uint8_t* clues, const SearchOptions& options,
                            SearchControl& control) {
+    if (options.learning) return solve_learning(geometry, clues, options, control);
     if (wants_fast9(geometry, clues, options))
         return engine9_selected() == Engine9::vec9 ? solve_vec9(clues, options, control)
                                                    : solve_fast9(clues, options, control);

@@ -1,0 +1,44 @@
+// Conflict-driven learning search for Sudoku of any order (N = r*c <= 64).
+//
+// The puzzle is read as its Boolean model: one variable x(cell, value) per candidate left after
+// root propagation, with two kinds of exactly-one constraints, one per cell (the cell holds one
+// value) and one per (unit, value) (the value sits in one cell of the unit). They are never
+// written as clauses: the engine keeps the same bitmasks as the general engine (a candidate mask
+// per cell, a place mask per (unit, value)), and the lecture notes' rules are its propagators,
+// each able to name the assignments behind what it deduces:
+//   exclusivity     x(c, v) true -> x(c, w) and x(peer, v) false    reason: x(c, v)
+//   single          one value left in cell c -> it is true           reason: the other values of c, false
+//   hidden single   one place left for v in unit u -> it is true     reason: the other places, false
+// A wipe-out (a cell with no value, a value with no place, two values in a cell, a value twice
+// in a unit) is explained by the same sets, and the engine learns from it as a SAT solver does
+// (J. Marques-Silva, K. Sakallah, "GRASP", 1999; M. Moskewicz et al., "Chaff", 2001): the first
+// unique implication point clause, minimised, then a backjump. Learnt clauses are watched by two
+// literals, deleted by activity and literal block distance (G. Audemard, L. Simon, "Predicting
+// learnt clauses quality in modern SAT solvers", IJCAI 2009), and the search restarts on a Luby
+// schedule with phase saving (K. Pipatsrisawat, A. Darwiche, SAT 2007).
+//
+// Branching picks a cell (fewest values left, ties to the most active variables: conflict
+// activity as in VSIDS) and places a value in it (the value it last held, else its most active),
+// so every decision is a placement as in the lecture notes' search.
+//
+// The root is the general engine's propagation with every rule, the hall rule included (level-0
+// facts need no reason). Counts are exact: each solution found is excluded by a clause of its
+// decisions (any other solution differs from it on some decision), and the search ends when the
+// clauses leave nothing (a conflict at level 0).
+#pragma once
+#include <cstdint>
+
+#include "common/limits.hpp"
+#include "sudoku/general.hpp"
+#include "sudoku/geometry.hpp"
+
+namespace cassetete::sudoku {
+
+// Solves with clause learning. Uses options.limit (0 = all), options.on_solution and
+// options.rng (tie-breaks; a fixed internal seed when null); the rules are the default ones
+// (the engine's propagators are exclusivity and the two singles; the root uses all rules).
+// Statistics: nodes = decisions; counters "conflicts", "learnt", "restarts".
+SearchOutcome solve_learning(const Geometry& geometry, const uint8_t* clues, const SearchOptions& options,
+                             SearchControl& control);
+
+}  // namespace cassetete::sudoku
