@@ -1,7 +1,7 @@
-// A second 9x9 Sudoku engine, designed for vector units (issue 28): the body of every
-// instruction-set variant. Each vec9_<variant>.cpp defines CASSETETE_VEC9_VARIANT (the
-// namespace) and, for the wide variants, switches the target on before including this file
-// once; vec9.cpp picks the variant at run time (vec9.hpp).
+// vec9, the 9x9 kernel designed for vector units (issue 28): the body of every instruction-set
+// variant. Each vec9_<variant>.cpp defines CASSETETE_VEC9_VARIANT (the namespace) and, for the
+// wide variants, switches the target on before including this file once. The 9x9 engine
+// (sudoku9.hpp) runs the avx512 variant; the others are built for tests and benches (vec9.hpp).
 //
 // Design. The state is the 243 words "band b may hold digit d in these of its 27 cells"
 // (cell (R, C) at bit (R % 3) * 9 + C of band R / 3): digits 0..7 in two 16-lane vectors of
