@@ -604,11 +604,6 @@ struct Search {
 
     // s: propagated, consistent.
     void run(State& s) {
-        V one, two, three;
-        cell_counts3(s, one, two, three);
-        // Branch on a bivalue cell: among the first kMaxBivalue, the one whose two digits have
-        // the most candidates among the cell's peers (the choice fast9 makes). Else a cell with
-        // three candidates, else the first open cell.
         int band = -1;
         uint32_t bit = 0;
         uint32_t words[48];  // words[16 * k + 4 * g + b]: digit 4 * k + g, band b
@@ -663,6 +658,12 @@ struct Search {
                 return;
             }
         }
+        // Every digit has one configuration left in every band. Branch on a bivalue cell: among
+        // the first kMaxBivalue, the one whose two digits have the most candidates among the
+        // cell's peers (the choice fast9 makes). Else a cell with three candidates, else the
+        // first open cell. (The cell counts are computed only here, not at every node.)
+        V one, two, three;
+        cell_counts3(s, one, two, three);
         {
             int best = -1, seen = 0;
             for (int b = 0; b < 3 && seen < kMaxBivalue; ++b)
