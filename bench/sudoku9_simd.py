@@ -1,10 +1,11 @@
-"""The 9x9 solver's instruction-set variants side by side: scalar, baseline (SSE2), AVX2.
+"""The 9x9 engine's instruction-set variants side by side: scalar, baseline (SSE2), AVX2, AVX-512.
 
     python bench/sudoku9_simd.py [--data DIR] [--max 20000] [--passes 3]
 
-The package carries every variant and runs the best one the CPU has (cpp/sudoku/fast9.hpp);
-CASSETETE_SIMD forces one. For each set (first --max puzzles, file order), each limit (1 = first
-solution, 2 = count to 2) and each pass, one child interpreter per variant (CASSETETE_SIMD set,
+The package carries every variant and runs the best one the CPU has (cpp/sudoku/sudoku9.hpp:
+fast9's kernel for scalar, baseline and avx2, vec9's for avx512); CASSETETE_SIMD forces one.
+For each set (first --max puzzles, file order), each limit (1 = first solution, 2 = count to 2)
+and each pass, one child interpreter per variant (CASSETETE_SIMD set,
 passes alternating between variants) times one call of the core batch loop
 `_core.sudoku.solve_many(puzzles, 3, 3, limit, rules, workers=1)` in thread CPU time, as
 bench/sudoku9_vs_tdoku.py does for "ours, engine". The table gives medians in microseconds per
@@ -92,7 +93,8 @@ def main() -> None:
         rows.append(f"| {name} | {count:,} | {cells[0]} | {cells[1]} | {cells[2]} | {cells[3]} |")
     load_end = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     names = " / ".join(variants)
-    text = f"""# The 9x9 solver's instruction-set variants, side by side
+    kernels = " / ".join(_core.sudoku.kernel9(v) for v in variants)
+    text = f"""# The 9x9 engine's instruction-set variants, side by side
 
 Command: `python bench/sudoku9_simd.py --max {args.max} --passes {args.passes}` ({time.perf_counter() - started:.0f} s).
 Build: {_core.common.build_info()}. Load average {load_start:.2f} at the start, {load_end:.2f} at the end.
@@ -100,7 +102,7 @@ Build: {_core.common.build_info()}. Load average {load_start:.2f} at the start, 
 Microseconds per puzzle (thread CPU time of the core batch loop, one thread, first
 {args.max:,} puzzles of each set), median of {args.passes} passes alternating between the variants,
 and each variant's time over the baseline's (below 1: faster). Columns: {names}. Every variant
-returned the same solutions and counts.
+returned the same solutions and counts. Kernels: {kernels}.
 
 | set | puzzles | first solution, us | / baseline | count to 2, us | / baseline |
 |---|---:|---|---|---|---|

@@ -128,7 +128,8 @@ Time = process CPU time of `solve_many(puzzles, workers=1, limit=...)` over the 
 file order, divided by the number of puzzles, best of 3 passes; every answer checked by an
 independent rules check. No peer figure here: tdoku is compared side by side in one run by
 `bench/sudoku9_vs_tdoku.py` (`bench/results/sudoku9_vs_tdoku.md`).
-9x9 puzzles with the default rules go to the bitboard engine `cpp/sudoku/fast9.cpp`.
+9x9 puzzles with the default rules go to the 9x9 engine `cpp/sudoku/sudoku9.hpp` (the fast9
+kernel, or vec9 on AVX-512 CPUs).
 
 ## 9x9 sets, microseconds per puzzle
 

@@ -4,9 +4,9 @@
 #include <thread>
 
 #include "common/build_info.hpp"
-#include "sudoku/fast9.hpp"
+#include "common/simd.hpp"
 #include "sudoku/solve.hpp"
-#include "sudoku/vec9.hpp"
+#include "sudoku/sudoku9.hpp"
 
 namespace cassetete::bind {
 
@@ -31,18 +31,12 @@ void register_common(py::module_& m) {
     m.def("hardware_threads", []() { return static_cast<int>(std::thread::hardware_concurrency()); },
           "Number of hardware threads seen by the C++ runtime.");
     m.def("build_info", []() {
-              namespace f9 = sudoku::fast9;
+              namespace n9 = sudoku::nine;
               std::string variants;
-              for (auto s : f9::simd_variants()) variants += std::string(variants.empty() ? "" : ", ") + f9::simd_name(s);
-              namespace v9 = sudoku::vec9;
-              if (sudoku::engine9_selected() == sudoku::Engine9::vec9) {
-                  std::string vv;
-                  for (auto s : v9::simd_variants()) vv += std::string(vv.empty() ? "" : ", ") + v9::simd_name(s);
-                  return build_info() + "; 9x9 Sudoku runs the vector engine (vec9, CASSETETE_SUDOKU9) in its " +
-                         v9::simd_name(v9::simd_selected()) + " variant (available here: " + vv + ")";
-              }
-              return build_info() + "; 9x9 Sudoku runs its " + f9::simd_name(f9::simd_selected()) +
-                     " variant (available here: " + variants + ")";
+              for (Simd s : n9::simd_variants()) variants += std::string(variants.empty() ? "" : ", ") + simd_name(s);
+              const Simd selected = n9::simd_selected();
+              return build_info() + "; 9x9 Sudoku runs its " + simd_name(selected) + " variant (" +
+                     n9::kernel_name(selected) + " kernel; available here: " + variants + ")";
           },
           "Compiler and instruction-set options of the C++ core, and the 9x9 solver variant this CPU runs.");
 }

@@ -4,7 +4,8 @@
 
 #include "bindings.hpp"
 #include "search_stream.hpp"
-#include "sudoku/fast9.hpp"
+#include "common/simd.hpp"
+#include "sudoku/sudoku9.hpp"
 #include "sudoku/vec9.hpp"
 #include "sudoku/solve.hpp"
 
@@ -165,34 +166,33 @@ std::unique_ptr<GridStream> open_stream(const CArray<uint8_t>& grid, int box_row
     });
 }
 
-sudoku::fast9::Simd simd_by_name(const std::string& name) {
-    sudoku::fast9::Simd simd;
-    if (!sudoku::fast9::simd_from_name(name.c_str(), simd))
-        throw InputError("unknown 9x9 solver variant '" + name + "' (known: scalar, baseline, avx2)");
+Simd simd_by_name(const std::string& name) {
+    Simd simd;
+    if (!simd_from_name(name.c_str(), simd))
+        throw InputError("unknown 9x9 engine variant '" + name + "' (known: scalar, baseline, avx2, avx512)");
     return simd;  // solve_with refuses a variant this CPU or build lacks
 }
 
-// One 9x9 grid on a given instruction-set variant: (count, first solution or None).
+// One 9x9 grid on a given variant of the 9x9 engine: (count, first solution or None, guesses).
 py::tuple solve9_with(const CArray<uint8_t>& grid, uint64_t limit, const std::string& simd) {
     const Geometry geometry(3, 3);
     const uint8_t* clues = checked_grid(grid, geometry);
-    const sudoku::fast9::Simd variant = simd_by_name(simd);
+    const Simd variant = simd_by_name(simd);
     std::vector<uint8_t> solution(81, 0);
-    uint64_t count;
+    uint64_t count, guesses = 0;
     {
         py::gil_scoped_release release;
-        count = sudoku::fast9::solve_with(variant, clues, limit, solution.data());
+        count = sudoku::nine::solve_with(variant, clues, limit, solution.data(), nullptr, &guesses);
     }
-    return py::make_tuple(count, count ? py::object(to_array(solution)) : py::object(py::none()));
+    return py::make_tuple(count, count ? py::object(to_array(solution)) : py::object(py::none()), guesses);
 }
 
-// The same on the vector engine (vec9, issue 28), whatever CASSETETE_SUDOKU9 says.
+// The same on vec9's kernel in any of its variants (the engine runs only its avx512 one): the
+// kernel's logic tested on every machine.
 py::tuple solve9_vec_with(const CArray<uint8_t>& grid, uint64_t limit, const std::string& simd) {
     const Geometry geometry(3, 3);
     const uint8_t* clues = checked_grid(grid, geometry);
-    sudoku::vec9::Simd variant;
-    if (!sudoku::vec9::simd_from_name(simd.c_str(), variant))
-        throw InputError("unknown vector 9x9 engine variant '" + simd + "' (known: scalar, baseline, avx2, avx512)");
+    const Simd variant = simd_by_name(simd);
     std::vector<uint8_t> solution(81, 0);
     uint64_t count, guesses = 0;
     {
@@ -202,36 +202,29 @@ py::tuple solve9_vec_with(const CArray<uint8_t>& grid, uint64_t limit, const std
     return py::make_tuple(count, count ? py::object(to_array(solution)) : py::object(py::none()), guesses);
 }
 
-std::vector<std::string> vec9_variant_names() {
+std::vector<std::string> names(const std::vector<Simd>& variants) {
     std::vector<std::string> out;
-    for (auto s : sudoku::vec9::simd_variants()) out.emplace_back(sudoku::vec9::simd_name(s));
-    return out;
-}
-
-std::vector<std::string> simd_variant_names() {
-    std::vector<std::string> out;
-    for (auto s : sudoku::fast9::simd_variants()) out.emplace_back(sudoku::fast9::simd_name(s));
+    for (Simd s : variants) out.emplace_back(simd_name(s));
     return out;
 }
 
 }  // namespace
 
 void register_sudoku(py::module_& m) {
-    m.def("simd_variants", &simd_variant_names,
-          "The instruction-set variants of the 9x9 solver this CPU and build can run, worst to best.");
-    m.def("simd_selected", []() { return std::string(sudoku::fast9::simd_name(sudoku::fast9::simd_selected())); },
-          "The variant the 9x9 solver runs (the best available, or CASSETETE_SIMD when it names one).");
+    m.def("simd_variants", []() { return names(sudoku::nine::simd_variants()); },
+          "The instruction-set variants of the 9x9 engine this CPU and build can run, worst to best.");
+    m.def("simd_selected", []() { return std::string(simd_name(sudoku::nine::simd_selected())); },
+          "The variant the 9x9 engine runs (the best available, or CASSETETE_SIMD when it names one).");
+    m.def("kernel9", [](const std::string& simd) { return std::string(sudoku::nine::kernel_name(simd_by_name(simd))); },
+          py::arg("simd"), "The kernel that runs a variant of the 9x9 engine: fast9 (scalar, baseline, avx2) or vec9 (avx512).");
     m.def("solve9_with", &solve9_with, py::arg("grid"), py::arg("limit"), py::arg("simd"),
-          "Count a 9x9 grid's solutions up to limit on the given variant; returns (count, first solution or None).");
-    m.def("engine9", []() { return std::string(sudoku::engine9_name(sudoku::engine9_selected())); },
-          "The engine of the 9x9 fast path: fast9 (default) or vec9 (CASSETETE_SUDOKU9=vec9).");
-    m.def("vec9_simd_variants", &vec9_variant_names,
-          "The instruction-set variants of the vector 9x9 engine (vec9) this CPU and build can run, worst to best.");
-    m.def("vec9_simd_selected", []() { return std::string(sudoku::vec9::simd_name(sudoku::vec9::simd_selected())); },
-          "The variant the vector 9x9 engine runs (the best available, or CASSETETE_SIMD when it names one).");
-    m.def("solve9_vec_with", &solve9_vec_with, py::arg("grid"), py::arg("limit"), py::arg("simd"),
-          "Count a 9x9 grid's solutions up to limit with the vector engine on the given variant; "
+          "Count a 9x9 grid's solutions up to limit on the given variant of the 9x9 engine; "
           "returns (count, first solution or None, guesses).");
+    m.def("vec9_simd_variants", []() { return names(simd_filter(&sudoku::vec9::available)); },
+          "The variants of vec9's kernel this CPU and build can run (tests and benches), worst to best.");
+    m.def("solve9_vec_with", &solve9_vec_with, py::arg("grid"), py::arg("limit"), py::arg("simd"),
+          "Count a 9x9 grid's solutions up to limit with vec9's kernel on the given variant, whichever "
+          "variant the engine runs; returns (count, first solution or None, guesses).");
     m.def("solve", &solve, py::arg("grid"), py::arg("box_rows"), py::arg("box_cols"), py::arg("limit"),
           py::arg("rules"), py::arg("time_limit"), py::arg("node_limit"), py::arg("seed"), py::arg("plain") = false,
           py::arg("learning") = false,

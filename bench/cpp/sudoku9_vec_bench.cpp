@@ -1,5 +1,5 @@
-// Standalone bench driver for the vector 9x9 engine (cassetete::sudoku::vec9, issue 28),
-// beside the current engine (fast9) and, when built with -DVEC9_WITH_TDOKU and linked against
+// Standalone bench driver for the two kernels of the 9x9 engine (cpp/sudoku/sudoku9.hpp):
+// vec9 (issue 28) and fast9, on the same instruction-set variant, and, when built with -DVEC9_WITH_TDOKU and linked against
 // a tdoku build made from its public sources (never copied here), tdoku's
 // TdokuSolverDpllTriadSimd called through its public entry point.
 //
@@ -14,7 +14,9 @@
 //
 // Build (from the repository root):
 //   g++ -O3 -std=c++17 -Icpp -Ibench/cpp bench/cpp/sudoku9_vec_bench.cpp cpp/sudoku/vec9*.cpp \
-//       cpp/sudoku/fast9*.cpp -o /tmp/vec9_bench
+//       cpp/sudoku/fast9*.cpp cpp/common/simd.cpp -o /tmp/vec9_bench
+// --simd NAME runs both kernels on that variant (fast9 has no avx512: it then runs its avx2);
+// without it, the variant CASSETETE_SIMD names, else the best the CPU has.
 //   (add -DVEC9_WITH_TDOKU /tmp/tdoku/build/libtdoku_static.a for the peer)
 #include <time.h>
 
@@ -61,13 +63,14 @@ int main(int argc, char** argv) {
     bool run_fast9 = true;
     namespace v9 = cassetete::sudoku::vec9;
     namespace f9 = cassetete::sudoku::fast9;
-    v9::Simd simd = v9::simd_selected();
+    using cassetete::Simd;
+    Simd simd = cassetete::simd_choose(&v9::available);
     for (int a = 2; a < argc; ++a) {
         if (!std::strcmp(argv[a], "--max") && a + 1 < argc) max_n = std::strtoull(argv[++a], nullptr, 10);
         else if (!std::strcmp(argv[a], "--passes") && a + 1 < argc) passes = std::atoi(argv[++a]);
         else if (!std::strcmp(argv[a], "--check") && a + 1 < argc) check_n = std::strtoull(argv[++a], nullptr, 10);
         else if (!std::strcmp(argv[a], "--simd") && a + 1 < argc) {
-            if (!v9::simd_from_name(argv[++a], simd) || !v9::simd_available(simd)) {
+            if (!cassetete::simd_from_name(argv[++a], simd) || !v9::available(simd)) {
                 std::fprintf(stderr, "variant %s not available\n", argv[a]);
                 return 2;
             }
@@ -90,7 +93,9 @@ int main(int argc, char** argv) {
         tpuz.push_back('\0');
     }
     const size_t n = puz.size() / 81;
-    std::printf("%s: %zu puzzles, vec9 variant %s\n", argv[1], n, v9::simd_name(simd));
+    const Simd simd_f9 = f9::available(simd) ? simd : cassetete::simd_choose(&f9::available);
+    std::printf("%s: %zu puzzles, vec9 variant %s, fast9 variant %s\n", argv[1], n, cassetete::simd_name(simd),
+                cassetete::simd_name(simd_f9));
     std::vector<uint8_t> sol(81 * n);
     std::vector<uint64_t> cnt(n), cnt_f9(n);
     int failures = 0;
@@ -127,7 +132,7 @@ int main(int argc, char** argv) {
                 if (r.limit == 2 && pass == 0) {
                     for (size_t k = 0; k < n; ++k) {
                         uint8_t s2[81];
-                        cnt_f9[k] = f9::solve(&puz[81 * k], 2, s2);
+                        cnt_f9[k] = f9::solve_with(simd_f9, &puz[81 * k], 2, s2);
                         if (cnt_f9[k] != cnt[k] && failures++ < 10)
                             std::printf("FAIL puzzle %zu: vec9 count %llu, fast9 %llu\n", k, (unsigned long long)cnt[k], (unsigned long long)cnt_f9[k]);
                     }
@@ -143,7 +148,7 @@ int main(int argc, char** argv) {
                 uint8_t s2[81];
                 t0 = thread_seconds();
                 for (size_t k = 0; k < n; ++k) {
-                    reached += f9::solve(&puz[81 * k], r.limit, s2, nullptr, &st) >= uint64_t(r.limit);
+                    reached += f9::solve_with(simd_f9, &puz[81 * k], r.limit, s2, nullptr, &st) >= uint64_t(r.limit);
                     guesses += st.guesses;
                 }
                 t1 = thread_seconds();

@@ -1,21 +1,17 @@
-// Dedicated 9x9 Sudoku solver (fast path).
+// fast9: the 9x9 engine's kernel for the scalar, baseline and AVX2 variants (sudoku9.hpp).
 //
 // A band-oriented bitboard solver: for each digit and each band (three rows) one 27-bit word
 // holds the cells where the digit may still go. See fast9_kernel.hpp for the design notes and
-// credits.
-//
-// One wheel, several instruction sets: the same solver is compiled as a scalar fallback, a
-// baseline variant (SSE2 on x86-64, which every x86-64 CPU has) and, on x86-64 with GCC, an
-// AVX2 variant (AVX2, BMI2, POPCNT). solve() runs the best variant this CPU supports, chosen
-// once at the first call; the environment variable CASSETETE_SIMD (scalar, baseline, avx2)
-// forces a variant when the CPU has it. solve_with() runs a given variant (tests, benches).
+// credits. The same kernel is compiled as a scalar fallback (fast9_scalar.cpp), a baseline
+// variant (SSE2 on x86-64, which every x86-64 CPU has; fast9_baseline.cpp) and, on x86-64 with
+// GCC, an AVX2 variant (AVX2, BMI2, POPCNT; fast9_avx2.cpp). Callers go through the engine
+// (nine::solve); solve_with() runs a given variant (tests, benches).
 #pragma once
 #include <cstdint>
-#include <functional>
-#include <string>
-#include <vector>
 
 #include "common/limits.hpp"
+#include "common/simd.hpp"
+#include "sudoku/sudoku9.hpp"
 
 namespace cassetete::sudoku::fast9 {
 
@@ -28,22 +24,12 @@ struct Stats {
 // Notes on the counters: hidden singles are found as rows left with one place after the band
 // rule, which also covers boxes and (with the stack rule) columns; locked_candidates counts the
 // band or stack updates that removed at least one candidate, not the candidates removed.
-// *stats is overwritten (not accumulated) by each call.
+// *stats is overwritten (not accumulated) by each call. The engine reports only the guesses.
 
-// The instruction-set variants, worst to best.
-enum class Simd : int { scalar = 0, baseline = 1, avx2 = 2 };
-constexpr Simd kSimdVariants[] = {Simd::scalar, Simd::baseline, Simd::avx2};
+using nine::Emit;
 
-// "scalar", "baseline" or "avx2".
-const char* simd_name(Simd simd);
-// The variant of that name (whether available or not); false for an unknown name.
-bool simd_from_name(const char* name, Simd& simd);
-// Compiled in and supported by this CPU.
-bool simd_available(Simd simd);
-// The variants simd_available() accepts, worst to best.
-std::vector<Simd> simd_variants();
-// The variant solve() runs: CASSETETE_SIMD if set to an available variant, else the best one.
-Simd simd_selected();
+// Compiled in and supported by this CPU: scalar, baseline, avx2 (x86-64 GCC builds); never avx512.
+bool available(Simd simd);
 
 // cells: 81 values in 0..9 row-major (0 = empty); callers guarantee values <= 9.
 // Counts solutions, stopping as soon as `limit` are found (limit 0 means no limit).
@@ -54,23 +40,11 @@ Simd simd_selected();
 // search stops as soon as it returns true (then the returned count is a lower bound; the caller
 // reads control->reason()).
 // Inconsistent input (e.g. duplicate clues in a unit) returns 0. Reentrant and thread-safe (no
-// global mutable state), allocation-free in the hot path.
-uint64_t solve(const uint8_t* cells, uint64_t limit, uint8_t* solution,
-               SearchControl* control = nullptr, Stats* stats = nullptr,
-               const std::function<bool(const uint8_t*)>* on_solution = nullptr);
-
-// The same with a given variant; std::invalid_argument if it is not available here.
+// global mutable state), allocation-free in the hot path. std::invalid_argument if the variant
+// is not available here.
 uint64_t solve_with(Simd simd, const uint8_t* cells, uint64_t limit, uint8_t* solution,
                     SearchControl* control = nullptr, Stats* stats = nullptr,
-                    const std::function<bool(const uint8_t*)>* on_solution = nullptr);
-
-// What the variants receive instead of a std::function: a plain function pointer and its
-// context, so that no std::function code is instantiated under the AVX2 target (an inline copy
-// compiled for AVX2 could otherwise be the one the linker keeps for the whole library).
-struct Emit {
-    bool (*call)(void* context, const uint8_t* grid);
-    void* context;
-};
+                    const Emit* on_solution = nullptr);
 
 // One entry point per compiled variant (fast9_<variant>.cpp).
 #define CASSETETE_FAST9_DECLARE(variant)                                                        \

@@ -1,7 +1,7 @@
 // Dedicated 9x9 Sudoku solver: band-oriented bitboards. The body of every instruction-set
 // variant: each fast9_<variant>.cpp defines CASSETETE_FAST9_VARIANT (the namespace) and, for the
-// AVX2 variant, switches the target on before including this file once; fast9.cpp picks the
-// variant at run time (fast9.hpp). Which instructions a variant uses is decided below
+// AVX2 variant, switches the target on before including this file once; the 9x9 engine picks the
+// variant at run time (sudoku9.hpp). Which instructions a variant uses is decided below
 // (CASSETETE_FAST9_USE_*): the AVX2 variant defines CASSETETE_FAST9_TARGET_AVX2 (AVX2, BMI2,
 // POPCNT); the baseline follows the compiler's macros (__SSE2__ on portable x86-64, more on a
 // CASSETETE_NATIVE build); the scalar fallback (CASSETETE_FAST9_SCALAR, built and tested

@@ -6,21 +6,10 @@
 #include <cstring>
 
 #include "common/parallel.hpp"
-#include "sudoku/fast9.hpp"
 #include "sudoku/learning.hpp"
-#include "sudoku/vec9.hpp"
+#include "sudoku/sudoku9.hpp"
 
 namespace cassetete::sudoku {
-
-Engine9 engine9_selected() {
-    static const Engine9 engine = [] {
-        const char* name = std::getenv("CASSETETE_SUDOKU9");
-        return name && std::strcmp(name, "vec9") == 0 ? Engine9::vec9 : Engine9::fast9;
-    }();  // set once, read-only after
-    return engine;
-}
-
-const char* engine9_name(Engine9 engine) { return engine == Engine9::vec9 ? "vec9" : "fast9"; }
 
 namespace {
 
@@ -28,24 +17,7 @@ bool call_function(void* context, const uint8_t* grid) {
     return (*static_cast<const SolutionCallback*>(context))(grid);
 }
 
-// The vector engine counts only its guesses (values tried at branch points).
-SearchOutcome solve_vec9(const uint8_t* clues, const SearchOptions& options, SearchControl& control) {
-    const auto start = std::chrono::steady_clock::now();
-    const uint64_t nodes_before = control.nodes();
-    SearchOutcome outcome;
-    std::vector<uint8_t> solution(81, 0);
-    vec9::Emit emit{&call_function, const_cast<SolutionCallback*>(options.on_solution)};
-    uint64_t guesses = 0;
-    outcome.count = vec9::solve(clues, options.limit, solution.data(), &control, &guesses,
-                                options.on_solution ? &emit : nullptr);
-    if (outcome.count > 0) outcome.first_solution = std::move(solution);
-    outcome.stats.nodes = control.nodes() - nodes_before;
-    outcome.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    outcome.stats.add("guesses", guesses);
-    return outcome;
-}
-
-bool wants_fast9(const Geometry& geometry, const uint8_t* clues, const SearchOptions& options) {
+bool wants_nine(const Geometry& geometry, const uint8_t* clues, const SearchOptions& options) {
     const Rules& r = options.rules;
     if (geometry.box_rows() != 3 || geometry.box_cols() != 3) return false;
     if (!(r.exclusivity && r.uniqueness && r.parity && r.intersections)) return false;
@@ -55,24 +27,21 @@ bool wants_fast9(const Geometry& geometry, const uint8_t* clues, const SearchOpt
     return true;
 }
 
-// The bitboard engine reasons with singles and band/stack intersections (it subsumes the naked
-// pairs of the lecture notes in practice). Its counters count deductions (cells and values fixed,
-// locked candidates found), not the candidates each rule removed as the general engine's do, so they
-// carry names of their own: the Python layer reports them under "deductions", never under "rules".
-SearchOutcome solve_fast9(const uint8_t* clues, const SearchOptions& options, SearchControl& control) {
+// The 9x9 engine (fast9's or vec9's kernel, by instruction set) counts only its guesses (values
+// tried at branch points); the Python layer reports them under "deductions", never under "rules".
+SearchOutcome solve_nine(const uint8_t* clues, const SearchOptions& options, SearchControl& control) {
     const auto start = std::chrono::steady_clock::now();
     const uint64_t nodes_before = control.nodes();
     SearchOutcome outcome;
     std::vector<uint8_t> solution(81, 0);
-    fast9::Stats counters;
-    outcome.count = fast9::solve(clues, options.limit, solution.data(), &control, &counters, options.on_solution);
+    nine::Emit emit{&call_function, const_cast<SolutionCallback*>(options.on_solution)};
+    uint64_t guesses = 0;
+    outcome.count = nine::solve(clues, options.limit, solution.data(), &control, &guesses,
+                                options.on_solution ? &emit : nullptr);
     if (outcome.count > 0) outcome.first_solution = std::move(solution);
     outcome.stats.nodes = control.nodes() - nodes_before;
     outcome.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    outcome.stats.add("naked_singles", counters.naked_singles);
-    outcome.stats.add("hidden_singles", counters.hidden_singles);
-    outcome.stats.add("locked_candidates", counters.locked_candidates);
-    outcome.stats.add("guesses", counters.guesses);
+    outcome.stats.add("guesses", guesses);
     return outcome;
 }
 
@@ -81,9 +50,7 @@ SearchOutcome solve_fast9(const uint8_t* clues, const SearchOptions& options, Se
 SearchOutcome solve_puzzle(const Geometry& geometry, const uint8_t* clues, const SearchOptions& options,
                            SearchControl& control) {
     if (options.learning) return solve_learning(geometry, clues, options, control);
-    if (wants_fast9(geometry, clues, options))
-        return engine9_selected() == Engine9::vec9 ? solve_vec9(clues, options, control)
-                                                   : solve_fast9(clues, options, control);
+    if (wants_nine(geometry, clues, options)) return solve_nine(clues, options, control);
     return solve_general(geometry, clues, options, control);
 }
 
@@ -133,8 +100,7 @@ BatchOutcome solve_batch(const Geometry& geometry, const uint8_t* puzzles, size_
     SearchOptions options;
     options.limit = limit;
     options.rules = rules;
-    const bool vec = engine9_selected() == Engine9::vec9;
-    const bool nine = geometry.box_rows() == 3 && geometry.box_cols() == 3 && rules.exclusivity &&
+    const bool nine_grid = geometry.box_rows() == 3 && geometry.box_cols() == 3 && rules.exclusivity &&
                       rules.uniqueness && rules.parity && rules.intersections;
     // Chunks small enough that the workers finish together on small batches (each worker
     // takes about 16 chunks), large enough that taking one costs nothing.
@@ -153,8 +119,8 @@ BatchOutcome solve_batch(const Geometry& geometry, const uint8_t* puzzles, size_
         SearchControl control(per_puzzle, &stop_all, worker == 0 ? relay : nullptr, 4096);
         uint8_t* out = batch.solutions.data() + i * cells;
         uint64_t found;
-        if (nine) {  // the bitboard engine writes its first solution in place, no statistics kept
-            found = vec ? vec9::solve(clues, limit, out, &control) : fast9::solve(clues, limit, out, &control);
+        if (nine_grid) {  // the 9x9 engine writes its first solution in place, no statistics kept
+            found = nine::solve(clues, limit, out, &control);
         } else {
             SearchOutcome outcome = solve_puzzle(geometry, clues, options, control);
             found = outcome.count;

@@ -1,6 +1,6 @@
 // The Sudoku entry points used by the bindings: one puzzle (choosing the engine), a batch on
-// threads. The 9x9 fast path is used whenever the puzzle is 9x9 with the default rules and no
-// trace or randomisation is asked for; every other case goes to the general engine.
+// threads. The 9x9 engine (sudoku9.hpp) is used whenever the puzzle is 9x9 with the default
+// rules and no trace or randomisation is asked for; every other case goes to the general engine.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -12,13 +12,6 @@ namespace cassetete::sudoku {
 
 SearchOutcome solve_puzzle(const Geometry& geometry, const uint8_t* clues, const SearchOptions& options,
                            SearchControl& control);
-
-// The engine of the 9x9 fast path: fast9 (the default) or vec9 (the vector engine of issue 28),
-// chosen once from the environment variable CASSETETE_SUDOKU9 ("fast9" or "vec9"; anything
-// else means the default).
-enum class Engine9 : int { fast9 = 0, vec9 = 1 };
-Engine9 engine9_selected();
-const char* engine9_name(Engine9 engine);
 
 constexpr int64_t kInvalidPuzzle = -2;  // a batch count: the clues repeat a value in a unit
 

@@ -1,7 +1,7 @@
-// A second 9x9 Sudoku engine, designed for vector units (issue 28): the body of every
-// instruction-set variant. Each vec9_<variant>.cpp defines CASSETETE_VEC9_VARIANT (the
-// namespace) and, for the wide variants, switches the target on before including this file
-// once; vec9.cpp picks the variant at run time (vec9.hpp).
+// vec9, the 9x9 kernel designed for vector units (issue 28): the body of every instruction-set
+// variant. Each vec9_<variant>.cpp defines CASSETETE_VEC9_VARIANT (the namespace) and, for the
+// wide variants, switches the target on before including this file once. The 9x9 engine
+// (sudoku9.hpp) runs the avx512 variant; the others are built for tests and benches (vec9.hpp).
 //
 // Design. The state is the 243 words "band b may hold digit d in these of its 27 cells"
 // (cell (R, C) at bit (R % 3) * 9 + C of band R / 3): digits 0..7 in two 16-lane vectors of
@@ -604,11 +604,6 @@ struct Search {
 
     // s: propagated, consistent.
     void run(State& s) {
-        V one, two, three;
-        cell_counts3(s, one, two, three);
-        // Branch on a bivalue cell: among the first kMaxBivalue, the one whose two digits have
-        // the most candidates among the cell's peers (the choice fast9 makes). Else a cell with
-        // three candidates, else the first open cell.
         int band = -1;
         uint32_t bit = 0;
         uint32_t words[48];  // words[16 * k + 4 * g + b]: digit 4 * k + g, band b
@@ -663,6 +658,12 @@ struct Search {
                 return;
             }
         }
+        // Every digit has one configuration left in every band. Branch on a bivalue cell: among
+        // the first kMaxBivalue, the one whose two digits have the most candidates among the
+        // cell's peers (the choice fast9 makes). Else a cell with three candidates, else the
+        // first open cell. (The cell counts are computed only here, not at every node.)
+        V one, two, three;
+        cell_counts3(s, one, two, three);
         {
             int best = -1, seen = 0;
             for (int b = 0; b < 3 && seen < kMaxBivalue; ++b)

@@ -20,24 +20,28 @@ class sudoku:
     """_core.sudoku (a submodule at run time; a class here so that one stub file types it)."""
     # --- sudoku (src/bind_sudoku.cpp) --------------------------------------------------------
     @staticmethod
-    def simd_variants() -> List[str]: ...
-    @staticmethod
-    def simd_selected() -> str: ...
-    @staticmethod
-    def solve9_with(grid: np.ndarray, limit: int, simd: str) -> Tuple[int, Optional[np.ndarray]]:
-        """(count up to limit (0 = all), first solution (81,) uint8 or None) on one variant."""
+    def simd_variants() -> List[str]:
+        """The 9x9 engine's variants this CPU and build can run, worst to best (scalar, baseline, avx2, avx512)."""
 
     @staticmethod
-    def engine9() -> str:
-        """The 9x9 fast path's engine: "fast9" (default) or "vec9" (CASSETETE_SUDOKU9=vec9)."""
+    def simd_selected() -> str:
+        """The variant the 9x9 engine runs: CASSETETE_SIMD when it names an available one, else the best."""
 
     @staticmethod
-    def vec9_simd_variants() -> List[str]: ...
+    def kernel9(simd: str) -> str:
+        """The kernel that runs a variant of the 9x9 engine: "fast9" (scalar, baseline, avx2) or "vec9" (avx512)."""
+
     @staticmethod
-    def vec9_simd_selected() -> str: ...
+    def solve9_with(grid: np.ndarray, limit: int, simd: str) -> Tuple[int, Optional[np.ndarray], int]:
+        """The 9x9 engine on one variant: (count up to limit (0 = all), first solution (81,) uint8 or None, guesses)."""
+
+    @staticmethod
+    def vec9_simd_variants() -> List[str]:
+        """The variants of vec9's kernel this CPU and build can run (tests and benches), worst to best."""
+
     @staticmethod
     def solve9_vec_with(grid: np.ndarray, limit: int, simd: str) -> Tuple[int, Optional[np.ndarray], int]:
-        """The vector engine (vec9) on one variant: (count, first solution or None, guesses)."""
+        """vec9's kernel on one variant, whichever the engine runs: (count, first solution or None, guesses)."""
 
     @staticmethod
     def solve(

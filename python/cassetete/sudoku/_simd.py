@@ -1,8 +1,8 @@
 """The 9x9 engine's instruction-set variant: what CASSETETE_SIMD asked for, what runs.
 
-The C++ core picks the best variant the CPU has (scalar, baseline, avx2; cpp/sudoku/fast9.hpp;
-the vector engine chosen by CASSETETE_SUDOKU9=vec9 has avx512 too, cpp/sudoku/vec9.hpp) and
-honours CASSETETE_SIMD when it names one this CPU can run. A value it cannot honour (a typo,
+The C++ core picks the best variant the CPU has (scalar, baseline, avx2, avx512;
+cpp/sudoku/sudoku9.hpp: fast9's kernel runs the first three, vec9's the last) and honours
+CASSETETE_SIMD when it names one this CPU can run. A value it cannot honour (a typo,
 or avx2 on a CPU without it) would otherwise be ignored in silence: this module warns once, when
 cassetete.sudoku is imported.
 """
@@ -25,12 +25,11 @@ def simd_override_problem(requested: Optional[str]) -> Optional[str]:
     """
     if not requested:
         return None
-    vector = _core.sudoku.engine9() == "vec9"  # CASSETETE_SUDOKU9=vec9: the vector engine runs
-    selected = _core.sudoku.vec9_simd_selected() if vector else _core.sudoku.simd_selected()
+    selected = _core.sudoku.simd_selected()
     if requested == selected:
         return None
-    known = ("scalar", "baseline", "avx2", "avx512") if vector else ("scalar", "baseline", "avx2")
-    available = ", ".join(_core.sudoku.vec9_simd_variants() if vector else _core.sudoku.simd_variants())
+    known = ("scalar", "baseline", "avx2", "avx512")
+    available = ", ".join(_core.sudoku.simd_variants())
     what = "is not a variant" if requested not in known else "is not available on this CPU or build"
     return (f"CASSETETE_SIMD={requested!r} {what} (available here: {available}); "
             f"the 9x9 Sudoku engine runs its {selected} variant")

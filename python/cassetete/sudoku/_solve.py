@@ -39,14 +39,11 @@ def _search_options(time_limit: object, node_limit: object, rules: Sequence[str]
 
 def _clean_stats(stats: dict) -> dict:
     """One meaning for rule counters on every path: ``rules`` counts the candidates each rule
-    removed (general engine); the 9x9 bitboard engine's counters count deductions and are
-    reported under ``deductions`` with their own names."""
+    removed (general engine); the 9x9 engine counts only its guesses (values tried at branch
+    points), reported under ``deductions``."""
     counters = stats.get("rules", {})
-    if "naked_singles" in counters:
+    if set(counters) == {"guesses"}:  # the 9x9 engine (cpp/sudoku/sudoku9.hpp)
         stats["engine"] = "bitboard9"
-        stats["deductions"] = stats.pop("rules")
-    elif set(counters) == {"guesses"}:  # the vector 9x9 engine (CASSETETE_SUDOKU9=vec9)
-        stats["engine"] = "vector9"
         stats["deductions"] = stats.pop("rules")
     else:
         stats["engine"] = "general"
@@ -74,7 +71,8 @@ def solve(puzzle: PuzzleLike, *, time_limit: Optional[float] = None, node_limit:
 
     `Result.solution` is an (N, N) uint8 array; `Result.stats` has nodes (branching decisions),
     seconds, `engine` and either `rules` (candidates removed by each rule, general engine) or
-    `deductions` (the 9x9 bitboard engine, chosen for 9x9 grids with every default rule on).
+    `deductions` (``{"guesses": n}``: the 9x9 bitboard engine, chosen for 9x9 grids with every
+    default rule on).
     A solution is checked by :func:`verify` before it is returned (``CheckFailed`` otherwise).
     With ``workers`` > 1 the search tree is shared out in time slices on that many threads
     (:mod:`cassetete.parallel`) and every thread stops once one finds a solution.
