@@ -54,14 +54,15 @@ py::array_t<uint8_t> to_array(const std::vector<uint8_t>& values) {
 // (count, first solution or None, status, stats)
 py::tuple solve(const CArray<uint8_t>& grid, int box_rows, int box_cols, uint64_t limit,
                 const std::vector<std::string>& rule_names, const py::object& time_limit,
-                const py::object& node_limit, const py::object& seed, bool plain, bool learning) {
+                const py::object& node_limit, const py::object& seed, bool plain, const py::object& learning) {
     const Geometry geometry = make_geometry(box_rows, box_cols);
     const uint8_t* clues = checked_grid(grid, geometry);
     sudoku::SearchOptions options;
     options.rules = make_rules(rule_names);
     options.limit = limit;
     options.plain = plain;
-    options.learning = learning;
+    if (!learning.is_none())
+        options.learning = learning.cast<bool>() ? sudoku::SearchOptions::Learning::on : sudoku::SearchOptions::Learning::off;
     if (plain) options.auto_hall = false;  // exactly the rules asked for
     std::unique_ptr<Rng> rng;
     if (!seed.is_none()) {
@@ -227,10 +228,11 @@ void register_sudoku(py::module_& m) {
           "variant the engine runs; returns (count, first solution or None, guesses).");
     m.def("solve", &solve, py::arg("grid"), py::arg("box_rows"), py::arg("box_cols"), py::arg("limit"),
           py::arg("rules"), py::arg("time_limit"), py::arg("node_limit"), py::arg("seed"), py::arg("plain") = false,
-          py::arg("learning") = false,
+          py::arg("learning") = py::none(),
           "Count solutions up to limit (0 = all); returns (count, first solution, status, complete, stats). "
           "plain: the lecture notes' algorithm (no restarts, first cell of fewest candidates); "
-          "learning: conflict-driven clause learning (sudoku/learning.hpp).");
+          "learning: True = conflict-driven clause learning (sudoku/learning.hpp), False = depth-first search, "
+          "None = learning for one or two solutions from order 25 up.");
     m.def("propagate", &propagate, py::arg("grid"), py::arg("box_rows"), py::arg("box_cols"),
           py::arg("rules"), py::arg("trace"),
           "Root propagation only; returns (contradiction, candidate masks, stats, trace).");

@@ -36,7 +36,7 @@ def test_solve_raises_check_failed_on_a_wrong_engine_answer(monkeypatch):
     assert is_solution(decode_line(TOP1465), right, (3, 3))
     wrong = _corrupt(right)
 
-    def lying_solve(grid, rows, cols, limit, rules, time_limit, node_limit, seed, plain=False):
+    def lying_solve(grid, rows, cols, limit, rules, time_limit, node_limit, seed, plain=False, learning=None):
         return 1, wrong.copy(), "solved", True, {"nodes": 0, "seconds": 0.0, "rules": {}}
 
     monkeypatch.setattr(_core.sudoku, "solve", lying_solve)

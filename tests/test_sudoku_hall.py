@@ -99,10 +99,11 @@ def test_hall_explain_steps_are_sound():
 
 
 def test_engine_adds_hall_from_order_36():
+    # The depth-first search (method="backtracking"; from 25x25 up "auto" learns instead).
     small = _holes((5, 5), 0.6, 1)
-    assert "hall" not in sudoku.solve(small).stats["rules"]
+    assert "hall" not in sudoku.solve(small, method="backtracking").stats["rules"]
     large = _holes((6, 6), 0.6, 2)
-    result = sudoku.solve(large)
+    result = sudoku.solve(large, method="backtracking")
     assert result.status == "solved"
     assert is_solution(large.ravel().tolist(), result.solution.ravel().tolist(), (6, 6))
     assert "hall" in result.stats["rules"]
@@ -117,7 +118,7 @@ def test_time_limit_is_honoured_when_hall_makes_nodes_slow():
 
     grid = _holes((6, 6), 0.5, 3)
     start = time.perf_counter()
-    result = sudoku.solve(grid, time_limit=0.3)
+    result = sudoku.solve(grid, time_limit=0.3, method="backtracking")
     elapsed = time.perf_counter() - start
     if result.status == "solved":  # a fast machine may finish: then the answer must be right
         assert is_solution(grid.ravel().tolist(), result.solution.ravel().tolist(), (6, 6))

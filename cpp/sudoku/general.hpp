@@ -70,8 +70,11 @@ struct SearchOptions {
     // candidates, its values in increasing order; no restarts, no conflict weights, no branching
     // on a value's two places, no automatic hall rule. Its node counts are the notes' tree.
     bool plain = false;
-    // Conflict-driven learning (sudoku/learning.hpp) instead of the depth-first search.
-    bool learning = false;
+    // Conflict-driven learning (sudoku/learning.hpp) instead of the depth-first search:
+    // automatic = for searches of one or two solutions (first solution, uniqueness) at orders
+    // >= kLearningMinOrder with the default rules and no randomisation, trace or plain mode.
+    enum class Learning : uint8_t { automatic, off, on };
+    Learning learning = Learning::automatic;
 };
 
 constexpr int kHallMinOrder = 36;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <vector>
 
 #include "common/bits.hpp"
@@ -14,6 +13,7 @@ namespace {
 constexpr uint64_t kDefaultSeed = 0x1EA2D5EEDULL;  // tie-breaks when no Rng is given
 constexpr uint64_t kRestartUnit = 64;              // conflicts in the first Luby run
 constexpr double kActivityDecay = 1.0 / 0.95;      // VSIDS: bumps grow by this per conflict
+constexpr size_t kLearntBase = 2000;               // learnt clauses kept (plus one per cell) before a reduction
 
 // Luby's restart sequence 1 1 2 1 1 2 4 ... (M. Luby, A. Sinclair, D. Zuckerman, 1993).
 uint64_t luby(uint64_t i) {
@@ -32,6 +32,11 @@ enum ReasonKind : uint32_t {
     kCell = 2,      // true because every other value of the cell (payload) is false
     kPlace = 3,     // true because every other place of the (unit, value) key (payload) is false
     kClause = 4,    // implied by the clause (payload)
+    // Locked candidates (payload: the (unit, value) key whose places are confined): false
+    // because every place of the key outside the target cell's row / column / box is false.
+    kPointRow = 5,  // a box's value confined to one row leaves the rest of the row
+    kPointCol = 6,  // ... to one column leaves the rest of the column
+    kClaim = 7,     // a line's value confined to one box leaves the rest of the box
 };
 constexpr uint32_t kPayloadBits = 29;
 constexpr uint32_t kPayloadMask = (uint32_t(1) << kPayloadBits) - 1;
@@ -71,6 +76,15 @@ public:
                 cell_pos_[3 * cells[k] + kind] = k;
             }
         }
+        const int br = g_.box_rows(), bc = g_.box_cols();
+        for (int pos = 0; pos < n_; ++pos) {  // the segment through each position, per unit kind
+            segment_[0][pos] = low_mask(bc) << (pos / bc * bc);
+            segment_[1][pos] = low_mask(br) << (pos / br * br);
+            segment_[2][pos] = low_mask(bc) << (pos / bc * bc);  // the box row
+            uint64_t column = 0;
+            for (int i = 0; i < br; ++i) column |= uint64_t(1) << (i * bc + pos % bc);
+            box_column_[pos] = column;
+        }
     }
 
     // Sets up level 0 from the root candidates; false when they already contradict.
@@ -95,11 +109,6 @@ public:
         level_stamp_.assign(static_cast<size_t>(cells_) + 1, 0);
         watches_.assign(static_cast<size_t>(2 * vars_), {});
         phase_.assign(static_cast<size_t>(cells_), -1);
-        if (const char* h = std::getenv("CASSETETE_LEARN_CHOICE")) choice_ = std::atoi(h);
-        if (const char* h = std::getenv("CASSETETE_LEARN_RESTART")) restart_unit_ = std::strtoull(h, nullptr, 10);
-        if (const char* h = std::getenv("CASSETETE_LEARN_DECAY")) decay_ = 1.0 / std::atof(h);
-        if (const char* h = std::getenv("CASSETETE_LEARN_PHASE")) use_phase_ = std::atoi(h);
-        if (const char* h = std::getenv("CASSETETE_LEARN_MAXLEARNT")) learnt_base_ = std::strtoull(h, nullptr, 10);
         placed_ = 0;
         for (int cell = 0; cell < cells_; ++cell) {
             if (!cand_[cell]) return false;
@@ -113,8 +122,8 @@ public:
 
     void run() {
         uint64_t restart_run = 1;
-        uint64_t conflicts_left = restart_unit_ * luby(restart_run);
-        max_learnt_ = learnt_base_ + static_cast<size_t>(cells_);
+        uint64_t conflicts_left = kRestartUnit * luby(restart_run);
+        max_learnt_ = kLearntBase + static_cast<size_t>(cells_);
         for (;;) {
             if (!propagate()) {
                 ++conflicts_;
@@ -123,7 +132,7 @@ public:
                 decay_activities();
                 if (--conflicts_left == 0) {
                     ++restarts_;
-                    conflicts_left = restart_unit_ * luby(++restart_run);
+                    conflicts_left = kRestartUnit * luby(++restart_run);
                     cancel_until(0);
                 }
                 if (learnt_count_ >= max_learnt_) reduce_learnt();
@@ -169,7 +178,12 @@ private:
         const uint64_t left = cand_[cell] &= ~(uint64_t(1) << v);
         const int* units = &cell_units_[3 * cell];
         const int* pos = &cell_pos_[3 * cell];
-        for (int k = 0; k < 3; ++k) places_[units[k] * n_ + v] &= ~(uint64_t(1) << pos[k]);
+        for (int k = 0; k < 3; ++k) {
+            uint64_t& p = places_[units[k] * n_ + v];
+            const uint64_t old = p;
+            p &= ~(uint64_t(1) << pos[k]);
+            if (confined(k, p) && !confined(k, old)) locked_.push_back(units[k] * n_ + v);
+        }
         if (!left) return fail(make_reason(kCell, static_cast<uint32_t>(cell)), -1);
         if (has_single_bit(left)) {
             const int other = cell * n_ + lowest_bit_index(left);
@@ -195,12 +209,59 @@ private:
         return false;
     }
 
+    // A place mask with two places or more, inside one segment: for a line (kind 0, 1) one box,
+    // for a box (kind 2) one row or one column.
+    bool confined(int kind, uint64_t p) const noexcept {
+        if (!p || has_single_bit(p)) return false;
+        const int first = lowest_bit_index(p);
+        if (!(p & ~segment_[kind][first])) return true;
+        return kind == 2 && !(p & ~box_column_[first]);
+    }
+
+    // Locked candidates of one (unit, value) key, if its places are (still) confined.
+    bool apply_locked(int key) {
+        const int u = key / n_, v = key % n_;
+        const uint64_t p = places_[key];
+        const int kind = u < n_ ? 0 : u < 2 * n_ ? 1 : 2;
+        if (!confined(kind, p)) return true;
+        const int first = g_.unit_cells(u)[lowest_bit_index(p)];
+        int target;
+        ReasonKind why;
+        if (kind < 2) {
+            target = cell_units_[3 * first + 2];
+            why = kClaim;
+        } else if (!(p & ~segment_[2][lowest_bit_index(p)])) {
+            target = cell_units_[3 * first];
+            why = kPointRow;
+        } else {
+            target = cell_units_[3 * first + 1];
+            why = kPointCol;
+        }
+        const int* cells = g_.unit_cells(target);
+        const uint32_t reason = make_reason(why, static_cast<uint32_t>(key));
+        for (uint64_t q = places_[target * n_ + v]; q; q = clear_lowest_bit(q)) {
+            const int cell = cells[lowest_bit_index(q)];
+            if (cell_units_[3 * cell + kind] == u) continue;  // inside the source unit
+            const int var = cell * n_ + v;
+            if (value_[var] == kTrue) return fail(reason, var);
+            if (value_[var] == kUnassigned && !assign(lit_of(var, true), reason)) return false;
+        }
+        return true;
+    }
+
     bool propagate() {
         if (conflict_pending_) {
             conflict_pending_ = false;
             return false;
         }
-        while (head_ < trail_.size()) {
+        for (;;) {
+            if (head_ == trail_.size()) {
+                if (locked_.empty()) break;
+                const int key = locked_.back();
+                locked_.pop_back();
+                if (!apply_locked(key)) return false;
+                continue;
+            }
             const int lit = trail_[head_++];
             const int var = var_of(lit);
             if (!negated(lit)) {
@@ -306,6 +367,20 @@ private:
             });
             break;
         }
+        case kPointRow:
+        case kPointCol:
+        case kClaim: {
+            // The source's places outside the target cell's row, column or box (the target is
+            // the implied variable, `except`).
+            const int u = static_cast<int>(payload) / n_, v = static_cast<int>(payload) % n_;
+            const int index = reason_kind(reason) == kClaim ? 2 : reason_kind(reason) == kPointRow ? 0 : 1;
+            const int target_unit = cell_units_[3 * (except / n_) + index];
+            const int* cells = g_.unit_cells(u);
+            for_each_bit(root_places_[payload], [&](int k) {
+                if (cell_units_[3 * cells[k] + index] != target_unit) f(cells[k] * n_ + v);
+            });
+            break;
+        }
         case kClause: {
             const int* lits = &arena_[payload + kHeader];
             const int size = arena_[payload];
@@ -328,7 +403,7 @@ private:
             bump_ *= 1e-100;
         }
     }
-    void decay_activities() { bump_ *= decay_; }
+    void decay_activities() { bump_ *= kActivityDecay; }
 
     // First-UIP learning: walks the trail back from the conflict until one variable of the
     // current level is left, learns the clause, backjumps and asserts it.
@@ -346,7 +421,7 @@ private:
         };
         if (conflict_var_ >= 0) {
             visit(conflict_var_);
-            visit(static_cast<int>(reason_payload(conflict_)));
+            for_each_reason_var(conflict_, conflict_var_, visit);
         } else {
             for_each_reason_var(conflict_, -1, visit);
         }
@@ -547,6 +622,7 @@ private:
             for (int k = 0; k < 3; ++k) places_[units[k] * n_ + v] |= uint64_t(1) << pos[k];
         }
         trail_lim_.resize(static_cast<size_t>(target));
+        locked_.clear();
         head_ = trail_.size();
         conflict_pending_ = false;
     }
@@ -561,18 +637,9 @@ private:
             const uint64_t mask = cand_[cell];
             if (has_single_bit(mask) && value_[cell * n_ + lowest_bit_index(mask)] == kTrue) continue;
             const int count = popcount64(mask);
-            if (choice_ == 0 && count > best_count) continue;
+            if (count > best_count) continue;
             double score = 0.0;
             for_each_bit(mask, [&](int v) { score += activity_[cell * n_ + v]; });
-            if (choice_ == 1) {  // dom / activity
-                score = (score / bump_ + 0.01) / count;
-                if (score > best_score) { best = cell; best_score = score; best_count = count; }
-                continue;
-            }
-            if (choice_ == 2) {  // activity only
-                if (score > best_score || best < 0) { best = cell; best_score = score; best_count = count; }
-                continue;
-            }
             if (count < best_count || score > best_score) {
                 best = cell;
                 best_count = count;
@@ -585,7 +652,7 @@ private:
         if (best < 0) return -1;
         const uint64_t mask = cand_[best];
         const int saved = phase_[best];
-        if (use_phase_ && saved >= 0 && (mask >> saved & 1)) return lit_of(best * n_ + saved, false);
+        if (saved >= 0 && (mask >> saved & 1)) return lit_of(best * n_ + saved, false);
         int value = lowest_bit_index(mask);
         double top = -1.0;
         for_each_bit(mask, [&](int v) {
@@ -633,11 +700,6 @@ private:
     std::vector<double> activity_;
     std::vector<uint8_t> seen_;
     std::vector<int8_t> phase_;  // per cell: the value it last held (-1: none yet)
-    uint64_t restart_unit_ = kRestartUnit;
-    double decay_ = kActivityDecay;
-    int use_phase_ = 1;
-    int choice_ = 0;
-    size_t learnt_base_ = 2000;
     std::vector<int> trail_, trail_lim_;
     size_t head_ = 0;
     uint32_t conflict_ = 0;
@@ -650,6 +712,9 @@ private:
     uint64_t stamp_ = 0;
     std::vector<std::vector<Watch>> watches_;
     std::vector<int> learnt_, removed_, levels_seen_, stack_;
+    std::vector<int> locked_;  // (unit, value) keys just confined to one segment
+    uint64_t segment_[3][kMaxOrder] = {};  // per unit kind and position: the segment through it
+    uint64_t box_column_[kMaxOrder] = {};  // per box position: the box column through it
     size_t learnt_count_ = 0, max_learnt_ = 0;
     double bump_ = 1.0;
     int placed_ = 0;
@@ -661,6 +726,13 @@ private:
 
 }  // namespace
 
+bool wants_learning(const Geometry& geometry, const SearchOptions& options) {
+    if (options.learning != SearchOptions::Learning::automatic) return options.learning == SearchOptions::Learning::on;
+    const Rules& r = options.rules;
+    return geometry.size() >= kLearningMinOrder && (options.limit == 1 || options.limit == 2) && r.exclusivity &&
+           r.uniqueness && r.parity && r.intersections && !options.rng && !options.trace && !options.plain;
+}
+
 SearchOutcome solve_learning(const Geometry& geometry, const uint8_t* clues, const SearchOptions& options,
                              SearchControl& control) {
     const auto start = std::chrono::steady_clock::now();
@@ -669,13 +741,11 @@ SearchOutcome solve_learning(const Geometry& geometry, const uint8_t* clues, con
     Rules root_rules;
     root_rules.hall = true;
     const PropagationOutcome root = propagate_only(geometry, clues, root_rules, nullptr);
-    if (!root.contradiction) {
-        Learner learner(geometry, options, control);
-        if (learner.load(root.candidates)) learner.run();
-        outcome.count = learner.count();
-        outcome.first_solution = std::move(learner.first_solution());
-        learner.fill_stats(outcome.stats);
-    }
+    Learner learner(geometry, options, control);
+    if (!root.contradiction && learner.load(root.candidates)) learner.run();
+    outcome.count = learner.count();
+    outcome.first_solution = std::move(learner.first_solution());
+    learner.fill_stats(outcome.stats);  // zeros when the root already contradicts
     outcome.stats.nodes = control.nodes() - nodes_before;
     outcome.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return outcome;

@@ -49,7 +49,7 @@ SearchOutcome solve_nine(const uint8_t* clues, const SearchOptions& options, Sea
 
 SearchOutcome solve_puzzle(const Geometry& geometry, const uint8_t* clues, const SearchOptions& options,
                            SearchControl& control) {
-    if (options.learning) return solve_learning(geometry, clues, options, control);
+    if (wants_learning(geometry, options)) return solve_learning(geometry, clues, options, control);
     if (wants_nine(geometry, clues, options)) return solve_nine(clues, options, control);
     return solve_general(geometry, clues, options, control);
 }

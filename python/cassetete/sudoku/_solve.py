@@ -40,19 +40,28 @@ def _search_options(time_limit: object, node_limit: object, rules: Sequence[str]
 def _clean_stats(stats: dict) -> dict:
     """One meaning for rule counters on every path: ``rules`` counts the candidates each rule
     removed (general engine); the 9x9 engine counts only its guesses (values tried at branch
-    points), reported under ``deductions``."""
+    points), reported under ``deductions``; the learning engine counts its conflicts, learnt
+    clauses and restarts, reported under ``learning``."""
     counters = stats.get("rules", {})
     if set(counters) == {"guesses"}:  # the 9x9 engine (cpp/sudoku/sudoku9.hpp)
         stats["engine"] = "bitboard9"
         stats["deductions"] = stats.pop("rules")
+    elif "conflicts" in counters:  # the learning engine (cpp/sudoku/learning.hpp)
+        stats["engine"] = "learning"
+        stats["learning"] = stats.pop("rules")
     else:
         stats["engine"] = "general"
     return stats
 
 
 METHODS = {
-    "auto": "the 9x9 bitboard engine for 9x9 grids with every default rule on, else the general engine; "
-            "deterministic",
+    "auto": "the 9x9 bitboard engine for 9x9 grids with every default rule on; from 25x25 up with the default "
+            "rules, the learning engine; else the general engine's depth-first search; deterministic",
+    "learning": "conflict-driven clause learning at any order (the rules' deductions explained, nogoods learnt "
+                "from each dead end, backjumps, restarts): the engine 'auto' picks from 25x25 up; `seed` "
+                "breaks its ties",
+    "backtracking": "the general engine's depth-first search with restarts at any order, never the learning or "
+                    "9x9 engines",
     "random": "the general engine with a random value order at each branch (seeded): a random solution among "
               "many, as the generator draws full grids",
     "notes": "the lecture notes' plain algorithm: their rules (exclusivity, uniqueness, parity unless rules= "
@@ -63,16 +72,18 @@ METHODS = {
 
 @verb("sudoku", "solve", options=("time_limit", "node_limit", "seed", "workers"), methods=METHODS,
       honours={"auto": {"time_limit", "node_limit", "workers"}, "random": {"time_limit", "node_limit", "seed"},
-               "notes": {"time_limit", "node_limit"}})
+               "notes": {"time_limit", "node_limit"}, "learning": {"time_limit", "node_limit", "seed"},
+               "backtracking": {"time_limit", "node_limit"}})
 def solve(puzzle: PuzzleLike, *, time_limit: Optional[float] = None, node_limit: Optional[int] = None,
           rules: Sequence[str] = DEFAULT_RULES, box: Optional[Sequence[int]] = None, method: str = "auto",
           seed: Optional[int] = None, workers: int = 1) -> Result:
     """Solve a puzzle: propagation with `rules`, then minimum-candidates branching.
 
     `Result.solution` is an (N, N) uint8 array; `Result.stats` has nodes (branching decisions),
-    seconds, `engine` and either `rules` (candidates removed by each rule, general engine) or
+    seconds, `engine` and either `rules` (candidates removed by each rule, general engine),
     `deductions` (``{"guesses": n}``: the 9x9 bitboard engine, chosen for 9x9 grids with every
-    default rule on).
+    default rule on) or `learning` (``conflicts``, ``learnt``, ``restarts``: the learning engine,
+    chosen from 25x25 up with the default rules, or by ``method="learning"``).
     A solution is checked by :func:`verify` before it is returned (``CheckFailed`` otherwise).
     With ``workers`` > 1 the search tree is shared out in time slices on that many threads
     (:mod:`cassetete.parallel`) and every thread stops once one finds a solution.
@@ -87,6 +98,8 @@ def solve(puzzle: PuzzleLike, *, time_limit: Optional[float] = None, node_limit:
         >>> plain = solve(r.puzzle, method="notes")   # the lecture notes' tree, beside the default's
         >>> plain.stats["engine"], bool((plain.solution == r.solution).all())
         ('general', True)
+        >>> solve(r.puzzle, method="learning").stats["engine"]   # clause learning, any order
+        'learning'
     """
     sudoku = as_sudoku(puzzle, box)
     if method == "notes" and rules is DEFAULT_RULES:
@@ -100,12 +113,13 @@ def solve(puzzle: PuzzleLike, *, time_limit: Optional[float] = None, node_limit:
         stats.setdefault("stop", "none")
         stats["engine"] = "parallel"
     else:
-        random_seed = seed if method == "random" else None
+        random_seed = seed if method in ("random", "learning") else None
+        learning = {"learning": True, "backtracking": False, "notes": False, "random": False}.get(method)
         _count, solution, status, _complete, stats = _core.sudoku.solve(
             sudoku.grid.ravel(), sudoku.box[0], sudoku.box[1], 1, names, time_limit, node_limit, random_seed,
-            plain=method == "notes")
+            plain=method == "notes", learning=learning)
         stats = _clean_stats(stats)
-        if method == "random":
+        if method in ("random", "learning"):
             stats["seed"] = seed
         if solution is not None:
             solution = solution.reshape(sudoku.size, sudoku.size)
