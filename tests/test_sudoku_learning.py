@@ -86,7 +86,7 @@ def test_uniqueness_at_25x25():
 TOP1465 = Path(__file__).resolve().parent / "data" / "sudoku" / "top1465.txt"
 
 
-@pytest.mark.parametrize("line", [1, 2, 6, 11, 15, 20])
+@pytest.mark.parametrize("line", [6, 11, 15])
 def test_unsatisfiable_grids_are_proved_so_by_search(line):
     # A hard puzzle with one solution, plus one clue that breaks no rule but differs from that
     # solution: no solution left, and propagation alone does not see it (the engine must search,
