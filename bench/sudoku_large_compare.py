@@ -1,4 +1,4 @@
-"""Large Sudoku (25x25, 64x64): cassetete's general engine and OR-Tools CP-SAT on the same instances.
+"""Large Sudoku (25x25 to 64x64): cassetete (``sudoku.solve``, its learning engine from 25x25 up) and OR-Tools CP-SAT on the same instances.
 
 Both solvers run one after the other on each instance in one run, one thread each (CP-SAT
 ``num_search_workers = 1``), with the same time limit. Instances (bench/sudoku_large_instances.py):
@@ -6,7 +6,9 @@ Both solvers run one after the other on each instance in one run, one thread eac
 made here from seeds: ``holes`` (a random full grid from our generator with 50-60 % of its cells
 kept), ``unique`` (``cassetete.sudoku.generate`` to that many clues: one solution; saved in
 ``--cache`` and reused, since the time bound on their making would give other clues elsewhere) and
-``random`` (random clues with no direct clash: usually unsatisfiable).
+``random`` (random clues with no direct clash: usually unsatisfiable); ``--holes36`` and
+``--holes49`` add holes instances of those orders at 42-48 % given (``--given-mid``), the band
+where search is hardest for both solvers (issue 29).
 
 Every answer is checked by ``check_solution`` below, written from the rules of Sudoku and
 sharing no code with either solver; an "unsatisfiable" answer is contradicted when the other
@@ -22,6 +24,9 @@ Example (the lead's idle-machine run; --quick takes a few minutes)::
 
     python bench/sudoku_large_compare.py --acs 900 999 1 --holes 6 --random 4 --unique 2 \\
         --seed 1 --repeats 3 --time-limit 10
+    # issue 29's sets: the 45 % acs band, 36x36 and 49x49 at 42-48 %, 64x64 at 50-60 %
+    python bench/sudoku_large_compare.py --acs 900 999 1 --holes36 8 --holes49 4 --holes 4 --unique 2 \\
+        --random 2 --repeats 1 --time-limit 10
 """
 
 from __future__ import annotations
@@ -213,6 +218,13 @@ def make_instances(args: argparse.Namespace) -> list[Instance]:
         first, last, step = args.acs
         out += acs_instances(args.path, {16: 4, 25: 5}[args.acs_size], first, last, step)
     lo, hi = args.given
+    low, high = args.given_mid
+    for box, count in ((6, args.holes36), (7, args.holes49)):
+        for k in range(count):
+            given = low if count == 1 else low + (high - low) * k / (count - 1)
+            inst = holes_instance(box, given, args.seed + k)
+            print(f"made {inst.name} ({100 * inst.given:.1f} % given) in {inst.make_seconds:.1f} s", flush=True)
+            out.append(inst)
     for kind, count in (("holes", args.holes), ("unique", args.unique), ("random", args.random)):
         for k in range(count):
             seed = args.seed + k
@@ -284,6 +296,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--holes", type=int, default=None, help="64x64 holes instances (default 6)")
     parser.add_argument("--unique", type=int, default=None, help="64x64 generator (unique) instances (default 2)")
     parser.add_argument("--random", type=int, default=None, help="64x64 random-clue instances (default 4)")
+    parser.add_argument("--holes36", type=int, default=0, help="36x36 holes instances at --given-mid (default 0)")
+    parser.add_argument("--holes49", type=int, default=0, help="49x49 holes instances at --given-mid (default 0)")
+    parser.add_argument("--given-mid", type=float, nargs=2, default=(0.42, 0.48), metavar=("LOW", "HIGH"),
+                        help="36x36 and 49x49 fraction of cells given, spread evenly over the instances")
     parser.add_argument("--given", type=float, nargs=2, default=(0.5, 0.6), metavar=("LOW", "HIGH"),
                         help="64x64 fraction of cells given, spread evenly over each kind's instances")
     parser.add_argument("--seed", type=int, default=1, help="first instance seed (then seed+1, ...)")
