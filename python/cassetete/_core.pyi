@@ -54,8 +54,10 @@ class sudoku:
         node_limit: Optional[int],
         seed: Optional[int],
         plain: bool = False,
+        learning: Optional[bool] = None,
     ) -> Tuple[int, Optional[np.ndarray], str, bool, Dict[str, Any]]:
-        """(count up to limit (0 = all), first solution (N*N,) uint8 or None, status, complete, stats)."""
+        """(count up to limit (0 = all), first solution (N*N,) uint8 or None, status, complete, stats);
+        learning: True / False forces the learning / depth-first engine, None lets the engine choose."""
 
     @staticmethod
     def propagate(
