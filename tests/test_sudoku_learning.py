@@ -69,7 +69,7 @@ def test_auto_learns_from_25x25_up_for_one_or_two_solutions():
     assert sudoku.solve(_holes((4, 4), 0.5, 1)).stats["engine"] == "general"
     grid = _holes((5, 5), 0.45, 2)
     result = sudoku.solve(grid)
-    assert result.stats["engine"] == "learning" and set(result.stats["learning"]) == {"conflicts", "learnt", "restarts"}
+    assert result.stats["engine"] == "learning" and set(result.stats["learning"]) == {"conflicts", "learnt", "restarts", "fullest"}
     assert is_solution(grid.ravel().tolist(), result.solution.ravel().tolist(), (5, 5))
     assert sudoku.solve(grid, method="backtracking").stats["engine"] == "general"
     assert sudoku.count_solutions(grid, limit=2) == _count(grid, (5, 5), 2, False)[0]

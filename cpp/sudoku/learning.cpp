@@ -157,6 +157,7 @@ public:
         stats.add("conflicts", conflicts_);
         stats.add("learnt", learnt_total_);
         stats.add("restarts", restarts_);
+        stats.add("fullest", static_cast<uint64_t>(best_placed_));
     }
 
 private:

@@ -47,7 +47,8 @@ bool wants_learning(const Geometry& geometry, const SearchOptions& options);
 // Solves with clause learning. Uses options.limit (0 = all), options.on_solution and
 // options.rng (tie-breaks; a fixed internal seed when null); the rules are the default ones
 // (the engine's propagators are exclusivity and the two singles; the root uses all rules).
-// Statistics: nodes = decisions; counters "conflicts", "learnt", "restarts".
+// Statistics: nodes = decisions; counters "conflicts", "learnt", "restarts" and "fullest" (the
+// most cells placed at once, met at a conflict: how close a stopped search came).
 SearchOutcome solve_learning(const Geometry& geometry, const uint8_t* clues, const SearchOptions& options,
                              SearchControl& control);
 

@@ -82,8 +82,9 @@ def solve(puzzle: PuzzleLike, *, time_limit: Optional[float] = None, node_limit:
     `Result.solution` is an (N, N) uint8 array; `Result.stats` has nodes (branching decisions),
     seconds, `engine` and either `rules` (candidates removed by each rule, general engine),
     `deductions` (``{"guesses": n}``: the 9x9 bitboard engine, chosen for 9x9 grids with every
-    default rule on) or `learning` (``conflicts``, ``learnt``, ``restarts``: the learning engine,
-    chosen from 25x25 up with the default rules, or by ``method="learning"``).
+    default rule on) or `learning` (``conflicts``, ``learnt``, ``restarts`` and ``fullest``, the
+    most cells placed at once, a measure of progress on a search a limit stopped: the learning
+    engine, chosen from 25x25 up with the default rules, or by ``method="learning"``).
     A solution is checked by :func:`verify` before it is returned (``CheckFailed`` otherwise).
     With ``workers`` > 1 the search tree is shared out in time slices on that many threads
     (:mod:`cassetete.parallel`) and every thread stops once one finds a solution.
