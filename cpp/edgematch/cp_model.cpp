@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/luby.hpp"
 #include "common/rng.hpp"
 
 namespace cassetete::edgematch {
@@ -17,15 +18,6 @@ constexpr int kDc[4] = {0, 1, 0, -1};
 inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 inline int lowest_bit(uint64_t x) { return __builtin_ctzll(x); }
 
-// Luby's sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (i >= 1).
-uint64_t luby(uint64_t i) {
-    for (;;) {
-        uint64_t k = 1;
-        while ((uint64_t{1} << k) - 1 < i) ++k;
-        if (i == (uint64_t{1} << k) - 1) return uint64_t{1} << (k - 1);
-        i -= (uint64_t{1} << (k - 1)) - 1;
-    }
-}
 
 class CpModel {
 public:

@@ -1,5 +1,6 @@
 #include "hashi/exact.hpp"
 
+#include "common/luby.hpp"
 #include "common/rng.hpp"
 
 #include <algorithm>
@@ -153,16 +154,6 @@ public:
     }
 
 private:
-    // Luby sequence 1 1 2 1 1 2 4 1 1 2 ... (i >= 1).
-    static uint64_t luby(uint64_t i) {
-        for (;;) {
-            uint64_t k = 1;
-            while ((uint64_t(1) << k) - 1 < i) ++k;
-            if ((uint64_t(1) << k) - 1 == i) return uint64_t(1) << (k - 1);
-            i -= (uint64_t(1) << (k - 1)) - 1;
-        }
-    }
-
     void enqueue(int i) {
         if (!queued_[i]) {
             queued_[i] = 1;

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "common/bits.hpp"
+#include "common/luby.hpp"
 #include "sudoku/large_alldiff.hpp"
 
 namespace cassetete::sudoku {
@@ -22,16 +23,6 @@ inline int count_bits(uint64_t x) noexcept { return popcount64(x); }
 // x has exactly two bits (cheaper than a population count on portable builds without popcnt).
 inline bool has_two_bits(uint64_t x) noexcept { return x && has_single_bit(clear_lowest_bit(x)); }
 
-// Luby's universal restart sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (i >= 1).
-// (M. Luby, A. Sinclair, D. Zuckerman, "Optimal speedup of Las Vegas algorithms", 1993.)
-uint64_t luby(uint64_t i) {
-    for (;;) {
-        uint64_t k = 1;
-        while ((uint64_t(1) << k) - 1 < i) ++k;
-        if ((uint64_t(1) << k) - 1 == i) return uint64_t(1) << (k - 1);
-        i -= (uint64_t(1) << (k - 1)) - 1;
-    }
-}
 
 // Dirty-unit bitset: the units whose cells changed since a rule last looked at them.
 struct UnitSet {

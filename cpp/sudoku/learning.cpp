@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "common/bits.hpp"
+#include "common/luby.hpp"
 #include "common/rng.hpp"
 
 namespace cassetete::sudoku {
@@ -15,15 +16,6 @@ constexpr uint64_t kRestartUnit = 64;              // conflicts in the first Lub
 constexpr double kActivityDecay = 1.0 / 0.95;      // VSIDS: bumps grow by this per conflict
 constexpr size_t kLearntBase = 2000;               // learnt clauses kept (plus one per cell) before a reduction
 
-// Luby's restart sequence 1 1 2 1 1 2 4 ... (M. Luby, A. Sinclair, D. Zuckerman, 1993).
-uint64_t luby(uint64_t i) {
-    for (;;) {
-        uint64_t k = 1;
-        while ((uint64_t(1) << k) - 1 < i) ++k;
-        if ((uint64_t(1) << k) - 1 == i) return uint64_t(1) << (k - 1);
-        i -= (uint64_t(1) << (k - 1)) - 1;
-    }
-}
 
 // Why a variable has its value. The kind sits in the top three bits, the payload below.
 enum ReasonKind : uint32_t {
