@@ -3,7 +3,7 @@
     python bench/sudoku9_simd.py [--data DIR] [--max 20000] [--passes 3]
 
 The package carries every variant and runs the best one the CPU has (cpp/sudoku/sudoku9.hpp:
-fast9's kernel for scalar, baseline and avx2, vec9's for avx512); CASSETETE_SIMD forces one.
+fast9's kernel for scalar and baseline, vec9's for avx2 and avx512); CASSETETE_SIMD forces one.
 For each set (first --max puzzles, file order), each limit (1 = first solution, 2 = count to 2)
 and each pass, one child interpreter per variant (CASSETETE_SIMD set,
 passes alternating between variants) times one call of the core batch loop

@@ -217,7 +217,7 @@ void register_sudoku(py::module_& m) {
     m.def("simd_selected", []() { return std::string(simd_name(sudoku::nine::simd_selected())); },
           "The variant the 9x9 engine runs (the best available, or CASSETETE_SIMD when it names one).");
     m.def("kernel9", [](const std::string& simd) { return std::string(sudoku::nine::kernel_name(simd_by_name(simd))); },
-          py::arg("simd"), "The kernel that runs a variant of the 9x9 engine: fast9 (scalar, baseline, avx2) or vec9 (avx512).");
+          py::arg("simd"), "The kernel that runs a variant of the 9x9 engine: fast9 (scalar, baseline) or vec9 (avx2, avx512).");
     m.def("solve9_with", &solve9_with, py::arg("grid"), py::arg("limit"), py::arg("simd"),
           "Count a 9x9 grid's solutions up to limit on the given variant of the 9x9 engine; "
           "returns (count, first solution or None, guesses).");

@@ -11,13 +11,15 @@ namespace cassetete::sudoku::nine {
 
 namespace {
 
+bool runs_vec9(Simd simd) { return simd == Simd::avx512 || simd == Simd::avx2; }
+
 bool available(Simd simd) {
-    return simd == Simd::avx512 ? vec9::available(simd) : fast9::available(simd);
+    return runs_vec9(simd) ? vec9::available(simd) : fast9::available(simd);
 }
 
 }  // namespace
 
-const char* kernel_name(Simd simd) { return simd == Simd::avx512 ? "vec9" : "fast9"; }
+const char* kernel_name(Simd simd) { return runs_vec9(simd) ? "vec9" : "fast9"; }
 
 bool simd_available(Simd simd) { return available(simd); }
 
@@ -33,7 +35,7 @@ uint64_t solve_with(Simd simd, const uint8_t* cells, uint64_t limit, uint8_t* so
     if (!available(simd))
         throw std::invalid_argument(std::string("the ") + simd_name(simd) +
                                     " variant of the 9x9 engine is not available on this CPU or build");
-    if (simd == Simd::avx512) return vec9::solve_with(simd, cells, limit, solution, control, guesses, emit);
+    if (runs_vec9(simd)) return vec9::solve_with(simd, cells, limit, solution, control, guesses, emit);
     fast9::Stats stats;
     const uint64_t count = fast9::solve_with(simd, cells, limit, solution, control, &stats, emit);
     if (guesses) *guesses = stats.guesses;

@@ -2,11 +2,12 @@
 //
 // fast9 (fast9_kernel.hpp) updates one (digit, band) word at a time; vec9 (vec9_kernel.hpp,
 // issue 28) keeps all 27 words in vector registers and applies every rule to every word at
-// once. Measured side by side (bench/results/sudoku9_dpll.md, "vec9 becomes the default"),
-// vec9 wins only where it has AVX-512 registers; fast9 wins in the scalar, baseline and AVX2
-// builds. So the engine's variants are scalar, baseline and avx2 (fast9's kernels) and avx512
-// (vec9's kernel); solve() runs the best one this CPU has, chosen once (cpp/common/simd.hpp),
-// or the one CASSETETE_SIMD names when the CPU has it. Reentrant, no mutable global state.
+// once. Measured side by side (bench/results/sudoku9_dpll.md, "vec9 becomes the default" and
+// the third round), vec9 wins with AVX-512 and, since digit 8's vector stopped going through
+// memory, with AVX2 (0.78-0.94 of fast9's time); fast9 wins in the scalar and baseline (SSE2)
+// builds. So the engine's variants are scalar and baseline (fast9's kernel) and avx2 and avx512
+// (vec9's); solve() runs the best one this CPU has, chosen once (cpp/common/simd.hpp), or the
+// one CASSETETE_SIMD names when the CPU has it. Reentrant, no mutable global state.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -25,7 +26,7 @@ struct Emit {
     void* context;
 };
 
-// The kernel that runs a variant: "fast9" (scalar, baseline, avx2) or "vec9" (avx512).
+// The kernel that runs a variant: "fast9" (scalar, baseline) or "vec9" (avx2, avx512).
 const char* kernel_name(Simd simd);
 // Compiled in and supported by this CPU.
 bool simd_available(Simd simd);

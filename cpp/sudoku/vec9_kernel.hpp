@@ -317,6 +317,14 @@ inline void set_word(State& s, int d, int b, uint32_t v) {
 // waits for the store to retire, which was 13 % of the sweeps' time.
 inline V widen(const Q& q) { return (V)_mm512_zextsi128_si512((__m128i)q); }
 inline Q narrow(const V& v) { return (Q)_mm512_castsi512_si128((__m512i)v); }
+#elif defined(CASSETETE_VEC9_AVX2)
+inline V widen(const Q& q) {
+    Halves r;
+    r.h[0] = (H)_mm256_zextsi128_si256((__m128i)q);
+    r.h[1] = H{0, 0, 0, 0, 0, 0, 0, 0};
+    return join(r);
+}
+inline Q narrow(const V& v) { return (Q)_mm256_castsi256_si128((__m256i)halves(v).h[0]); }
 #else
 inline V widen(const Q& q) {
     V r = splat(0);

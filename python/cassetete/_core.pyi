@@ -29,7 +29,7 @@ class sudoku:
 
     @staticmethod
     def kernel9(simd: str) -> str:
-        """The kernel that runs a variant of the 9x9 engine: "fast9" (scalar, baseline, avx2) or "vec9" (avx512)."""
+        """The kernel that runs a variant of the 9x9 engine: "fast9" (scalar, baseline) or "vec9" (avx2, avx512)."""
 
     @staticmethod
     def solve9_with(grid: np.ndarray, limit: int, simd: str) -> Tuple[int, Optional[np.ndarray], int]:
