@@ -138,11 +138,64 @@ inline V xor_lanes(const V& a) {  // lane i takes lane i ^ X
     return r;
 }
 #else
-// GCC vector extensions: one 512-bit vector, lowered by the compiler to what the target has
-// (one AVX-512 register, two AVX2 registers, four SSE2 registers).
-typedef uint32_t V __attribute__((vector_size(64)));
+// GCC vector extensions. With AVX-512, one 512-bit vector. Narrower targets hold it as parts
+// of their register width (two 256-bit vectors with AVX2, four 128-bit ones otherwise), each
+// operation applied to every part: a 512-bit GCC vector was split and joined through the stack
+// at every shuffle there, and each load waited for the stores before it (25 % of the AVX2
+// variant's time).
 typedef uint32_t Q __attribute__((vector_size(16)));  // the lanes of digit 8
+#if !defined(CASSETETE_VEC9_AVX512)
+#if defined(CASSETETE_VEC9_AVX2)
+typedef uint32_t Part __attribute__((vector_size(32)));
+#else
+typedef Q Part;
+#endif
+constexpr int kPartLanes = sizeof(Part) / 4, kParts = 16 / kPartLanes;
+struct V {
+    Part h[kParts];
+};
+// Each operation written out part by part (loops over the parts cost about 6 % with AVX2).
+#if defined(CASSETETE_VEC9_AVX2)
+#define VEC9_PARTS(expr) V{{expr(0), expr(1)}}
+#else
+#define VEC9_PARTS(expr) V{{expr(0), expr(1), expr(2), expr(3)}}
+#endif
+#define VEC9_PART_BINOP(op)                                                     \
+    inline V operator op(const V& a, const V& b) {                              \
+        auto part = [&](int i) { return a.h[i] op b.h[i]; };                    \
+        return VEC9_PARTS(part);                                                \
+    }                                                                           \
+    inline V operator op(const V& a, uint32_t b) {                              \
+        auto part = [&](int i) { return a.h[i] op b; };                         \
+        return VEC9_PARTS(part);                                                \
+    }
+VEC9_PART_BINOP(&)
+VEC9_PART_BINOP(|)
+VEC9_PART_BINOP(^)
+VEC9_PART_BINOP(-)
+#undef VEC9_PART_BINOP
+inline V operator~(const V& a) {
+    auto part = [&](int i) { return ~a.h[i]; };
+    return VEC9_PARTS(part);
+}
+inline V operator>>(const V& a, int k) {
+    auto part = [&](int i) { return a.h[i] >> k; };
+    return VEC9_PARTS(part);
+}
+inline V operator<<(const V& a, int k) {
+    auto part = [&](int i) { return a.h[i] << k; };
+    return VEC9_PARTS(part);
+}
+inline V splat(uint32_t a) {
+    Part x;
+    for (int j = 0; j < kPartLanes; ++j) x[j] = a;
+    auto part = [&](int) { return x; };
+    return VEC9_PARTS(part);
+}
+#else
+typedef uint32_t V __attribute__((vector_size(64)));
 inline V splat(uint32_t a) { return V{a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a}; }
+#endif
 inline Q splatq(uint32_t a) { return Q{a, a, a, a}; }
 inline Q eqz(const Q& a) { return (Q)(a == 0); }
 inline bool any(const Q& a) {
@@ -161,18 +214,19 @@ inline bool any(const V& a) {
     const __m512i x = reinterpret_cast<__m512i>(a);
     return _mm512_test_epi32_mask(x, x) != 0;
 #elif defined(CASSETETE_VEC9_AVX2)
-    __m256i h[2];
-    std::memcpy(h, &a, 64);
-    const __m256i o = _mm256_or_si256(h[0], h[1]);
+    const __m256i o = (__m256i)(a.h[0] | a.h[1]);
     return !_mm256_testz_si256(o, o);
 #else
-    uint64_t q[8];
-    std::memcpy(q, &a, 64);
-    return ((q[0] | q[1]) | (q[2] | q[3]) | (q[4] | q[5]) | (q[6] | q[7])) != 0;
+    return any((a.h[0] | a.h[1]) | (a.h[2] | a.h[3]));
 #endif
 }
+#if !defined(CASSETETE_VEC9_AVX512)
+inline uint32_t lane(const V& a, int i) { return a.h[i / kPartLanes][i % kPartLanes]; }
+inline void set_lane(V& a, int i, uint32_t v) { a.h[i / kPartLanes][i % kPartLanes] = v; }
+#else
 inline uint32_t lane(const V& a, int i) { return a[i]; }
 inline void set_lane(V& a, int i, uint32_t v) { a[i] = v; }
+#endif
 #if defined(CASSETETE_VEC9_AVX512)
 template <int P0, int P1, int P2, int P3>
 inline V perm_in_groups(const V& a) {
@@ -186,82 +240,39 @@ inline V xor_lanes(const V& a) {
 }
 inline V eqz(const V& a) { return (V)(a == 0); }
 #elif defined(CASSETETE_VEC9_AVX2)
-// AVX2: the shuffles and comparisons on 256-bit halves (whole 512-bit ones are lowered lane by
-// lane without AVX-512).
-typedef uint32_t H __attribute__((vector_size(32)));
-struct Halves {
-    H h[2];
-};
-inline Halves halves(const V& a) {
-    Halves r;
-    std::memcpy(&r, &a, 64);
-    return r;
-}
-inline V join(const Halves& r) {
-    V a;
-    std::memcpy(&a, &r, 64);
-    return a;
-}
+// AVX2: the shuffles and comparisons on each 256-bit half (lanes 0-7 and 8-15).
 template <int P0, int P1, int P2, int P3>
 inline V perm_in_groups(const V& a) {
-    Halves r = halves(a);
-    for (int i = 0; i < 2; ++i)
-        r.h[i] = __builtin_shuffle(r.h[i], H{P0, P1, P2, P3, 4 + P0, 4 + P1, 4 + P2, 4 + P3});
-    return join(r);
+    const Part m = {P0, P1, P2, P3, 4 + P0, 4 + P1, 4 + P2, 4 + P3};
+    return V{{__builtin_shuffle(a.h[0], m), __builtin_shuffle(a.h[1], m)}};
 }
 template <int X>
 inline V xor_lanes(const V& a) {
     static_assert(X == 4 || X == 8, "");
-    Halves r = halves(a);
-    if (X == 8) {
-        const H t = r.h[0];
-        r.h[0] = r.h[1];
-        r.h[1] = t;
-    } else {
-        for (int i = 0; i < 2; ++i) r.h[i] = __builtin_shuffle(r.h[i], H{4, 5, 6, 7, 0, 1, 2, 3});
-    }
-    return join(r);
+    if (X == 8) return V{{a.h[1], a.h[0]}};
+    const Part m = {4, 5, 6, 7, 0, 1, 2, 3};
+    return V{{__builtin_shuffle(a.h[0], m), __builtin_shuffle(a.h[1], m)}};
 }
-inline V eqz(const V& a) {
-    Halves r = halves(a);
-    for (int i = 0; i < 2; ++i) r.h[i] = (H)(r.h[i] == 0);
-    return join(r);
-}
+inline V eqz(const V& a) { return V{{(Part)(a.h[0] == 0), (Part)(a.h[1] == 0)}}; }
 #else
-// Narrower targets: the shuffles are written on 128-bit quarters (a whole-vector
-// __builtin_shuffle is lowered lane by lane there), each a pshufd, or a swap of quarters.
-struct Quarters {
-    Q q[4];
-};
-inline Quarters quarters(const V& a) {
-    Quarters r;
-    std::memcpy(&r, &a, 64);
-    return r;
-}
-inline V join(const Quarters& r) {
-    V a;
-    std::memcpy(&a, &r, 64);
-    return a;
-}
+// Narrower targets: the shuffles on each 128-bit part, each a pshufd, or a swap of parts.
 template <int P0, int P1, int P2, int P3>
 inline V perm_in_groups(const V& a) {
-    Quarters r = quarters(a);
-    for (int i = 0; i < 4; ++i) r.q[i] = __builtin_shuffle(r.q[i], Q{P0, P1, P2, P3});
-    return join(r);
+    V r;
+    for (int i = 0; i < 4; ++i) r.h[i] = __builtin_shuffle(a.h[i], Q{P0, P1, P2, P3});
+    return r;
 }
 template <int X>
 inline V xor_lanes(const V& a) {
     static_assert(X == 4 || X == 8, "");
-    const Quarters r = quarters(a);
-    Quarters o;
-    for (int i = 0; i < 4; ++i) o.q[i] = r.q[i ^ (X / 4)];
-    return join(o);
+    V r;
+    for (int i = 0; i < 4; ++i) r.h[i] = a.h[i ^ (X / 4)];
+    return r;
 }
-// Comparisons of whole 512-bit vectors are lowered lane by lane without AVX-512: per quarter.
 inline V eqz(const V& a) {
-    Quarters r = quarters(a);
-    for (int i = 0; i < 4; ++i) r.q[i] = (Q)(r.q[i] == 0);
-    return join(r);
+    V r;
+    for (int i = 0; i < 4; ++i) r.h[i] = (Q)(a.h[i] == 0);
+    return r;
 }
 #endif
 #endif
@@ -318,13 +329,11 @@ inline void set_word(State& s, int d, int b, uint32_t v) {
 inline V widen(const Q& q) { return (V)_mm512_zextsi128_si512((__m128i)q); }
 inline Q narrow(const V& v) { return (Q)_mm512_castsi512_si128((__m512i)v); }
 #elif defined(CASSETETE_VEC9_AVX2)
-inline V widen(const Q& q) {
-    Halves r;
-    r.h[0] = (H)_mm256_zextsi128_si256((__m128i)q);
-    r.h[1] = H{0, 0, 0, 0, 0, 0, 0, 0};
-    return join(r);
-}
-inline Q narrow(const V& v) { return (Q)_mm256_castsi256_si128((__m256i)halves(v).h[0]); }
+inline V widen(const Q& q) { return V{{(Part)_mm256_zextsi128_si256((__m128i)q), Part{0, 0, 0, 0, 0, 0, 0, 0}}}; }
+inline Q narrow(const V& v) { return (Q)_mm256_castsi256_si128((__m256i)v.h[0]); }
+#elif !defined(CASSETETE_VEC9_PLAIN)
+inline V widen(const Q& q) { return V{{q, Q{0, 0, 0, 0}, Q{0, 0, 0, 0}, Q{0, 0, 0, 0}}}; }
+inline Q narrow(const V& v) { return v.h[0]; }
 #else
 inline V widen(const Q& q) {
     V r = splat(0);
