@@ -85,6 +85,7 @@ METHODS = {  # the split strategies of rule 6: which variable is split into {min
     "smallest-min": "the variable with the smallest minimum, the first on ties (the paper's)",
     "first-fail": "the variable with the smallest minimum, the smallest domain on ties",
     "smallest-min-last": "the variable with the smallest minimum, the last on ties",
+    "smallest-min-bisect": "the variable with the smallest minimum, the first on ties, cut in the middle of its interval",
 }
 
 
