@@ -31,7 +31,10 @@ constexpr int kPriorities = 4;
 // are filtered by the bounds of the m and the m are narrowed to the feasible placements' cells.
 // `coordinates`: the m are neither read nor narrowed (only the coordinates are, as by Class, but
 // over the placements whose cells are free; the m follow through the Sums). `bounds_in`: the
-// bounds of the m filter the translations, only the coordinates are narrowed.
+// bounds of the m filter the translations, only the coordinates are narrowed. In those two modes
+// the model must tie each m to its point itself (packing_model does, by Product and Sum): the
+// constraint no longer checks it. `coordinates` is the reading "occupied" of Gilleta's Class
+// (bench/results/narrowing_notes.md, "Readings of the paper tried for the cuts").
 enum class PlacementCells : int { exact = 0, coordinates = 1, bounds_in = 2 };
 
 enum class AllDifferentAlgorithm : int {
