@@ -40,7 +40,9 @@ nw::Options options_of(const std::string& strategy, bool incremental, bool profi
     if (strategy == "smallest-min") options.strategy = nw::Strategy::smallest_min;
     else if (strategy == "first-fail") options.strategy = nw::Strategy::smallest_min_first_fail;
     else if (strategy == "smallest-min-last") options.strategy = nw::Strategy::smallest_min_last;
-    else throw InputError("unknown strategy '" + strategy + "'; expected one of: smallest-min, first-fail");
+    else if (strategy == "smallest-min-bisect") options.strategy = nw::Strategy::smallest_min_bisect;
+    else throw InputError("unknown strategy '" + strategy +
+                          "'; expected one of: smallest-min, first-fail, smallest-min-last, smallest-min-bisect");
     options.incremental = incremental;
     options.profile = profile;
     options.careful = careful;
@@ -236,10 +238,17 @@ void register_narrowing(py::module_& m) {
         .def("add_placement",
              [](nw::Model& self, const std::vector<int>& vars, const std::vector<int>& cells,
                 const std::vector<int64_t>& box, const std::vector<int64_t>& offsets,
-                const std::vector<int>& all_cells) {
-                 return guarded([&] { return self.add_placement(vars, cells, box, offsets, all_cells); });
+                const std::vector<int>& all_cells, const std::string& cells_mode) {
+                 nw::PlacementCells mode;
+                 if (cells_mode == "exact") mode = nw::PlacementCells::exact;
+                 else if (cells_mode == "coordinates") mode = nw::PlacementCells::coordinates;
+                 else if (cells_mode == "bounds-in") mode = nw::PlacementCells::bounds_in;
+                 else throw InputError("unknown placement cells mode '" + cells_mode +
+                                       "'; expected one of: exact, coordinates, bounds-in");
+                 return guarded([&] { return self.add_placement(vars, cells, box, offsets, all_cells, mode); });
              },
-             py::arg("vars"), py::arg("cells"), py::arg("box"), py::arg("offsets"), py::arg("all_cells"))
+             py::arg("vars"), py::arg("cells"), py::arg("box"), py::arg("offsets"), py::arg("all_cells"),
+             py::arg("cells_mode") = "exact")
         .def("set_branching",
              [](nw::Model& self, const std::vector<int>& vars) { guarded([&] { self.set_branching(vars); return 0; }); },
              py::arg("vars"))

@@ -157,7 +157,8 @@ int Model::add_class(const std::vector<int>& vars, int dim, const std::vector<in
 }
 
 int Model::add_placement(const std::vector<int>& vars, const std::vector<int>& cells, const std::vector<int64_t>& box,
-                         const std::vector<int64_t>& offsets, const std::vector<int>& all_cells) {
+                         const std::vector<int64_t>& offsets, const std::vector<int>& all_cells,
+                         PlacementCells cells_mode) {
     const std::string where = constraint_label(Kind::placement, constraints_.size());
     const int dim = static_cast<int>(box.size());
     if (dim < 1 || dim > 3) throw ModelError(where + ": the box must have 1 to 3 sizes");
@@ -200,6 +201,7 @@ int Model::add_placement(const std::vector<int>& vars, const std::vector<int>& c
     spec.box = box;
     spec.cells = cells;
     spec.all_cells = all_cells;
+    spec.cells_mode = static_cast<int>(cells_mode);
     constraints_.push_back(std::move(spec));
     return static_cast<int>(constraints_.size()) - 1;
 }

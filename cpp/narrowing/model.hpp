@@ -27,6 +27,16 @@ const char* kind_name(Kind kind);
 int kind_priority(Kind kind);
 constexpr int kPriorities = 4;
 
+// How a Placement constraint uses the cell numbers m of its points. `exact`: the translations
+// are filtered by the bounds of the m and the m are narrowed to the feasible placements' cells.
+// `coordinates`: the m are neither read nor narrowed (only the coordinates are, as by Class, but
+// over the placements whose cells are free; the m follow through the Sums). `bounds_in`: the
+// bounds of the m filter the translations, only the coordinates are narrowed. In those two modes
+// the model must tie each m to its point itself (packing_model does, by Product and Sum): the
+// constraint no longer checks it. `coordinates` is the reading "occupied" of Gilleta's Class
+// (bench/results/narrowing_notes.md, "Readings of the paper tried for the cuts").
+enum class PlacementCells : int { exact = 0, coordinates = 1, bounds_in = 2 };
+
 enum class AllDifferentAlgorithm : int {
     sort = 0,     // O(n log n) bounds consistency (López-Ortiz, Quimper, Tromp, van Beek 2003)
     leconte = 1,  // O(n^2) Hall-interval passes (after Leconte 1996)
@@ -45,6 +55,8 @@ struct ConstraintSpec {
     // box sizes, and every cell variable of the packing (the occupied cells are their fixed values)
     std::vector<int64_t> box;
     std::vector<int> cells, all_cells;
+    // placement: how the cell numbers take part (PlacementCells)
+    int cells_mode = 0;
 
     int orientations() const { return points * dim == 0 ? 0 : static_cast<int>(offsets.size()) / (points * dim); }
 };
@@ -69,7 +81,8 @@ public:
     // value of any variable of `all_cells` outside `cells`. Narrowed exactly (box of the feasible
     // placements), cell numbers included.
     int add_placement(const std::vector<int>& vars, const std::vector<int>& cells, const std::vector<int64_t>& box,
-                      const std::vector<int64_t>& offsets, const std::vector<int>& all_cells);
+                      const std::vector<int64_t>& offsets, const std::vector<int>& all_cells,
+                      PlacementCells cells_mode = PlacementCells::exact);
     // Variables the search splits first (the paper splits the m_i); the others follow.
     void set_branching(const std::vector<int>& vars);
 

@@ -46,7 +46,8 @@ bool Solver::run_placement(const Constraint& c, int id) {
         int64_t tlo[3] = {0, 0, 0}, thi[3] = {0, 0, 0};
         bool possible = translation_range(lo, hi, off, points, dim, tlo, thi);
         int64_t slo = std::numeric_limits<int64_t>::min(), shi = std::numeric_limits<int64_t>::max();
-        for (int p = 0; p < points && possible; ++p) {
+        const bool read_cells = c.cells_mode != static_cast<int>(PlacementCells::coordinates);
+        for (int p = 0; p < points && possible && read_cells; ++p) {
             const int64_t base = static_cast<int64_t>(shape[1 + p]);
             slo = std::max(slo, lo[ncoord + p] - base);
             shi = std::min(shi, hi[ncoord + p] - base);
@@ -122,7 +123,9 @@ bool Solver::run_placement(const Constraint& c, int id) {
     if (live == 0) return false;
     if (live != live_before) set_slot(c.live_slot, live);
     if (c.cover_slot >= 0 && cover != slots_[c.cover_slot]) set_slot(c.cover_slot, cover);
-    for (int k = 0; k < m; ++k)
+    // Only the coordinates when the cell numbers are left to the Sums.
+    const int narrowed = c.cells_mode == static_cast<int>(PlacementCells::exact) ? m : ncoord;
+    for (int k = 0; k < narrowed; ++k)
         if (!narrow(v[k], newlo[k], newhi[k], id)) return false;
     return true;
 }

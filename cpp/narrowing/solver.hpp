@@ -24,6 +24,9 @@ enum class Strategy : int {
     smallest_min_first_fail = 1,
     // Same split; among the variables whose minimum is smallest, the last one.
     smallest_min_last = 2,
+    // The variable of smallest_min, its interval cut in the middle: [min, mid] and [mid + 1, max]
+    // with mid = min + (max - min) / 2 (rule 6 allows any two disjoint intervals).
+    smallest_min_bisect = 3,
 };
 
 struct Options {
@@ -101,6 +104,7 @@ private:
         int shape_begin;                   // per orientation: mask at the origin, then the cells
         int axis_begin;                    // careful: axis_cells_[axis_begin + 64 * d + x]
         int cover_slot;                    // careful: reversible mask of the feasible placements' cells
+        int cells_mode;                    // placement: PlacementCells
         // careful: a Sum narrowed with the Products of its terms (fused_[fused_begin ..]); those
         // Products are absorbed (never queued on their own)
         int fused_begin, fused_count;
@@ -143,6 +147,10 @@ private:
     void load_boxes(const int* v, int m);
     // -- search
     int choose() const;
+    // The end of the left interval of a cut of v: [lo, cut] then [cut + 1, hi].
+    int64_t cut_point(int v) const {
+        return options_.strategy == Strategy::smallest_min_bisect ? lo_[v] + (hi_[v] - lo_[v]) / 2 : lo_[v];
+    }
     bool backtrack(SearchControl& control);
     void split_rec(int depth, std::vector<Decision>& path, std::vector<std::vector<Decision>>& out);
 

@@ -39,6 +39,7 @@ Solver::Solver(const Model& model, const Options& options)
             c.var_count += static_cast<int>(spec.cells.size());
             c.dim = spec.dim;
             c.points = spec.points;
+            c.cells_mode = spec.cells_mode;
             c.orientations = static_cast<int>(spec.offsets.size() / (spec.points * spec.dim));
             c.offset_begin = static_cast<int>(offsets_.size());
             offsets_.insert(offsets_.end(), spec.offsets.begin(), spec.offsets.end());

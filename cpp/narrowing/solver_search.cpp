@@ -93,9 +93,10 @@ bool Solver::next(SearchControl& control) {
         if (control.tick()) return false;
         ++counters_.cuts;
         ++counters_.nodes;
-        stack_.push_back({v, lo_[v], hi_[v], trail_.size(), false});
+        const int64_t lo = lo_[v], cut = cut_point(v);
+        stack_.push_back({v, cut, hi_[v], trail_.size(), false});
         new_node();
-        if (narrow(v, lo_[v], lo_[v], -1) && propagate()) continue;
+        if (narrow(v, lo, cut, -1) && propagate()) continue;
         ++counters_.failures;
         if (!backtrack(control)) return false;
     }
@@ -123,8 +124,8 @@ void Solver::split_rec(int depth, std::vector<Decision>& path, std::vector<std::
         return;
     }
     ++counters_.cuts;
-    const int64_t lo = lo_[v], hi = hi_[v];
-    const Decision sides[2] = {{v, lo, lo}, {v, lo + 1, hi}};
+    const int64_t lo = lo_[v], hi = hi_[v], cut = cut_point(v);
+    const Decision sides[2] = {{v, lo, cut}, {v, cut + 1, hi}};
     for (const Decision& side : sides) {
         const size_t mark = trail_.size();
         ++counters_.nodes;

@@ -5,7 +5,9 @@ Variables have interval domains; each constraint narrows them to the smallest bo
 its solutions (Product x = a*y, Sum, AllDifferent, Translated and Class for shapes up to
 translation and rotation); the search narrows to a fixpoint, then splits one domain in two
 (a "cut") and explores both sides. ``packing_model`` builds the paper's model of a packing
-(``narrowing="placement"``: a stronger Class constraint that also sees the occupied cells).
+(``narrowing="placement"``: a stronger Class constraint that also sees the occupied cells;
+``narrowing="occupied"``: Class over the free cells only, the reading that reproduces the
+paper's cuts).
 
 Example:
     >>> from cassetete import narrowing
@@ -85,6 +87,7 @@ METHODS = {  # the split strategies of rule 6: which variable is split into {min
     "smallest-min": "the variable with the smallest minimum, the first on ties (the paper's)",
     "first-fail": "the variable with the smallest minimum, the smallest domain on ties",
     "smallest-min-last": "the variable with the smallest minimum, the last on ties",
+    "smallest-min-bisect": "the variable with the smallest minimum, the first on ties, cut in the middle of its interval",
 }
 
 

@@ -115,9 +115,10 @@ def format(model: Model, format: str = "flatzinc") -> str:  # noqa: A002 - the c
             lines.append(f"constraint cassetete_class({names(flat)}, {dim}, [{', '.join(map(str, offsets))}], "
                          f"{'true' if translated else 'false'});")
         elif kind == "add_placement":
-            flat, cells, sizes, offsets, all_cells = args
+            flat, cells, sizes, offsets, all_cells, *mode = args
+            note = f" :: cassetete_cells_{mode[0].replace('-', '_')}" if mode and mode[0] != "exact" else ""
             lines.append(f"constraint cassetete_placement({names(flat)}, {names(cells)}, [{', '.join(map(str, sizes))}], "
-                         f"[{', '.join(map(str, offsets))}], {names(all_cells)});")
+                         f"[{', '.join(map(str, offsets))}], {names(all_cells)}){note};")
         else:  # pragma: no cover - every constraint kind of Model is above
             raise PuzzleError(f"constraint kind {kind!r} has no text form")
     if model._branching is not None:
@@ -319,7 +320,11 @@ def _constraint(model: Model, statement: str, where: str, var) -> None:
         if not sizes or len(flat) != len(sizes) * len(cells) or not offsets or len(offsets) % len(flat):
             raise PuzzleError(f"{where}: cassetete_placement: {len(flat)} coordinates, {len(cells)} cells, sizes "
                               f"{sizes} and {len(offsets)} offsets do not make points and orientations")
-        model._add("add_placement", flat, cells, sizes, offsets, all_cells)
+        modes = {"cassetete_cells_coordinates": "coordinates", "cassetete_cells_bounds_in": "bounds-in"}
+        if note in modes:
+            model._add("add_placement", flat, cells, sizes, offsets, all_cells, modes[note])
+        else:
+            model._add("add_placement", flat, cells, sizes, offsets, all_cells)
     else:
         raise PuzzleError(f"{where}: constraint {name} is outside the subset cassetete reads "
                           f"(int_lin_eq, fzn_all_different_int, cassetete_class, cassetete_placement)")

@@ -33,7 +33,7 @@ __all__ = ["IntVar", "Model", "STRATEGIES", "ALGORITHMS"]
 
 # Split strategies (rule 6): the paper's (the branching variable with the smallest minimum, the
 # first on ties), a first-fail variant (on ties, the smallest domain) and the last on ties.
-STRATEGIES = ("smallest-min", "first-fail", "smallest-min-last")
+STRATEGIES = ("smallest-min", "first-fail", "smallest-min-last", "smallest-min-bisect")
 ALGORITHMS = ("sort", "leconte")
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 

@@ -60,7 +60,7 @@ def check(model: Model, values: Optional[Sequence[int]]) -> Optional[str]:
             if method == "add_class":
                 flat, dim, offsets, _translated = args
             else:
-                flat, cells, sizes, offsets, _all_cells = args
+                flat, cells, sizes, offsets, _all_cells, *_mode = args
                 dim = len(sizes)
             points = [tuple(vals[i] for i in flat[j:j + dim]) for j in range(0, len(flat), dim)]
             if not _is_a_translate(points, offsets, dim):

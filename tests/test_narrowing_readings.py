@@ -1,0 +1,74 @@
+"""Readings of Gilleta, "Résolution du puzzle tridimensionnel des pentaminos" for its table of
+cuts (section 7): ``narrowing="occupied"`` (Class over the free cells, the cell numbers left to
+the Sums) gives the paper's solution counts and cuts within a factor 1.5 of the paper's; the
+other readings tried keep the counts. The cut counts are deterministic, so they are pinned."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from cassetete.narrowing import packing_model
+from cassetete.narrowing._formats import format as dump_text, load
+
+# box -> (the paper's solutions, the paper's cuts, our cuts with narrowing="occupied")
+PAPER = {
+    (3, 20): (2, 43_080, 32_768),
+    (4, 15): (368, 771_425, 635_574),
+    (2, 3, 10): (24, 1_559_135, 1_165_348),
+}
+
+
+@pytest.mark.parametrize("box", list(PAPER))
+def test_occupied_reading_gives_the_papers_counts_and_cuts_within_1_5(box):
+    solutions, paper_cuts, cuts = PAPER[box]
+    model = packing_model(box, narrowing="occupied")
+    assert model.count_solutions() == solutions
+    assert model.last_stats["cuts"] == cuts
+    assert 1 / 1.5 <= cuts / paper_cuts <= 1.5
+
+
+def test_the_readings_order_their_trees():
+    # the stronger the narrowing, the smaller the tree, the same solutions
+    cuts = {}
+    for narrowing in ("paper", "occupied", "occupied-bounds", "placement"):
+        model = packing_model((3, 20), narrowing=narrowing)
+        assert model.count_solutions() == 2
+        cuts[narrowing] = model.last_stats["cuts"]
+    assert cuts == {"paper": 65_563, "occupied": 32_768, "occupied-bounds": 32_404, "placement": 22_877}
+
+
+def test_occupied_solutions_are_certified_packings():
+    model = packing_model((3, 20), narrowing="occupied")
+    result = model.solve()
+    assert result.status == "solved"
+    assert model.check_grid(result.solution)
+    assert model.last_stats["narrowings"]["placement"] > 0
+
+
+@pytest.mark.parametrize("narrowing", ["occupied", "occupied-bounds"])
+def test_text_form_keeps_the_cells_mode(narrowing):
+    model = packing_model((3, 5), pieces=["P", "U", "V"], up_to_symmetry=False, narrowing=narrowing)
+    text = dump_text(model)
+    assert f"cassetete_cells_{narrowing.replace('occupied-bounds', 'bounds_in').replace('occupied', 'coordinates')}" in text
+    again = load(io.StringIO(text))
+    assert again.count_solutions() == model.count_solutions() == 4
+    assert again.last_stats["cuts"] == model.last_stats["cuts"]
+
+
+def test_occupied_needs_a_box_of_at_most_64_cells():
+    from cassetete import PuzzleError
+
+    with pytest.raises(PuzzleError, match="at most 64 cells"):
+        packing_model((5, 13), pieces={"a": [(0, 0)], "b": [(0, 0)]}, narrowing="occupied")
+
+
+@pytest.mark.parametrize("box", [(3, 5), (5, 3)])
+def test_bisect_split_keeps_the_counts(box):
+    # rule 6 cut in the middle of the interval: another tree, the same solutions
+    model = packing_model(box, pieces=["P", "U", "V"], up_to_symmetry=False)
+    assert model.count_solutions() == 4
+    first = model.last_stats["cuts"]
+    assert model.count_solutions(strategy="smallest-min-bisect") == 4
+    assert model.last_stats["cuts"] > first
