@@ -610,6 +610,32 @@ struct Search {
         if (limit && count >= limit) stop = true;
     }
 
+    // One value or configuration tried from a branch point; false when the search must stop.
+    bool try_child(State& child) {
+        ++guesses;
+        if (control && control->tick()) {
+            stop = true;
+            return false;
+        }
+        if (propagate(child)) run(child);
+        return true;
+    }
+
+    // The digit with the fewest configurations (more than one) among conf[16 * k + 4 * g + lane]
+    // (digit 4 * k + g) restricted to `mask`: a band's (lane b, all bits) or a stack's (lane 0,
+    // the stack's bits).
+    static int digit_with_fewest(const uint32_t* conf, int lane_index, uint32_t mask) {
+        int best = -1, fewest = 7;
+        for (int d = 0; d < 9; ++d) {
+            const int n = __builtin_popcount(conf[16 * (d >> 2) + 4 * (d & 3) + lane_index] & mask);
+            if (n > 1 && n < fewest) {
+                fewest = n;
+                best = d;
+            }
+        }
+        return best;
+    }
+
     // s: propagated, consistent.
     void run(State& s) {
         int band = -1;
@@ -664,14 +690,7 @@ struct Search {
             if (best_stack >= 0) {
                 const int t = best_stack;
                 const uint32_t m = (7u << (3 * t)) | (7u << (9 + 3 * t));
-                int bd = -1, bn = 7;
-                for (int d = 0; d < 9; ++d) {
-                    const int n = __builtin_popcount(sconf[16 * (d >> 2) + 4 * (d & 3)] & m);
-                    if (n > 1 && n < bn) {
-                        bn = n;
-                        bd = d;
-                    }
-                }
+                const int bd = digit_with_fewest(sconf, 0, m);
                 const uint32_t* wd = words + 16 * (bd >> 2) + 4 * (bd & 3);
                 const uint32_t stack_cells = cols_to_rows(7u << (3 * t));
                 for (uint32_t cf = sconf[16 * (bd >> 2) + 4 * (bd & 3)] & m; cf && !stop; cf &= cf - 1) {
@@ -681,24 +700,12 @@ struct Search {
                     State c2 = s;
                     for (int b = 0; b < 3; ++b)
                         set_word(c2, bd, b, wd[b] & (~stack_cells | cols_to_rows(1u << (3 * t + col[b]))));
-                    ++guesses;
-                    if (control && control->tick()) {
-                        stop = true;
-                        return;
-                    }
-                    if (propagate(c2)) run(c2);
+                    if (!try_child(c2)) return;
                 }
                 return;
             }
             if (best_band >= 0) {
-                int bd = -1, bn = 7;
-                for (int d = 0; d < 9; ++d) {
-                    const int n = __builtin_popcount(conf[16 * (d >> 2) + 4 * (d & 3) + best_band]);
-                    if (n > 1 && n < bn) {
-                        bn = n;
-                        bd = d;
-                    }
-                }
+                const int bd = digit_with_fewest(conf, best_band, ~0u);
                 const uint32_t w = words[16 * (bd >> 2) + 4 * (bd & 3) + best_band];
                 for (uint32_t cf = conf[16 * (bd >> 2) + 4 * (bd & 3) + best_band]; cf && !stop; cf &= cf - 1) {
                     const int bitpos = __builtin_ctz(cf), c = bitpos / 3;
@@ -707,12 +714,7 @@ struct Search {
                     const uint32_t mask = (7u << (3 * c)) | (7u << (9 + 3 * r1)) | (7u << (18 + 3 * r2));
                     State c2 = s;
                     set_word(c2, bd, best_band, w & mask);
-                    ++guesses;
-                    if (control && control->tick()) {
-                        stop = true;
-                        return;
-                    }
-                    if (propagate(c2)) run(c2);
+                    if (!try_child(c2)) return;
                 }
                 return;
             }
@@ -742,12 +744,7 @@ struct Search {
             State c = s;
             for (int e = 0; e < 9; ++e)
                 if (e != d) set_word(c, e, band, words[16 * (e >> 2) + 4 * (e & 3) + band] & ~bit);
-            ++guesses;
-            if (control && control->tick()) {
-                stop = true;
-                return;
-            }
-            if (propagate(c)) run(c);
+            if (!try_child(c)) return;
         }
     }
 };
