@@ -18,6 +18,9 @@ Usage::
     python bench/narrowing_table.py --rows 2x5x6 --skip-enumeration     # long: run with nohup
     python bench/narrowing_table.py --ablation 4x15 --node-limit 600000
     python bench/narrowing_table.py --estimate 3x4x5 --depth 34 --sample 60  # sampled estimate
+    python bench/narrowing_table.py --estimate 3x4x5 --depth 34 --sample 100000 --narrowing occupied \
+        --shard 0/2 &   # the complete count (a sample of every subproblem), shared by two processes:
+    python bench/narrowing_table.py --estimate 3x4x5 --depth 34 --sample 100000 --narrowing occupied --shard 1/2
     python bench/narrowing_table.py --readings all    # the readings of the paper tried for its cuts
     python bench/narrowing_table.py --report                              # rewrite the markdown
 """
@@ -182,11 +185,15 @@ def run_best(name: str) -> Dict[str, Any]:
     return {"solutions_up_to_symmetry": count, "seconds": time.process_time() - start}
 
 
-def run_estimate(name: str, depth: int, sample: int, seed: int, narrowing: str = "paper") -> None:
+def run_estimate(name: str, depth: int, sample: int, seed: int, narrowing: str = "paper",
+                 shard: int = 0, shards: int = 1) -> None:
     """Estimate the cuts, time and solutions of a whole count from a uniform random sample of the
     subproblems of ``split(depth)`` (without replacement): total = cuts above + N * sample mean,
     an unbiased estimator; its standard error is N * s / sqrt(n) * sqrt(1 - n / N). Each
-    subproblem's result is stored as it finishes, so a stopped run resumes."""
+    subproblem's result is stored as it finishes, so a stopped run resumes. With ``shards`` > 1,
+    this process counts every shards-th subproblem of the sample from position ``shard`` on, so
+    that several processes (one per core) share one sample and one log; a sample as large as
+    the number of subproblems is the complete count."""
     import random
 
     model = packing_model(box_of(name), narrowing=narrowing)
@@ -208,7 +215,7 @@ def run_estimate(name: str, depth: int, sample: int, seed: int, narrowing: str =
                     entry = json.loads(line)
                     done[str(entry.pop("index"))] = entry
     with open(log, "a", encoding="utf-8") as handle:
-        for index in order[:sample]:
+        for index in order[:sample][shard::shards]:
             if str(index) in done:
                 continue
             start = time.process_time()
@@ -612,6 +619,9 @@ def main(argv: Any = None) -> int:
     parser.add_argument("--depth", type=int, default=34, help="estimate: split depth")
     parser.add_argument("--sample", type=int, default=60, help="estimate: subproblems to count")
     parser.add_argument("--seed", type=int, default=1, help="estimate: sampling seed")
+    parser.add_argument("--shard", default="0/1",
+                        help="estimate: I/K counts every K-th subproblem of the sample from the I-th on, so K "
+                             "processes (one per core) share the work and its log")
     parser.add_argument("--report", action="store_true", help="only rewrite the markdown")
     parser.add_argument("--quick", action="store_true",
                         help=f"rows {','.join(QUICK_ROWS)} (both models, enumeration, best) and the ablation on "
@@ -674,7 +684,10 @@ def main(argv: Any = None) -> int:
         run_ablation(args.ablation, args.node_limit)
         write_report()
     if args.estimate:
-        run_estimate(args.estimate, args.depth, args.sample, args.seed, args.narrowing)
+        shard, _, shards = args.shard.partition("/")
+        if not (shard.isdigit() and shards.isdigit() and int(shard) < int(shards)):
+            parser.error(f"--shard wants I/K with 0 <= I < K, not {args.shard}")
+        run_estimate(args.estimate, args.depth, args.sample, args.seed, args.narrowing, int(shard), int(shards))
     if args.report:
         write_report()
     return 0
