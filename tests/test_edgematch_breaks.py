@@ -60,6 +60,20 @@ def test_breaks_solves_small_generated_puzzles(seed):
     assert res.stats["stop"] == "solved"
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_breaks_solves_jigsaw_matching_with_inner_clues(seed):
+    """Opposite matching (a tab faces a blank) and clues inside the board, so that cells meet
+    placed neighbours on three sides: every answer is checked from the rules."""
+    puzzle, planted = edgematch.generate(6, 6, colors=4, matching="opposite", seed=seed)
+    clues = {(2, 3): tuple(int(v) for v in planted[2][3]), (4, 1): tuple(int(v) for v in planted[4][1])}
+    puzzle = puzzle.with_fixed(clues)
+    res = edgematch.solve(puzzle, method="breaks", scan="row", seed=seed, node_limit=5_000_000)
+    board = res.solution.tolist()
+    assert res.status == "solved" and complete_board_ok(puzzle, board)
+    assert check_board(6, 6, puzzle.pieces, res.solution, puzzle.matching, puzzle.fixed)
+    assert matched_joins(puzzle, board) == res.stats["score"] == puzzle.total_joins
+
+
 def _unsolvable(seed):
     """A 4 x 4 puzzle with one inner piece turned over (W and E swapped): no solution."""
     puzzle, _ = edgematch.generate(4, 4, colors=3, seed=seed)

@@ -18,12 +18,16 @@ constexpr int kOpposite[4] = {S, W, N, E};
 constexpr int kDr[4] = {-1, 0, 1, 0};
 constexpr int kDc[4] = {0, 1, 0, -1};
 
-// One candidate of a table: a placement and which of the cell's two first references it
-// leaves unmatched (bit 0: the first, bit 1: the second; 0 for a matching placement).
+// One candidate of a table: a placement, which of the cell's two first references it leaves
+// unmatched (bit 0: the first, bit 1: the second; 0 for a matching placement), and what the
+// search needs of the piece without looking it up: the colour each side asks of the neighbour
+// across it, and the piece's pattern edges (for the quotas).
 struct Entry {
+    uint16_t out[4];  // per side: the complement of the turned piece's edge
     uint16_t piece;
     uint8_t rot;
-    uint8_t miss;
+    uint8_t miss : 2;
+    uint8_t pattern : 6;
 };
 
 // The candidates of every cell of one kind (same frame sides, same placed neighbours), for
@@ -83,7 +87,6 @@ public:
             }
         }
         kind_of_.resize(nfree_);
-        extra_.resize(nfree_);
         breakable_.resize(nfree_);
         for (int d = 0; d < nfree_; ++d) {
             int cell = free_[d], refmask = 0;
@@ -95,10 +98,9 @@ public:
             auto found = std::find(kinds_.begin(), kinds_.end(), k);
             kind_of_[d] = static_cast<int>(found - kinds_.begin());
             if (found == kinds_.end()) kinds_.push_back(k);
-            int seen = 0, bmask = 0;
+            int bmask = 0;
             for (int s = 0; s < 4; ++s) {
                 if (!(refmask >> s & 1)) continue;
-                if (seen++ >= 2) extra_[d].push_back(s);
                 if (!(rim_[cell] != 0 && rim_[nb_[cell][s]] != 0)) bmask |= 1 << s;  // rim joins never break
             }
             breakable_[d] = bmask;
@@ -116,7 +118,7 @@ public:
                         for (int s = 0; s < 4; ++s) same = same && pz.edge(p, r, s) == pz.edge(p, q, s);
                         repeat = same;
                     }
-                    if (ok && !repeat) valid_[k].push_back({static_cast<uint16_t>(p), static_cast<uint8_t>(r), 0});
+                    if (ok && !repeat) valid_[k].push_back(make_entry(p, r));
                 }
         it_.assign(nfree_ + 1, 0);
         breaks_.assign(nfree_ + 1, 0);
@@ -130,6 +132,7 @@ public:
         key_.assign(nfree_ + 1, 0);
         phase_.assign(nfree_ + 1, 0);
         cumh_.assign(nfree_ + 1, 0);
+        prepare_depths();
     }
 
     BreaksResult run() {
@@ -198,13 +201,13 @@ private:
                     match[0].push_back(e);
                 } else if (t.refs == 1) {
                     int e0 = pz_.edge(e.piece, e.rot, t.ref0);
-                    for (int c = 1; c < colors_; ++c) (c == e0 ? match[c] : miss[c]).push_back({e.piece, e.rot, static_cast<uint8_t>(c == e0 ? 0 : 1)});
+                    for (int c = 1; c < colors_; ++c) (c == e0 ? match[c] : miss[c]).push_back(with_miss(e, c == e0 ? 0 : 1));
                 } else {
                     int e0 = pz_.edge(e.piece, e.rot, t.ref0), e1 = pz_.edge(e.piece, e.rot, t.ref1);
                     match[e0 * colors_ + e1].push_back(e);
                     for (int c = 1; c < colors_; ++c) {
-                        if (c != e1) miss[e0 * colors_ + c].push_back({e.piece, e.rot, 2});
-                        if (c != e0) miss[c * colors_ + e1].push_back({e.piece, e.rot, 1});
+                        if (c != e1) miss[e0 * colors_ + c].push_back(with_miss(e, 2));
+                        if (c != e0) miss[c * colors_ + e1].push_back(with_miss(e, 1));
                     }
                 }
             }
@@ -220,6 +223,67 @@ private:
                 t.end[key] = static_cast<uint32_t>(t.entries.size());
             }
         }
+        tab_.resize(nfree_);
+        frozen_ = 0;
+        for (int d = 0; d < nfree_; ++d) tab_[d] = &tables_[kind_of_[d]];
+    }
+
+    Entry make_entry(int p, int r) const {
+        Entry e{};
+        for (int s = 0; s < 4; ++s) e.out[s] = static_cast<uint16_t>(pz_.compl_[pz_.edge(p, r, s)]);
+        e.piece = static_cast<uint16_t>(p);
+        e.rot = static_cast<uint8_t>(r);
+        e.miss = 0;
+        e.pattern = static_cast<uint8_t>(pattern_count_[p]);
+        return e;
+    }
+
+    static Entry with_miss(Entry e, int miss) {
+        e.miss = static_cast<uint8_t>(miss);
+        return e;
+    }
+
+    // What the search reads at each depth, resolved once: where the key's two colours and the
+    // extra neighbours' colours are found in need_ (the colour each placed cell asks of the
+    // neighbour across each side), which key misses may break, the schedule and the quota.
+    void prepare_depths() {
+        need_.assign(4 * static_cast<size_t>(n_) + 1, 0);  // the last slot stays 0: "no reference"
+        const int none = 4 * n_;
+        for (int cell = 0; cell < n_; ++cell)
+            if (fixed_[cell]) write_need(cell, piece_[cell], rot_[cell]);
+        depth_.resize(nfree_);
+        for (int d = 0; d < nfree_; ++d) {
+            const Kind& k = kinds_[kind_of_[d]];
+            const int cell = free_[d];
+            Depth& x = depth_[d];
+            x.cell = cell;
+            x.allowed = d < static_cast<int>(opt_.allowed.size()) ? opt_.allowed[d] : 0;
+            x.quota = opt_.quota.empty() ? 0 : opt_.quota[d];
+            x.off0 = x.off1 = none;
+            x.mul0 = 1;
+            int refs = 0;
+            for (int s = 0; s < 4; ++s) {
+                if (!(k.refmask >> s & 1)) continue;
+                const int off = 4 * nb_[cell][s] + kOpposite[s];
+                if (refs == 0) x.off0 = off;
+                else if (refs == 1) x.off1 = off;
+                if (refs < 2) {
+                    if (breakable_[d] >> s & 1) x.missok |= static_cast<uint8_t>(1 << refs);
+                } else {
+                    x.xoff[x.extras] = off;
+                    x.xside[x.extras] = s;
+                    x.xbreak[x.extras] = static_cast<uint8_t>(breakable_[d] >> s & 1);
+                    ++x.extras;
+                }
+                ++refs;
+            }
+            if (refs >= 2) x.mul0 = colors_;
+            x.canbreak = (breakable_[d] & k.refmask) != 0;
+        }
+    }
+
+    void write_need(int cell, int p, int r) {
+        for (int s = 0; s < 4; ++s) need_[4 * cell + s] = static_cast<uint16_t>(pz_.compl_[pz_.edge(p, r, s)]);
     }
 
     // The colour the placed neighbour on side s of cell requires.
@@ -230,17 +294,15 @@ private:
 
     bool joins(int cell, int s, int p, int r) const { return pz_.edge(p, r, s) == required(cell, s); }
 
-    int cap(int d) const {
-        int allowed = d < static_cast<int>(opt_.allowed.size()) ? opt_.allowed[d] : 0;
-        if (result_.score >= 0) allowed = std::min(allowed, result_.total - result_.score - 1);
-        return allowed;
-    }
+    // Breaks the board may hold once depth d's cell is placed: the schedule, and once a
+    // complete board is known, fewer than it has.
+    int cap(int d) const { return std::min(depth_[d].allowed, tight_); }
 
     void enter(int d) {
-        const Table& t = tables_[kind_of_[d]];
-        int cell = free_[d], key = 0;
-        if (t.refs == 1) key = required(cell, t.ref0);
-        else if (t.refs == 2) key = required(cell, t.ref0) * colors_ + required(cell, t.ref1);
+        const Table& t = *tab_[d];
+        Depth& x = depth_[d];
+        const int key = need_[x.off0] * x.mul0 + need_[x.off1];
+        for (int j = 0; j < x.extras; ++j) x.xwant[j] = static_cast<uint16_t>(pz_.compl_[need_[x.xoff[j]]]);
         key_[d] = key;
         it_[d] = t.start[key];
         end_[d] = t.mid[key];
@@ -253,43 +315,46 @@ private:
         enter(0);
         rec_depth_ = -1;
         for (;;) {
-            const Table& t = tables_[kind_of_[d]];
-            const int cell = free_[d];
+            const Table& t = *tab_[d];
+            const Depth& x = depth_[d];
+            const Entry* entries = t.entries.data();
+            const char* used = used_.data();
+            const int breaks = breaks_[d], capacity = cap(d), need_h = x.quota - cumh_[d];
+            uint32_t i = it_[d], end = end_[d];
             bool placed = false;
-            while (!placed) {
-                if (it_[d] == end_[d]) {
-                    if (phase_[d] == 0 && (breakable_[d] & kinds_[kind_of_[d]].refmask) && breaks_[d] < cap(d)) {
-                        phase_[d] = 1;
-                        it_[d] = t.mid[key_[d]];
-                        end_[d] = t.end[key_[d]];
-                        continue;
+            for (;;) {
+                for (; i < end; ++i) {
+                    const Entry& e = entries[i];
+                    if (used[e.piece]) continue;
+                    int miss = 0;
+                    if (e.miss) {
+                        if (!(x.missok & e.miss)) continue;
+                        miss = 1;
                     }
+                    bool ok = true;
+                    for (int j = 0; j < x.extras; ++j)
+                        if (e.out[x.xside[j]] != x.xwant[j]) {
+                            ok = ok && x.xbreak[j];
+                            ++miss;
+                        }
+                    if (!ok || miss > 1 || (miss && breaks + miss > capacity)) continue;
+                    if (e.pattern < need_h) continue;
+                    piece_[x.cell] = e.piece;
+                    rot_[x.cell] = e.rot;
+                    used_[e.piece] = 1;
+                    std::copy(e.out, e.out + 4, need_.begin() + 4 * x.cell);
+                    breaks_[d + 1] = breaks + miss;
+                    cumh_[d + 1] = cumh_[d] + e.pattern;
+                    placed = true;
+                    ++i;
                     break;
                 }
-                const Entry e = t.entries[it_[d]++];
-                if (used_[e.piece]) continue;
-                int miss = 0;
-                if (e.miss) {
-                    int side = e.miss == 1 ? t.ref0 : t.ref1;
-                    if (!(breakable_[d] >> side & 1)) continue;
-                    miss = 1;
-                }
-                bool ok = true;
-                for (int s : extra_[d])
-                    if (!joins(cell, s, e.piece, e.rot)) {
-                        if (!(breakable_[d] >> s & 1)) ok = false;
-                        ++miss;
-                    }
-                if (!ok || miss > 1 || (miss && breaks_[d] + miss > cap(d))) continue;
-                int h = cumh_[d] + pattern_count_[e.piece];
-                if (!opt_.quota.empty() && h < opt_.quota[d]) continue;
-                piece_[cell] = e.piece;
-                rot_[cell] = e.rot;
-                used_[e.piece] = 1;
-                breaks_[d + 1] = breaks_[d] + miss;
-                cumh_[d + 1] = h;
-                placed = true;
+                if (placed || phase_[d] != 0 || !x.canbreak || breaks >= capacity) break;
+                phase_[d] = 1;  // every matching candidate tried: now those that break one join
+                end = t.end[key_[d]];
             }
+            it_[d] = i;
+            end_[d] = end;
             if (placed) {
                 if (control_.tick()) return;
                 ++d;
@@ -297,7 +362,7 @@ private:
                     record_full(breaks_[d]);
                     if (result_.score == result_.total) return;
                     --d;
-                    unplace(d);
+                    back_up(d);
                     continue;
                 }
                 if (d > rec_depth_ || (d == rec_depth_ && breaks_[d] < rec_breaks_)) record_partial(d);
@@ -310,6 +375,7 @@ private:
                     d = 0;
                     enter(0);
                 }
+                if ((control_.nodes() & kFilterEvery) == 0) refresh_filter(d);
                 continue;
             }
             // every candidate tried: back up
@@ -318,8 +384,86 @@ private:
                 return;
             }
             --d;
-            unplace(d);
+            back_up(d);
         }
+    }
+
+    // The search takes back its piece at depth d.
+    void back_up(int d) {
+        unplace(d);
+        if (d < low_water_) low_water_ = d;
+        if (d < frozen_) unfilter();
+    }
+
+    // --- candidate lists without the pieces of a settled start of the board -----------------
+    // Deep in the scan most candidates of a list are pieces already placed, each read and
+    // skipped. Like libblackwood's adaptive filter (lists copied without the pieces of the
+    // levels that have not changed for a while), every kFilterEvery + 1 placements the depths
+    // that no back-up has reached since the last look are frozen: the lists of the deeper
+    // depths are copied without their pieces, in the same order, so the search makes exactly
+    // the same placements, reading fewer entries. Backing up into the frozen depths drops the
+    // copies.
+    static constexpr uint64_t kFilterEvery = (1u << 20) - 1;
+    static constexpr int kFilterStep = 4;  // refilter only when this many more depths settled
+
+    void unfilter() {
+        for (int d = frozen_; d < nfree_; ++d) tab_[d] = &tables_[kind_of_[d]];
+        frozen_ = 0;
+    }
+
+    void refresh_filter(int d) {
+        const int settled = std::min(low_water_, d);
+        low_water_ = nfree_;
+        if (settled < frozen_ + kFilterStep) return;
+        // Active depths reading the copies go back to positions in the full lists first (an
+        // entry the copies left out is a placed piece, which the full list would skip anyway).
+        if (frozen_ > 0)
+            for (int j = frozen_; j <= d; ++j) {
+                const int k = kind_of_[j];
+                const Table& full = tables_[k];
+                const uint32_t range_end = phase_[j] ? full.end[key_[j]] : full.mid[key_[j]];
+                it_[j] = it_[j] == end_[j] ? range_end : origin_[k][it_[j]];
+                end_[j] = range_end;
+                tab_[j] = &full;
+            }
+        // New copies of the full lists without the pieces of the depths before `settled`.
+        filtered_.resize(tables_.size());
+        origin_.resize(tables_.size());
+        remap_.resize(tables_.size());
+        drop_.assign(pz_.size(), 0);
+        for (int j = 0; j < settled; ++j) drop_[piece_[free_[j]]] = 1;
+        for (size_t k = 0; k < tables_.size(); ++k) {
+            const Table& full = tables_[k];
+            Table& copy = filtered_[k];
+            std::vector<uint32_t>& remap = remap_[k];
+            std::vector<uint32_t>& origin = origin_[k];
+            remap.resize(full.entries.size() + 1);
+            copy.entries.clear();
+            origin.clear();
+            for (size_t i = 0; i < full.entries.size(); ++i) {
+                remap[i] = static_cast<uint32_t>(copy.entries.size());
+                if (drop_[full.entries[i].piece]) continue;
+                copy.entries.push_back(full.entries[i]);
+                origin.push_back(static_cast<uint32_t>(i));
+            }
+            remap[full.entries.size()] = static_cast<uint32_t>(copy.entries.size());
+            copy.start.resize(full.start.size());
+            copy.mid.resize(full.mid.size());
+            copy.end.resize(full.end.size());
+            for (size_t key = 0; key < full.start.size(); ++key) {
+                copy.start[key] = remap[full.start[key]];
+                copy.mid[key] = remap[full.mid[key]];
+                copy.end[key] = remap[full.end[key]];
+            }
+        }
+        for (int j = settled; j <= d; ++j) {  // active depths: same next candidate, same range end
+            const std::vector<uint32_t>& remap = remap_[kind_of_[j]];
+            it_[j] = remap[it_[j]];
+            end_[j] = remap[end_[j]];
+        }
+        for (int j = settled; j < nfree_; ++j) tab_[j] = &filtered_[kind_of_[j]];
+        frozen_ = settled;
+        ++result_.filters;
     }
 
     void unplace(int d) {
@@ -335,6 +479,7 @@ private:
 
     void restart(int d) {
         for (int i = 0; i < d; ++i) unplace(i);
+        low_water_ = 0;
         ++result_.restarts;
         restart_nodes0_ = control_.nodes();
         restart_t0_ = control_.elapsed();
@@ -344,6 +489,7 @@ private:
 
     void improve(int score) {
         result_.score = score;
+        tight_ = result_.total - score - 1;
         result_.piece = piece_;
         result_.rot = rot_;
         result_.trajectory.emplace_back(control_.elapsed(), score);
@@ -456,12 +602,30 @@ private:
     std::vector<int> piece_, rot_, free_, pattern_count_, rim_, kind_of_, breakable_;
     std::vector<char> used_, fixed_;
     std::vector<std::array<int, 4>> nb_;
-    std::vector<std::vector<int>> extra_;
     std::vector<Kind> kinds_;
     std::vector<std::vector<Entry>> valid_;
     std::vector<Table> tables_;
+    std::vector<const Table*> tab_;         // per depth: the lists it reads (full or filtered)
+    std::vector<Table> filtered_;           // per kind: the lists without the frozen depths' pieces
+    std::vector<std::vector<uint32_t>> origin_, remap_;  // copy -> full and full -> copy positions
+    std::vector<char> drop_;
+    int frozen_ = 0, low_water_ = 0;         // depths < frozen_ read the full lists
     std::vector<uint32_t> it_, end_;
     std::vector<int> key_, phase_, breaks_, cumh_;
+    // Per free cell in scan order (see prepare_depths).
+    struct Depth {
+        int cell = 0, allowed = 0, quota = 0;
+        int off0 = 0, off1 = 0, mul0 = 1;  // key = need_[off0] * mul0 + need_[off1]
+        int extras = 0;                    // placed neighbours beyond the key's two
+        int xoff[2] = {0, 0}, xside[2] = {0, 0};
+        uint16_t xwant[2] = {0, 0};        // the edge each extra neighbour asks for (set on entry)
+        uint8_t xbreak[2] = {0, 0};        // whether that join may break
+        uint8_t missok = 0;                // bit j: the key's j-th reference may break
+        bool canbreak = false;
+    };
+    std::vector<Depth> depth_;
+    std::vector<uint16_t> need_;  // 4 per cell + one 0: the colour a placed cell asks across each side
+    int tight_ = std::numeric_limits<int>::max();
     int rec_depth_ = -1, rec_breaks_ = 0, deep_from_ = -1;
     std::vector<int> deep_piece_, deep_rot_;
     uint64_t restart_nodes0_ = 0;

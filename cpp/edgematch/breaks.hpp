@@ -48,6 +48,7 @@ struct BreaksResult {
     int full_boards = 0;             // complete boards reached by the search itself
     int completions = 0;             // partial boards completed by branch and bound
     int restarts = 0;
+    int filters = 0;                 // times the candidate lists were copied without settled pieces
     bool exhausted = false;          // the whole tree (under the schedule) was searched
     uint64_t nodes = 0;
     std::vector<std::pair<double, int>> trajectory;  // (seconds, best complete score)
