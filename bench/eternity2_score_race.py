@@ -57,12 +57,21 @@ def run_ours(solver: str, seed: int, seconds: float) -> Dict[str, Any]:
     assert matched == res.stats["score"]
     row = {"solver": solver, "seed": seed, "seconds": seconds, "score": int(matched),
            "trajectory": [(round(float(t), 3), int(s)) for t, s in res.stats["trajectory"]],
-           "build": _core.common.build_info(), "wall": round(float(res.stats["seconds"]), 1)}
+           "build": _core.common.build_info(), "commit": _commit(), "wall": round(float(res.stats["seconds"]), 1)}
     if method == "breaks":
         row.update(depth=res.stats["depth"], partial_score=res.stats["partial_score"],
                    nodes=res.stats["nodes"], completions=res.stats["completions"])
     row["board"] = res.solution.tolist()
     return row
+
+
+def _commit() -> str:
+    """The project's commit the run was made with ("" outside a git checkout)."""
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True, text=True)
+        return out.stdout.strip()
+    except OSError:
+        return ""
 
 
 # --- libblackwood -----------------------------------------------------------------------------
