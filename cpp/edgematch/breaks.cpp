@@ -250,7 +250,7 @@ private:
         need_.assign(4 * static_cast<size_t>(n_) + 1, 0);  // the last slot stays 0: "no reference"
         const int none = 4 * n_;
         for (int cell = 0; cell < n_; ++cell)
-            if (fixed_[cell]) write_need(cell, piece_[cell], rot_[cell]);
+            if (fixed_[cell]) write_need(cell, make_entry(piece_[cell], rot_[cell]));
         depth_.resize(nfree_);
         for (int d = 0; d < nfree_; ++d) {
             const Kind& k = kinds_[kind_of_[d]];
@@ -282,9 +282,7 @@ private:
         }
     }
 
-    void write_need(int cell, int p, int r) {
-        for (int s = 0; s < 4; ++s) need_[4 * cell + s] = static_cast<uint16_t>(pz_.compl_[pz_.edge(p, r, s)]);
-    }
+    void write_need(int cell, const Entry& e) { std::copy(e.out, e.out + 4, need_.begin() + 4 * cell); }
 
     // The colour the placed neighbour on side s of cell requires.
     int required(int cell, int s) const {
@@ -342,7 +340,7 @@ private:
                     piece_[x.cell] = e.piece;
                     rot_[x.cell] = e.rot;
                     used_[e.piece] = 1;
-                    std::copy(e.out, e.out + 4, need_.begin() + 4 * x.cell);
+                    write_need(x.cell, e);
                     breaks_[d + 1] = breaks + miss;
                     cumh_[d + 1] = cumh_[d] + e.pattern;
                     placed = true;
