@@ -251,18 +251,27 @@ def estimate_lines(runs: Dict[str, Any]) -> List[str]:
         if n < 2:
             continue
         _, name, depth, seed, narrowing = key.split("/")
-        what = (f"complete count over all {parts} subproblems" if n == parts else
+        complete = n == parts
+        what = (f"complete count over all {parts} subproblems" if complete else
                 f"estimate of a whole count from {n} random subproblems of {parts}")
         lines += ["", f"## {name}, narrowing={narrowing!r}: {what} (split depth {depth}, seed {seed}, "
                   f"{fmt_int(r['cuts_above'])} cuts above the subproblems); the paper's strategy otherwise",
-                  "", "| quantity | estimate | standard error |", "|---|---|---|"]
+                  "", "| quantity | count | paper |" if complete else "| quantity | estimate | standard error |",
+                  "|---|---|---|"]
+        _, _, _, paper_time, paper_cuts = PAPER[name]  # the paper's narrowing columns
         for field, label, fmt in (("cuts", "cuts", fmt_int), ("seconds", "CPU time", fmt_s),
                                   ("solutions", "solutions", fmt_int)):
             values = np.array([d[field] for d in done], dtype=float)
             total = parts * values.mean() + (r["cuts_above"] if field == "cuts" else 0)
             error = parts * values.std(ddof=1) / np.sqrt(n) * np.sqrt(1 - n / parts)
             show = (lambda v: fmt(int(round(v)))) if fmt is fmt_int else fmt
-            lines.append(f"| {label} | {show(total)} | {show(error)} |")
+            if complete:  # the paper's figure beside ours, and for cuts the ratio
+                theirs = {"cuts": paper_cuts, "seconds": paper_time, "solutions": PAPER[name][0]}[field]
+                if field == "cuts":
+                    theirs = f"{fmt_int(paper_cuts)} (ours / paper {total / paper_cuts:.2f})"
+                lines.append(f"| {label} | {show(total)} | {theirs} |")
+            else:
+                lines.append(f"| {label} | {show(total)} | {show(error)} |")
         known = known_solutions(name)
         found = sum(d["solutions"] for d in done)
         if n < parts and found:
