@@ -69,7 +69,7 @@ py::dict breaks_search_py(int rows, int cols, const CArray<int32_t>& pieces, con
     out["total"] = b.total;
     py::list worker_scores, stops;
     uint64_t nodes = 0;
-    int best_depth = -1, best_depth_breaks = 0, full_boards = 0, completions = 0, restarts = 0;
+    int best_depth = -1, best_depth_breaks = 0, full_boards = 0, completions = 0, restarts = 0, filters = 0;
     bool exhausted = false;
     for (const auto& r : results) {
         worker_scores.append(r.score);
@@ -78,6 +78,7 @@ py::dict breaks_search_py(int rows, int cols, const CArray<int32_t>& pieces, con
         full_boards += r.full_boards;
         completions += r.completions;
         restarts += r.restarts;
+        filters += r.filters;
         exhausted = exhausted || r.exhausted;
         if (r.best_depth > best_depth || (r.best_depth == best_depth && r.best_depth_breaks < best_depth_breaks)) {
             best_depth = r.best_depth;
@@ -93,6 +94,7 @@ py::dict breaks_search_py(int rows, int cols, const CArray<int32_t>& pieces, con
     out["full_boards"] = full_boards;
     out["completions"] = completions;
     out["restarts"] = restarts;
+    out["filters"] = filters;
     out["exhausted"] = exhausted;
     out["trajectory"] = trajectory;
     return out;

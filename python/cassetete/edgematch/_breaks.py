@@ -269,7 +269,8 @@ def solve_breaks(
     (= ``best``) and ``total``, ``trajectory`` [(seconds, best score), ...], ``depth`` (most
     pieces placed at once, clues included) and ``depth_breaks`` (its breaks), ``partial_score``
     (total minus those breaks: the deepest board counted as if its empty cells all matched),
-    ``full_boards``, ``completions``, ``restarts``, ``nodes``, ``seconds``, ``stop``
+    ``full_boards``, ``completions``, ``restarts``, ``filters`` (times the candidate lists were
+    copied without the pieces of the depths no back-up had reached), ``nodes``, ``seconds``, ``stop``
     (``"solved"``, ``"exhausted"``: every board the schedule allows was tried, ``"time_limit"``,
     ``"node_limit"``), ``seed``, ``workers``, ``worker_scores``, ``schedule`` (the depths).
 
@@ -359,7 +360,8 @@ def solve_breaks(
         "seed": seed, "workers": workers, "worker_scores": [int(s) for s in out["worker_scores"]],
         "depth": depth, "depth_breaks": int(out["best_depth_breaks"]),
         "partial_score": total - int(out["best_depth_breaks"]), "full_boards": int(out["full_boards"]),
-        "completions": int(out["completions"]), "restarts": int(out["restarts"]), "schedule": depths,
+        "completions": int(out["completions"]), "restarts": int(out["restarts"]),
+        "filters": int(out["filters"]), "schedule": depths,
         "quotas": bool(quota.size), "scan": scan, "rules": {},
     }
     return certify_result(Result("solved" if matched == total else "limit", board, stats, puzzle=puzzle,
