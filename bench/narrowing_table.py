@@ -33,7 +33,7 @@ import os
 import platform
 import sys
 import time
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 import numpy as np
 
@@ -232,6 +232,31 @@ def run_estimate(name: str, depth: int, sample: int, seed: int, narrowing: str =
     record["done"] = done
     save_run(key, record)
     write_report()
+
+
+def complete_split_count(name: str, narrowing: str) -> Optional[Dict[str, Any]]:
+    """The committed complete count of a row split across processes (``--estimate`` with a sample
+    of every subproblem): {"cuts", "seconds", "solutions", "command"}, or None if no split run of
+    ``narrowing`` on ``name`` has counted all its subproblems."""
+    runs = load_runs()
+    for key in sorted(k for k in runs if k.startswith(f"estimate/{name}/") and k.endswith(f"/{narrowing}")):
+        r = runs[key]
+        done = dict(r["done"])
+        log = os.path.join(HERE, "results", f"narrowing_{key.replace('/', '_')}.jsonl")
+        if os.path.exists(log):
+            with open(log, encoding="utf-8") as handle:
+                for line in handle:
+                    if line.strip():
+                        entry = json.loads(line)
+                        done[str(entry.pop("index"))] = entry
+        if len(done) == r["parts"]:
+            _, _, depth, seed, _ = key.split("/")
+            return {"cuts": r["cuts_above"] + sum(d["cuts"] for d in done.values()),
+                    "seconds": sum(d["seconds"] for d in done.values()),
+                    "solutions": sum(d["solutions"] for d in done.values()),
+                    "command": f"python bench/narrowing_table.py --estimate {name} --depth {depth} --seed {seed} "
+                               f"--sample {r['parts']} --narrowing {narrowing} --shard I/K"}
+    return None
 
 
 def estimate_lines(runs: Dict[str, Any]) -> List[str]:
