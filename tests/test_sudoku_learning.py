@@ -51,9 +51,10 @@ def _shuffled_pattern_holes(box: int, kept: float, seed: int) -> np.ndarray:
     return grid.reshape(n, n)
 
 
-def _count(grid: np.ndarray, box: tuple[int, int], limit: int, learning: bool) -> tuple[int, str]:
+def _count(grid: np.ndarray, box: tuple[int, int], limit: int, learning: bool,
+           rules: list[str] = RULES) -> tuple[int, str]:
     count, _solution, status, _complete, _stats = _core.sudoku.solve(
-        grid.ravel(), box[0], box[1], limit, RULES, None, None, None, False, learning)
+        grid.ravel(), box[0], box[1], limit, rules, None, None, None, False, learning)
     return int(count), status
 
 
@@ -69,12 +70,25 @@ def test_solutions_obey_the_rules_at_every_order(box, kept, seed):
 
 @pytest.mark.parametrize("box, kept, seed", [((2, 2), 0.2, 1), ((2, 2), 0.3, 2), ((2, 3), 0.3, 3),
                                              ((2, 3), 0.4, 4), ((3, 3), 0.42, 5), ((3, 3), 0.45, 6)])
-def test_counts_equal_the_brute_force_count(box, kept, seed):
-    # Solutions are excluded one by one by a clause of the decisions: the count must be exact.
+@pytest.mark.parametrize("hall", [False, True])
+def test_counts_equal_the_brute_force_count(box, kept, seed, hall):
+    # Solutions are excluded one by one by a clause of the decisions: the count must be exact,
+    # with the explained Hall sets as propagators too.
     grid = _holes(box, kept, seed)
     truth = brute_force_count(grid.ravel().tolist(), box, cap=5000)
     assert truth < 5000
-    assert _count(grid, box, 0, True) == (truth, "solved")
+    assert _count(grid, box, 0, True, RULES + ["hall"] if hall else RULES) == (truth, "solved")
+
+
+@pytest.mark.parametrize("box, kept, seed", [((3, 3), 0.3, 3), ((4, 4), 0.45, 5), ((5, 5), 0.45, 6),
+                                             ((6, 6), 0.5, 7)])
+def test_hall_sets_in_the_search_give_checked_solutions_and_the_same_counts(box, kept, seed):
+    grid = _holes(box, kept, seed)
+    count, solution, status, _complete, stats = _core.sudoku.solve(
+        grid.ravel(), box[0], box[1], 2, RULES + ["hall"], None, None, None, False, True)
+    assert status == "solved" and stats["rules"]["hall_calls"] > 0
+    assert is_solution(grid.ravel().tolist(), np.asarray(solution).ravel().tolist(), box)
+    assert count == _count(grid, box, 2, False)[0]
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -126,6 +140,10 @@ def test_unsatisfiable_grids_are_proved_so_by_search(line):
     count, _solution, status, complete, stats = _core.sudoku.solve(grid, 3, 3, 2, RULES, None, None, None, False, True)
     assert (count, status, complete) == (0, "unsatisfiable", True)
     assert stats["nodes"] > 0 and stats["rules"]["conflicts"] > 0
+    # the same proof with the Hall sets explained during the search
+    count, _solution, status, complete, _stats = _core.sudoku.solve(grid, 3, 3, 2, RULES + ["hall"], None, None, None,
+                                                                     False, True)
+    assert (count, status, complete) == (0, "unsatisfiable", True)
 
 
 def test_a_node_limit_never_passes_for_an_answer():

@@ -21,7 +21,25 @@ uint64_t reach(const uint64_t* adj, int start, uint64_t within) {
 }  // namespace
 
 bool alldiff_filter(const uint64_t* dom, int n, uint64_t values, uint64_t* keep) {
-    int value_cell[64], cell_value[64];
+    AlldiffWitness witness;
+    return alldiff_filter(dom, n, values, keep, witness);
+}
+
+uint64_t hall_closure(const uint64_t* dom, const AlldiffWitness& witness, int v, uint64_t values) {
+    uint64_t seen = uint64_t(1) << v, frontier = seen;
+    while (frontier) {
+        const int b = lowest_bit_index(frontier);
+        frontier = clear_lowest_bit(frontier);
+        const uint64_t next = dom[witness.value_cell[b]] & values & ~seen;
+        seen |= next;
+        frontier |= next;
+    }
+    return seen;
+}
+
+bool alldiff_filter(const uint64_t* dom, int n, uint64_t values, uint64_t* keep, AlldiffWitness& witness) {
+    int* value_cell = witness.value_cell;
+    int cell_value[64];
     uint64_t free_values = values;
     for_each_bit(values, [&](int v) { value_cell[v] = -1; });
     // Greedy matching, then one augmenting-path search per unmatched cell.
@@ -59,7 +77,13 @@ bool alldiff_filter(const uint64_t* dom, int n, uint64_t values, uint64_t* keep)
                 queue[tail++] = value_cell[v];
             }
         }
-        if (found < 0) return false;  // Hall violation: these cells share too few values
+        if (found < 0) {  // Hall violation: the cells searched share too few values
+            uint64_t cells = 0;
+            for (int k = 0; k < tail; ++k) cells |= uint64_t(1) << queue[k];
+            witness.fail_cells = cells;
+            witness.fail_values = visited;
+            return false;
+        }
         for (int v = found;;) {       // flip the path back to x
             const int y = via[v];
             const int previous = cell_value[y];

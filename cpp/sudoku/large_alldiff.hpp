@@ -19,4 +19,20 @@ namespace cassetete::sudoku {
 // completed). Cells already holding one value are left out by the caller.
 bool alldiff_filter(const uint64_t* dom, int n, uint64_t values, uint64_t* keep);
 
+// What justifies the filter, for an engine that explains its deductions (sudoku/learning.cpp).
+struct AlldiffWitness {
+    int value_cell[64];   // success: the perfect matching found, value -> cell index
+    uint64_t fail_cells;  // failure: cells (bit k = dom[k]) whose candidates all lie in
+    uint64_t fail_values; // fail_values, which has fewer values than fail_cells has cells
+};
+
+// alldiff_filter, also filling `witness`. After a success, hall_closure(dom, witness, v, values)
+// gives the values reachable from v: the cells matched to them can take no other value, so they
+// form a Hall set and every value of the closure is out of every other cell.
+bool alldiff_filter(const uint64_t* dom, int n, uint64_t values, uint64_t* keep, AlldiffWitness& witness);
+
+// The smallest set of values that holds v and, with each value, every candidate of the cell
+// matched to it (witness of a successful alldiff_filter on the same dom and values).
+uint64_t hall_closure(const uint64_t* dom, const AlldiffWitness& witness, int v, uint64_t values);
+
 }  // namespace cassetete::sudoku

@@ -7,6 +7,7 @@
 #include "common/bits.hpp"
 #include "common/luby.hpp"
 #include "common/rng.hpp"
+#include "sudoku/large_alldiff.hpp"
 
 namespace cassetete::sudoku {
 namespace {
@@ -29,8 +30,13 @@ enum ReasonKind : uint32_t {
     kPointRow = 5,  // a box's value confined to one row leaves the rest of the row
     kPointCol = 6,  // ... to one column leaves the rest of the column
     kClaim = 7,     // a line's value confined to one box leaves the rest of the box
+    // Hall sets (payload: an offset in the Hall arena, which lists the variables of the reason):
+    // false because some cells of the unit can only take the values of a set as large as
+    // themselves, this value among them (each listed variable, a value outside the set in one of
+    // those cells, is false); as a conflict, cells with fewer values than cells.
+    kHall = 8,
 };
-constexpr uint32_t kPayloadBits = 29;
+constexpr uint32_t kPayloadBits = 28;
 constexpr uint32_t kPayloadMask = (uint32_t(1) << kPayloadBits) - 1;
 inline uint32_t make_reason(ReasonKind kind, uint32_t payload) { return (uint32_t(kind) << kPayloadBits) | payload; }
 inline ReasonKind reason_kind(uint32_t r) { return static_cast<ReasonKind>(r >> kPayloadBits); }
@@ -57,7 +63,8 @@ class Learner {
 public:
     Learner(const Geometry& geometry, const SearchOptions& options, SearchControl& control)
         : g_(geometry), options_(options), control_(control), n_(geometry.size()), cells_(geometry.cells()),
-          vars_(cells_ * n_), own_rng_(kDefaultSeed), rng_(options.rng ? options.rng : &own_rng_) {
+          vars_(cells_ * n_), hall_(options.rules.hall), own_rng_(kDefaultSeed),
+          rng_(options.rng ? options.rng : &own_rng_) {
         cell_units_.resize(static_cast<size_t>(cells_) * 3);
         cell_pos_.resize(static_cast<size_t>(cells_) * 3);
         for (int u = 0; u < g_.units(); ++u) {
@@ -103,6 +110,12 @@ public:
         phase_.assign(static_cast<size_t>(cells_), -1);
         target_phase_.assign(static_cast<size_t>(cells_), -1);
         placed_ = 0;
+        unit_dirty_.assign(static_cast<size_t>(g_.units()), 0);
+        dirty_units_.clear();
+        hall_arena_.clear();
+        hall_lim_.clear();
+        if (hall_)
+            for (int u = 0; u < g_.units(); ++u) mark_dirty(u);
         for (int cell = 0; cell < cells_; ++cell) {
             if (!cand_[cell]) return false;
             for_each_bit(cand_[cell], [&](int v) { value_[cell * n_ + v] = kUnassigned; });
@@ -137,8 +150,9 @@ public:
                 if (!record_solution()) return;
                 continue;
             }
-            if (control_.tick()) return;
+            if (control_.tick() || (hall_ && (++slow_ticks_ & 63) == 0 && control_.poll())) return;
             trail_lim_.push_back(static_cast<int>(trail_.size()));
+            hall_lim_.push_back(hall_arena_.size());
             assign(decision, make_reason(kDecision, 0));
         }
     }
@@ -150,6 +164,11 @@ public:
         stats.add("learnt", learnt_total_);
         stats.add("restarts", restarts_);
         stats.add("fullest", static_cast<uint64_t>(best_placed_));
+        if (hall_) {
+            stats.add("hall_calls", hall_calls_);
+            stats.add("hall_removals", hall_removals_);
+            stats.add("hall_conflicts", hall_conflicts_);
+        }
     }
 
 private:
@@ -178,6 +197,7 @@ private:
             const uint64_t old = p;
             p &= ~(uint64_t(1) << pos[k]);
             if (confined(k, p) && !confined(k, old)) locked_.push_back(units[k] * n_ + v);
+            if (hall_) mark_dirty(units[k]);
         }
         if (!left) return fail(make_reason(kCell, static_cast<uint32_t>(cell)), -1);
         if (has_single_bit(left)) {
@@ -244,6 +264,78 @@ private:
         return true;
     }
 
+    void mark_dirty(int u) {
+        if (unit_dirty_[u]) return;
+        unit_dirty_[u] = 1;
+        dirty_units_.push_back(u);
+    }
+
+    // Appends to the Hall arena the variables x(cell, w), w a root value of the cell outside
+    // `inside`, for each cell of `cells` (all false now: the cells' candidates lie in `inside`);
+    // level-0 facts are left out, as the analysis skips them. Returns the explanation's offset.
+    uint32_t hall_reason(const int* cells, uint64_t which, uint64_t inside) {
+        const uint32_t offset = static_cast<uint32_t>(hall_arena_.size());
+        hall_arena_.push_back(0);
+        for_each_bit(which, [&](int k) {
+            const int cell = cells[k];
+            for_each_bit(root_cand_[cell] & ~inside, [&](int w) {
+                const int var = cell * n_ + w;
+                if (level_[var] > 0) hall_arena_.push_back(var);
+            });
+        });
+        hall_arena_[offset] = static_cast<int>(hall_arena_.size() - offset - 1);
+        return offset;
+    }
+
+    // All-different consistency of unit u (J.-C. Régin, AAAI 1994) with explained deductions:
+    // each value removed from a cell is explained by the Hall set that removes it (the cells
+    // matched to the values reachable from it), a unit that cannot be completed by the cells
+    // whose candidates are too few (H. Downing, T. Feydy, P. Stuckey, "Explaining alldifferent",
+    // ACSC 2012, give the same explanations).
+    bool apply_hall(int u) {
+        const int* unit = g_.unit_cells(u);
+        uint64_t dom[64], keep[64], values = 0;
+        int open[64], m = 0;
+        for (int k = 0; k < n_; ++k) {
+            const int cell = unit[k];
+            const uint64_t mask = cand_[cell];
+            if (has_single_bit(mask) && value_[cell * n_ + lowest_bit_index(mask)] == kTrue) continue;
+            dom[m] = mask;
+            open[m++] = cell;
+            values |= mask;
+        }
+        if (m < 2) return true;
+        ++hall_calls_;
+        AlldiffWitness witness;
+        if (!alldiff_filter(dom, m, values, keep, witness)) {
+            ++hall_conflicts_;
+            return fail(make_reason(kHall, hall_reason(open, witness.fail_cells, witness.fail_values)), -1);
+        }
+        uint64_t explained = 0;  // values whose Hall set is already in the arena
+        uint32_t offset_of[64];
+        for (int k = 0; k < m; ++k) {
+            const uint64_t drop = dom[k] & ~keep[k];
+            for (uint64_t d = drop; d; d = clear_lowest_bit(d)) {
+                const int v = lowest_bit_index(d);
+                const int var = open[k] * n_ + v;
+                if (value_[var] == kFalse) continue;  // already out, by the singles of an earlier removal
+                if (!(explained >> v & 1)) {
+                    const uint64_t closure = hall_closure(dom, witness, v, values);
+                    uint64_t cells = 0;
+                    for_each_bit(closure, [&](int b) { cells |= uint64_t(1) << witness.value_cell[b]; });
+                    offset_of[v] = hall_reason(open, cells, closure);
+                    explained |= uint64_t(1) << v;
+                }
+                const uint32_t reason = make_reason(kHall, offset_of[v]);
+                // placed meanwhile by a hidden single of another unit: the two deductions clash
+                if (value_[var] == kTrue) return fail(reason, var);
+                ++hall_removals_;
+                if (!assign(lit_of(var, true), reason)) return false;
+            }
+        }
+        return true;
+    }
+
     bool propagate() {
         if (conflict_pending_) {
             conflict_pending_ = false;
@@ -251,10 +343,17 @@ private:
         }
         for (;;) {
             if (head_ == trail_.size()) {
-                if (locked_.empty()) break;
-                const int key = locked_.back();
-                locked_.pop_back();
-                if (!apply_locked(key)) return false;
+                if (!locked_.empty()) {
+                    const int key = locked_.back();
+                    locked_.pop_back();
+                    if (!apply_locked(key)) return false;
+                    continue;
+                }
+                if (dirty_units_.empty()) break;
+                const int u = dirty_units_.back();  // the dearest rule last, once the others are quiet
+                dirty_units_.pop_back();
+                unit_dirty_[u] = 0;
+                if (!apply_hall(u)) return false;
                 continue;
             }
             const int lit = trail_[head_++];
@@ -374,6 +473,13 @@ private:
             for_each_bit(root_places_[payload], [&](int k) {
                 if (cell_units_[3 * cells[k] + index] != target_unit) f(cells[k] * n_ + v);
             });
+            break;
+        }
+        case kHall: {
+            const int* vars = &hall_arena_[payload + 1];
+            const int size = hall_arena_[payload];
+            for (int k = 0; k < size; ++k)
+                if (vars[k] != except) f(vars[k]);
             break;
         }
         case kClause: {
@@ -617,6 +723,12 @@ private:
             for (int k = 0; k < 3; ++k) places_[units[k] * n_ + v] |= uint64_t(1) << pos[k];
         }
         trail_lim_.resize(static_cast<size_t>(target));
+        if (hall_) {  // the explanations of the levels undone go; every unit was consistent at `target`
+            hall_arena_.resize(hall_lim_[static_cast<size_t>(target)]);
+            hall_lim_.resize(static_cast<size_t>(target));
+            for (int u : dirty_units_) unit_dirty_[u] = 0;
+            dirty_units_.clear();
+        }
         locked_.clear();
         head_ = trail_.size();
         conflict_pending_ = false;
@@ -702,6 +814,7 @@ private:
     const SearchOptions& options_;
     SearchControl& control_;
     const int n_, cells_, vars_;
+    const bool hall_;  // all-different consistency per unit during the search (apply_hall)
     std::vector<int> cell_units_, cell_pos_;
     std::vector<uint64_t> cand_, places_, root_cand_, root_places_;
     std::vector<uint8_t> value_;
@@ -725,6 +838,11 @@ private:
     std::vector<std::vector<Watch>> watches_;
     std::vector<int> learnt_, removed_, levels_seen_, stack_;
     std::vector<int> locked_;  // (unit, value) keys just confined to one segment
+    std::vector<uint8_t> unit_dirty_;  // hall: units whose candidates changed since apply_hall read them
+    std::vector<int> dirty_units_;
+    std::vector<int> hall_arena_;      // hall: explanations, [size, variables...], cut back with the levels
+    std::vector<size_t> hall_lim_;     // hall: the arena's size when each level began
+    uint64_t hall_calls_ = 0, hall_removals_ = 0, hall_conflicts_ = 0, slow_ticks_ = 0;
     uint64_t segment_[3][kMaxOrder] = {};  // per unit kind and position: the segment through it
     uint64_t box_column_[kMaxOrder] = {};  // per box position: the box column through it
     size_t learnt_count_ = 0, max_learnt_ = 0;

@@ -9,6 +9,12 @@
 //   exclusivity     x(c, v) true -> x(c, w) and x(peer, v) false    reason: x(c, v)
 //   single          one value left in cell c -> it is true           reason: the other values of c, false
 //   hidden single   one place left for v in unit u -> it is true     reason: the other places, false
+//   locked candidates  a value confined to one segment of a unit leaves the segment's other unit
+//                      reason: the value's other places in the source unit, false
+//   hall (rules.hall)  all-different consistency per unit (J.-C. Régin, AAAI 1994): a value
+//                      leaves a cell when some other cells can only take a set of values as
+//                      large as themselves that holds it
+//                      reason: the values outside that set in those cells, false
 // A wipe-out (a cell with no value, a value with no place, two values in a cell, a value twice
 // in a unit) is explained by the same sets, and the engine learns from it as a SAT solver does
 // (J. Marques-Silva, K. Sakallah, "GRASP", 1999; M. Moskewicz et al., "Chaff", 2001): the first
@@ -44,11 +50,13 @@ constexpr int kLearningMinOrder = 25;
 // Does solve_puzzle() use the learning engine for these options?
 bool wants_learning(const Geometry& geometry, const SearchOptions& options);
 
-// Solves with clause learning. Uses options.limit (0 = all), options.on_solution and
-// options.rng (tie-breaks; a fixed internal seed when null); the rules are the default ones
-// (the engine's propagators are exclusivity and the two singles; the root uses all rules).
+// Solves with clause learning. Uses options.limit (0 = all), options.on_solution,
+// options.rng (tie-breaks; a fixed internal seed when null) and options.rules.hall (Hall sets
+// during the search too); the engine's other propagators are exclusivity, the two singles and
+// locked candidates whatever the rules say, and the root uses every rule.
 // Statistics: nodes = decisions; counters "conflicts", "learnt", "restarts" and "fullest" (the
-// most cells placed at once, met at a conflict: how close a stopped search came).
+// most cells placed at once, met at a conflict: how close a stopped search came); with hall,
+// "hall_calls" (units read), "hall_removals" and "hall_conflicts".
 SearchOutcome solve_learning(const Geometry& geometry, const uint8_t* clues, const SearchOptions& options,
                              SearchControl& control);
 
