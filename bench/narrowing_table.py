@@ -204,16 +204,10 @@ def run_estimate(name: str, depth: int, sample: int, seed: int, narrowing: str =
     key = f"estimate/{name}/{depth}/{seed}/{narrowing}"
     # Each subproblem's result is appended to a JSON-lines file as it finishes (a stopped run
     # resumes from it); the runs file gets the summary every 100 subproblems and at the end.
-    log = os.path.join(HERE, "results", f"narrowing_{key.replace('/', '_')}.jsonl")
+    log = estimate_log(key)
     record = load_runs().get(key, {})
     record.update({"parts": len(parts), "cuts_above": above, "depth": depth, "seed": seed})
-    done = dict(record.get("done", {}))
-    if os.path.exists(log):
-        with open(log, encoding="utf-8") as handle:
-            for line in handle:
-                if line.strip():
-                    entry = json.loads(line)
-                    done[str(entry.pop("index"))] = entry
+    done = merged_subproblems(key, record)
     with open(log, "a", encoding="utf-8") as handle:
         for index in order[:sample][shard::shards]:
             if str(index) in done:
@@ -234,6 +228,25 @@ def run_estimate(name: str, depth: int, sample: int, seed: int, narrowing: str =
     write_report()
 
 
+def estimate_log(key: str) -> str:
+    """The JSON-lines file where a split run appends each subproblem's result as it finishes."""
+    return os.path.join(HERE, "results", f"narrowing_{key.replace('/', '_')}.jsonl")
+
+
+def merged_subproblems(key: str, record: Dict[str, Any]) -> Dict[str, Any]:
+    """A split run's finished subproblems by index: the runs file's summary plus those its log
+    holds (finished since the last summary)."""
+    done = dict(record.get("done", {}))
+    log = estimate_log(key)
+    if os.path.exists(log):
+        with open(log, encoding="utf-8") as handle:
+            for line in handle:
+                if line.strip():
+                    entry = json.loads(line)
+                    done[str(entry.pop("index"))] = entry
+    return done
+
+
 def complete_split_count(name: str, narrowing: str) -> Optional[Dict[str, Any]]:
     """The committed complete count of a row split across processes (``--estimate`` with a sample
     of every subproblem): {"cuts", "seconds", "solutions", "command"}, or None if no split run of
@@ -241,14 +254,7 @@ def complete_split_count(name: str, narrowing: str) -> Optional[Dict[str, Any]]:
     runs = load_runs()
     for key in sorted(k for k in runs if k.startswith(f"estimate/{name}/") and k.endswith(f"/{narrowing}")):
         r = runs[key]
-        done = dict(r["done"])
-        log = os.path.join(HERE, "results", f"narrowing_{key.replace('/', '_')}.jsonl")
-        if os.path.exists(log):
-            with open(log, encoding="utf-8") as handle:
-                for line in handle:
-                    if line.strip():
-                        entry = json.loads(line)
-                        done[str(entry.pop("index"))] = entry
+        done = merged_subproblems(key, r)
         if len(done) == r["parts"]:
             _, _, depth, seed, _ = key.split("/")
             return {"cuts": r["cuts_above"] + sum(d["cuts"] for d in done.values()),
@@ -263,15 +269,7 @@ def estimate_lines(runs: Dict[str, Any]) -> List[str]:
     lines: List[str] = []
     for key in sorted(k for k in runs if k.startswith("estimate/")):
         r = runs[key]
-        merged = dict(r["done"])
-        log = os.path.join(HERE, "results", f"narrowing_{key.replace('/', '_')}.jsonl")
-        if os.path.exists(log):  # subproblems finished since the last summary
-            with open(log, encoding="utf-8") as handle:
-                for line in handle:
-                    if line.strip():
-                        entry = json.loads(line)
-                        merged[str(entry.pop("index"))] = entry
-        done = list(merged.values())
+        done = list(merged_subproblems(key, r).values())
         n, parts = len(done), r["parts"]
         if n < 2:
             continue
