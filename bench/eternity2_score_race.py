@@ -47,20 +47,31 @@ TOTAL = 480
 OURS = {"breaks": ("breaks", {}), "vlns": ("vlns", {}), "hybrid": ("breaks", {"polish": 0.5})}
 
 
-def run_ours(solver: str, seed: int, seconds: float) -> Dict[str, Any]:
+def run_ours(solver: str, seed: int, seconds: float, workers: int = 1, out: Path = OUT) -> Dict[str, Any]:
+    """One run of ours. With ``workers`` > 1 the searches run in that many processes through the
+    island model (``executor=``), each restart on its own seed, the best board kept in a
+    checkpoint beside ``out`` so that a killed run resumes from it (with the full time again)."""
+    from concurrent.futures import ProcessPoolExecutor
+
     from cassetete import _core, edgematch
 
     puzzle = edgematch.eternity2("centre")
     method, options = OURS[solver]
-    res = edgematch.solve(puzzle, method=method, time_limit=seconds, seed=seed, workers=1, **options)
+    if workers == 1:
+        res = edgematch.solve(puzzle, method=method, time_limit=seconds, seed=seed, workers=1, **options)
+    else:
+        checkpoint = out.with_name(f"{out.stem}.{solver}.w{workers}.seed{seed}.board")
+        with ProcessPoolExecutor(workers) as pool:
+            res = edgematch.solve(puzzle, method=method, time_limit=seconds, seed=seed, executor=pool,
+                                  checkpoint=str(checkpoint), **options)
     matched = edgematch.score(puzzle, res.solution)[0]
     assert matched == res.stats["score"]
-    row = {"solver": solver, "seed": seed, "seconds": seconds, "score": int(matched),
+    row = {"solver": solver, "seed": seed, "seconds": seconds, "workers": workers, "score": int(matched),
            "trajectory": [(round(float(t), 3), int(s)) for t, s in res.stats["trajectory"]],
            "build": _core.common.build_info(), "commit": _commit(), "wall": round(float(res.stats["seconds"]), 1)}
     if method == "breaks":
-        row.update(depth=res.stats["depth"], partial_score=res.stats["partial_score"],
-                   nodes=res.stats["nodes"], completions=res.stats["completions"])
+        row.update({key: res.stats[key] for key in ("depth", "partial_score", "nodes", "completions")
+                    if key in res.stats})
     row["board"] = res.solution.tolist()
     return row
 
@@ -165,18 +176,20 @@ def load(out: Path) -> List[Dict[str, Any]]:
     return [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
 
 
-def race(solvers: Sequence[str], seeds: Sequence[int], seconds: float, peer: Optional[Path], out: Path) -> None:
-    done = {(r["solver"], r["seed"], r["seconds"]) for r in load(out)}
+def race(solvers: Sequence[str], seeds: Sequence[int], seconds: float, peer: Optional[Path], out: Path,
+         workers: int = 1) -> None:
+    done = {(r["solver"], r["seed"], r["seconds"], r.get("workers", 1)) for r in load(out)}
     if "libblackwood" in solvers:
         if peer is None:
             raise SystemExit("--libblackwood DIR is needed for the libblackwood runs")
         prepare_peer(peer)
     for seed in seeds:
         for solver in solvers:
-            if (solver, seed, seconds) in done:
+            if (solver, seed, seconds, 1 if solver == "libblackwood" else workers) in done:
                 continue
             print(f"{solver} seed {seed}: {seconds:.0f} s ...", flush=True)
-            row = run_peer(peer, seed, seconds) if solver == "libblackwood" else run_ours(solver, seed, seconds)
+            row = run_peer(peer, seed, seconds) if solver == "libblackwood" else run_ours(
+                solver, seed, seconds, workers, out)
             with open(out, "a") as f:
                 f.write(json.dumps(row) + "\n")
             print(f"  {row['score']}/480", flush=True)
@@ -194,15 +207,15 @@ def score_at(trajectory: Sequence[Sequence[float]], t: float) -> Optional[str]:
 def report(out: Path, seconds: float, command: str) -> str:
     rows = [r for r in load(out) if r["seconds"] == seconds]
     solvers = [s for s in ("breaks", "hybrid", "vlns", "libblackwood") if any(r["solver"] == s for r in rows)]
-    checkpoints = [t for t in (10, 30, 60, 120, 300, 600, 1200, 1800) if t <= seconds]
-    lines = ["| solver | seed | " + " | ".join(f"{t:g} s" for t in checkpoints) + " | final | reached at |",
-             "|---|---|" + "---|" * (len(checkpoints) + 2)]
+    checkpoints = [t for t in (10, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200) if t <= seconds]
+    lines = ["| solver | cores | seed | " + " | ".join(f"{t:g} s" for t in checkpoints) + " | final | reached at |",
+             "|---|---|---|" + "---|" * (len(checkpoints) + 2)]
     for solver in solvers:
         for r in sorted((r for r in rows if r["solver"] == solver), key=lambda r: r["seed"]):
             cells = [score_at(r["trajectory"], t) for t in checkpoints]
             last = r["trajectory"][-1][0] if r["trajectory"] else None
             extra = f" ({r['depth']})" if solver == "libblackwood" else ""
-            lines.append(f"| {solver} | {r['seed']} | " + " | ".join("-" if c is None else str(c) for c in cells)
+            lines.append(f"| {solver} | {r.get('workers', 1)} | {r['seed']} | " + " | ".join("-" if c is None else str(c) for c in cells)
                          + f" | {r['score']}{extra} | {'-' if last is None else f'{last:.0f} s'} |")
     builds = sorted({f"{r['solver']}: {r['build']}" for r in rows})
     return "\n".join(lines) + "\n\nBuilds: " + "; ".join(builds) + f"\n\nCommand: `{command}`\n"
@@ -247,11 +260,13 @@ def main() -> None:
                         choices=["breaks", "hybrid", "vlns", "libblackwood"])
     parser.add_argument("--libblackwood", type=Path, default=None, help="a checkout of jfbucas/libblackwood")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes for ours (island model, checkpointed beside --out); libblackwood stays at one")
     parser.add_argument("--report-only", action="store_true")
     args = parser.parse_args()
     command = "python bench/eternity2_score_race.py " + " ".join(sys.argv[1:])
     if not args.report_only:
-        race(args.solvers, args.seeds, args.seconds, args.libblackwood, args.out)
+        race(args.solvers, args.seeds, args.seconds, args.libblackwood, args.out, args.workers)
     print(report(args.out, args.seconds, command))
     try:
         plot(args.out, args.seconds, args.out.with_suffix(".png"))
