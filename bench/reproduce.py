@@ -53,8 +53,10 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 if str(HERE) not in sys.path:  # the bench scripts import their helpers by name (_e2local, ...)
     sys.path.insert(0, str(HERE))
+from _runlog import run_logged, task_key  # noqa: E402  (a helper of bench/, found through the line above)
 RESULTS = HERE / "results"
 DATA = Path(os.environ.get("CASSETETE_DATA", ROOT.parent / "shared" / "data"))
+RUNS = RESULTS / "runs"  # the full runs' logs (one JSON line per finished run; see _runlog.py)
 
 
 @dataclass
@@ -90,8 +92,11 @@ PAPERS: Dict[str, Paper] = {p.key: p for p in [
           "initialisation of the tabu search (figure 6), the checkerboard brute force and the relaxed-CP loop "
           "(section 5)",
           ["Figures 5 and 6 at the paper's sizes (30 instances x 30 s for each relaxation; 20 runs per group): about "
-           "nine hours of one core, not run yet (their quick versions are in reproduce_schaus_deville_quick.md; "
-           "earlier, smaller runs in bench/results/edgematch_local_fig5.md, edgematch_cp_fig5.md, edgematch_local_fig6.md).",
+           "nine hours of one core. Every finished run is one line of bench/results/runs/schaus_deville_fig5.jsonl "
+           "or ..._fig6.jsonl, so `python bench/reproduce.py --only schaus_deville.fig5,schaus_deville.fig6 "
+           "--workers 2` resumes where the last call stopped and reports once every run is logged (their quick "
+           "versions are in reproduce_schaus_deville_quick.md; earlier, smaller runs in "
+           "bench/results/edgematch_local_fig5.md, edgematch_cp_fig5.md, edgematch_local_fig6.md).",
            "The 24-hour runs that reached 458/480 (section 6): not rerun; our hour-long runs are in "
            "bench/results/edgematch_local_goals_T3600*.md.",
            "Figures 1-3 are pictures of boards (figure 2: the colour distribution of the 256 pieces) with no value "
@@ -128,8 +133,9 @@ class Row:
 class Recorder:
     """Collects the rows of one reproduction."""
 
-    def __init__(self, paper: str, reproduction: str) -> None:
+    def __init__(self, paper: str, reproduction: str, workers: int = 1) -> None:
         self.paper, self.reproduction = paper, reproduction
+        self.workers = workers  # processes for the parts whose full runs go through a run log
         self.rows: List[Row] = []
         self.notes: List[str] = []
 
@@ -352,6 +358,15 @@ def schaus_fig4(rec: Recorder, quick: bool) -> None:
                          "machine; equal moves favour large |S| (a move costs more there) compared with equal time.")
 
 
+def _fig5_run(task: Dict[str, Any]) -> Dict[str, Any]:
+    """One relaxed instance of figure 5 (a task of the full run's log)."""
+    from cassetete import edgematch as em
+
+    _, info = em.initial_board(em.eternity2(), task["init"], relax=task["relax"], seed=1000 * task["relax"] + task["instance"],
+                               time_limit=task["time_limit"], node_limit=None)
+    return {"solved": bool(info["solved"]), "depth": int(info["depth"]), "cells": int(info["cells"])}
+
+
 def schaus_fig5(rec: Recorder, quick: bool) -> None:
     from cassetete import edgematch as em
 
@@ -363,11 +378,19 @@ def schaus_fig5(rec: Recorder, quick: bool) -> None:
     else:
         relax = tuple(range(0, 41, 4)) + (50, 60)
         plan = {v: (relax, 30, {"time_limit": 30.0, "node_limit": None}) for v in variants}
+        tasks = [{"figure": 5, "init": variants[v], "relax": k, "instance": i, "time_limit": 30.0}
+                 for v in variants for k in relax for i in range(30)]
+        logged = {task_key(e["task"]): e["result"] for e in run_logged(RUNS / "schaus_deville_fig5.jsonl", tasks,
+                                                                        _fig5_run, rec.workers)}
     for method, (relax, instances, limits) in plan.items():
         solved = {}
         for k in relax:
-            solved[k] = sum(bool(em.initial_board(e2, variants[method], relax=k, seed=1000 * k + i, **limits)[1]["solved"])
-                            for i in range(instances))
+            if quick:
+                solved[k] = sum(bool(em.initial_board(e2, variants[method], relax=k, seed=1000 * k + i, **limits)[1]["solved"])
+                                for i in range(instances))
+            else:
+                solved[k] = sum(logged[task_key({"figure": 5, "init": variants[method], "relax": k, "instance": i,
+                                                 "time_limit": 30.0})]["solved"] for i in range(instances))
             rec.info("figure 5", f"{k} relaxed", f"relaxed problems solved / {instances}", "bar (no number)",
                      solved[k], method=method)
         lo, hi = min(relax), max(relax)
@@ -380,9 +403,19 @@ def schaus_fig5(rec: Recorder, quick: bool) -> None:
         rec.claim("figure 5", "threshold", "fewest relaxed positions solving half the instances", "> 24",
                   first if first is not None else "none", first is not None and first > 24, method=method, must=False,
                   tolerance="> 24")
-    label = "node limits (5,000 for the CP model, 200,000 for first fail)" if quick else "30 s each"
+    label = "node limits (5,000 for the CP model, 200,000 for first fail)" if quick else (
+        "30 s each, every run logged in bench/results/runs/schaus_deville_fig5.jsonl (resumable)")
     rec.notes.append(f"Figure 5: 'paper' is the CP model of section 2 (`init=\"cp-model\"`, GAC AllDifferent, first "
                      f"fail); 'first fail' the library's faster search of the same relaxed problem; {label}.")
+
+
+def _fig6_run(task: Dict[str, Any]) -> Dict[str, Any]:
+    """One tabu search of figure 6 (a task of the full run's log)."""
+    from cassetete import edgematch as em
+
+    res = em.solve(em.eternity2(), method="vlns", seed=100 + task["run"], init=task["init"], relax=task["relax"],
+                   node_limit=task["cp_nodes"], time_limit=task["time_limit"])
+    return {"score": int(res.stats["score"]), "init_score": int(res.stats["init_score"])}
 
 
 def schaus_fig6(rec: Recorder, quick: bool) -> None:
@@ -393,14 +426,22 @@ def schaus_fig6(rec: Recorder, quick: bool) -> None:
     if not quick:
         groups = [(f"cp {k}", "cp", k) for k in range(0, 31, 5)] + [("random", "random", 0)]
     runs = 3 if quick else 20
+    if not quick:
+        tasks = [{"figure": 6, "init": init, "relax": k, "run": run, "time_limit": 60.0, "cp_nodes": 5_000_000}
+                 for _, init, k in groups for run in range(runs)]
+        logged = {task_key(e["task"]): e["result"] for e in run_logged(RUNS / "schaus_deville_fig6.jsonl", tasks,
+                                                                        _fig6_run, rec.workers)}
     medians = {}
     for label, init, k in groups:
         scores = []
         for run in range(runs):
-            limit = {"iterations": 20_000} if quick else {"time_limit": 60.0}
-            res = em.solve(e2, method="vlns", seed=100 + run, init=init, relax=k, node_limit=200_000 if quick else 5_000_000,
-                           **limit)
-            scores.append(res.stats["score"])
+            if quick:
+                res = em.solve(e2, method="vlns", seed=100 + run, init=init, relax=k, node_limit=200_000,
+                               iterations=20_000)
+                scores.append(res.stats["score"])
+            else:
+                scores.append(logged[task_key({"figure": 6, "init": init, "relax": k, "run": run, "time_limit": 60.0,
+                                               "cp_nodes": 5_000_000})]["score"])
         medians[label] = statistics.median(scores)
         rec.info("figure 6", label, f"final score /480: min / median / max of {runs}", "box (no number)",
                  f"{min(scores)} / {medians[label]:g} / {max(scores)}")
@@ -409,7 +450,8 @@ def schaus_fig6(rec: Recorder, quick: bool) -> None:
     rec.claim("figure 6", "cp 0 vs cp 30", "fewer relaxed positions give better final scores", "cp 0 > cp 30",
               f"{medians['cp 0']:g} > {medians['cp 30']:g}", medians["cp 0"] > medians["cp 30"])
     rec.notes.append("Figure 6: " + ("20,000 moves per run (quick; machine-independent)" if quick else
-                                     "60 s per run (the paper does not give its time)") + "; CP budget "
+                                     "60 s per run (the paper does not give its time), every run logged in "
+                                     "bench/results/runs/schaus_deville_fig6.jsonl (resumable)") + "; CP budget "
                      + ("200,000" if quick else "5,000,000") + " placements.")
 
 
@@ -861,8 +903,8 @@ def select(only: Optional[str]) -> List[Reproduction]:
     return out
 
 
-def run_one(rep: Reproduction, quick: bool) -> Dict[str, Any]:
-    rec = Recorder(rep.paper, rep.key)
+def run_one(rep: Reproduction, quick: bool, workers: int = 1) -> Dict[str, Any]:
+    rec = Recorder(rep.paper, rep.key, workers)
     start = time.perf_counter()
     cpu = time.process_time()
     try:
@@ -999,6 +1041,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--out", type=Path, default=RESULTS, help="folder of the result pages (default bench/results)")
     ap.add_argument("--no-pages", action="store_true", help="write no markdown page")
     ap.add_argument("--list", action="store_true", help="list the parts and exit")
+    ap.add_argument("--workers", type=int, default=1,
+                    help="processes for the full runs kept in a resumable log (Schaus and Deville's figures 5 and 6)")
     args = ap.parse_args(argv)
     chosen = select(args.only)
     if args.list:
@@ -1008,7 +1052,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     results: List[Dict[str, Any]] = []
     for rep in chosen:
         print(f"== {rep.paper}.{rep.key}: {rep.covers}", flush=True)
-        res = run_one(rep, args.quick)
+        res = run_one(rep, args.quick, args.workers)
         results.append(res)
         for r in res["rows"]:
             if r.status in ("FAIL", "error", "differs"):
