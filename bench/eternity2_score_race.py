@@ -57,6 +57,7 @@ def run_ours(solver: str, seed: int, seconds: float, workers: int = 1, out: Path
 
     puzzle = edgematch.eternity2("centre")
     method, options = OURS[solver]
+    commit = _commit()  # the code the run starts with (the head may move during a long run)
     if workers == 1:
         res = edgematch.solve(puzzle, method=method, time_limit=seconds, seed=seed, workers=1, **options)
     else:
@@ -68,7 +69,7 @@ def run_ours(solver: str, seed: int, seconds: float, workers: int = 1, out: Path
     assert matched == res.stats["score"]
     row = {"solver": solver, "seed": seed, "seconds": seconds, "workers": workers, "score": int(matched),
            "trajectory": [(round(float(t), 3), int(s)) for t, s in res.stats["trajectory"]],
-           "build": _core.common.build_info(), "commit": _commit(), "wall": round(float(res.stats["seconds"]), 1)}
+           "build": _core.common.build_info(), "commit": commit, "wall": round(float(res.stats["seconds"]), 1)}
     if method == "breaks":
         row.update({key: res.stats[key] for key in ("depth", "partial_score", "nodes", "completions")
                     if key in res.stats})
