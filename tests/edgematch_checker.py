@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 
-
 def turned(edges, rot):
     """N E S W after rot clockwise quarter turns: the old north edge ends up east."""
     n, e, s, w = edges
@@ -17,6 +16,41 @@ def joins_ok(a, b, matching):
     if a == 0 or b == 0:
         return False
     return a == b if matching == "equal" else a == -b
+
+
+def matched_joins(puzzle, board):
+    """The inner joins of a complete board (rows x cols of (piece, rot)) whose two edges match
+    under the puzzle's matching rule, counted from the rules; None when the board does not use
+    every piece exactly once."""
+    rows, cols = puzzle.rows, puzzle.cols
+    if sorted(int(board[r][c][0]) for r in range(rows) for c in range(cols)) != list(range(len(puzzle.pieces))):
+        return None
+    show = {(r, c): turned([int(x) for x in puzzle.pieces[int(board[r][c][0])]], int(board[r][c][1]))
+            for r in range(rows) for c in range(cols)}
+    count = 0
+    for (r, c), (_n, e, s, _w) in show.items():
+        if c + 1 < cols:
+            count += joins_ok(e, show[r, c + 1][3], puzzle.matching)
+        if r + 1 < rows:
+            count += joins_ok(s, show[r + 1, c][0], puzzle.matching)
+    return count
+
+
+def complete_board_ok(puzzle, board) -> bool:
+    """Every piece once, the clues in place, frame edges exactly on the rim (inner joins may
+    mismatch: a board of a scored search)."""
+    rows, cols = puzzle.rows, puzzle.cols
+    if sorted(int(board[r][c][0]) for r in range(rows) for c in range(cols)) != list(range(puzzle.size)):
+        return False
+    for (r, c), (p, rot) in puzzle.fixed.items():
+        if int(board[r][c][0]) != p or turned(puzzle.pieces[p], int(board[r][c][1])) != turned(puzzle.pieces[p], rot):
+            return False
+    for r in range(rows):
+        for c in range(cols):
+            n, e, s, w = turned([int(x) for x in puzzle.pieces[int(board[r][c][0])]], int(board[r][c][1]))
+            if (n == 0) != (r == 0) or (s == 0) != (r == rows - 1) or (w == 0) != (c == 0) or (e == 0) != (c == cols - 1):
+                return False
+    return True
 
 
 def check_board(rows, cols, pieces, board, matching="equal", fixed=None):

@@ -1,5 +1,5 @@
 """edgematch.solve(method="breaks"): backtracking with scheduled breaks. Boards are checked by the
-independent checker (tests/edgematch_checker.py) and an independent join count written here;
+independent checker and join count (tests/edgematch_checker.py, written from the rules);
 every run is bounded by nodes, not seconds, so nothing depends on the machine's speed."""
 
 from __future__ import annotations
@@ -14,40 +14,8 @@ from cassetete import PuzzleError, edgematch
 from cassetete.edgematch._breaks import break_schedule, scan_order
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from edgematch_checker import check_board, turned  # noqa: E402
+from edgematch_checker import check_board, complete_board_ok, matched_joins  # noqa: E402
 from interrupts import RepeatingInterrupt  # noqa: E402
-
-
-def matched_joins(puzzle, board) -> int:
-    """Inner joins whose two edges match, counted from the rules."""
-    rows, cols = puzzle.rows, puzzle.cols
-    show = {(r, c): turned([int(x) for x in puzzle.pieces[int(board[r][c][0])]], int(board[r][c][1]))
-            for r in range(rows) for c in range(cols)}
-    same = (lambda a, b: a == b) if puzzle.matching == "equal" else (lambda a, b: a == -b)
-    count = 0
-    for r in range(rows):
-        for c in range(cols):
-            if c + 1 < cols and show[r, c][1] != 0 and same(show[r, c][1], show[r, c + 1][3]):
-                count += 1
-            if r + 1 < rows and show[r, c][2] != 0 and same(show[r, c][2], show[r + 1, c][0]):
-                count += 1
-    return count
-
-
-def complete_board_ok(puzzle, board) -> bool:
-    """Every piece once, clues in place, frame edges exactly on the rim (joins may break)."""
-    rows, cols = puzzle.rows, puzzle.cols
-    if sorted(int(board[r][c][0]) for r in range(rows) for c in range(cols)) != list(range(puzzle.size)):
-        return False
-    for (r, c), (p, rot) in puzzle.fixed.items():
-        if int(board[r][c][0]) != p or turned(puzzle.pieces[p], int(board[r][c][1])) != turned(puzzle.pieces[p], rot):
-            return False
-    for r in range(rows):
-        for c in range(cols):
-            n, e, s, w = turned([int(x) for x in puzzle.pieces[int(board[r][c][0])]], int(board[r][c][1]))
-            if (n == 0) != (r == 0) or (s == 0) != (r == rows - 1) or (w == 0) != (c == 0) or (e == 0) != (c == cols - 1):
-                return False
-    return True
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -8,21 +8,7 @@ import numpy as np
 
 from cassetete import edgematch as em
 
-from edgematch_checker import check_board
-
-
-def matched_joins(puzzle: em.EdgePuzzle, board) -> int:
-    """Inner joins whose two labels match, counted from the rules (equal colours)."""
-    b = np.asarray(board)
-    sides = np.empty((puzzle.rows, puzzle.cols, 4), dtype=np.int64)
-    for r in range(puzzle.rows):
-        for c in range(puzzle.cols):
-            p, rot = int(b[r, c, 0]), int(b[r, c, 1])
-            edges = [int(x) for x in puzzle.pieces[p]]
-            sides[r, c] = [edges[(k - rot) % 4] for k in range(4)]
-    h = (sides[:, :-1, 1] == sides[:, 1:, 3]) & (sides[:, :-1, 1] != 0)
-    v = (sides[:-1, :, 2] == sides[1:, :, 0]) & (sides[:-1, :, 2] != 0)
-    return int(h.sum() + v.sum())
+from edgematch_checker import check_board, matched_joins
 
 
 def is_permutation_board(puzzle: em.EdgePuzzle, board) -> bool:

@@ -17,22 +17,7 @@ from cassetete import PuzzleError, edgematch
 from cassetete.edgematch._islands import perturb
 
 sys.path.insert(0, os.path.dirname(__file__))
-from edgematch_checker import check_board, joins_ok, turned  # noqa: E402
-
-
-def matched_joins(puzzle, board):
-    """Inner joins whose two edges match, counted from the rules (a piece used twice: None)."""
-    if len({int(p) for p in board[..., 0].ravel()}) != puzzle.rows * puzzle.cols:
-        return None
-    show = {(r, c): turned([int(x) for x in puzzle.pieces[board[r, c, 0]]], int(board[r, c, 1]))
-            for r in range(puzzle.rows) for c in range(puzzle.cols)}
-    matched = 0
-    for (r, c), (_n, e, s, _w) in show.items():
-        if c + 1 < puzzle.cols:
-            matched += joins_ok(e, show[r, c + 1][3], "equal")
-        if r + 1 < puzzle.rows:
-            matched += joins_ok(s, show[r + 1, c][0], "equal")
-    return matched
+from edgematch_checker import check_board, matched_joins  # noqa: E402
 
 
 def hard_puzzle():
