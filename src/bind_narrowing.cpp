@@ -243,8 +243,9 @@ void register_narrowing(py::module_& m) {
                  if (cells_mode == "exact") mode = nw::PlacementCells::exact;
                  else if (cells_mode == "coordinates") mode = nw::PlacementCells::coordinates;
                  else if (cells_mode == "bounds-in") mode = nw::PlacementCells::bounds_in;
+                 else if (cells_mode == "placed") mode = nw::PlacementCells::placed;
                  else throw InputError("unknown placement cells mode '" + cells_mode +
-                                       "'; expected one of: exact, coordinates, bounds-in");
+                                       "'; expected one of: exact, coordinates, bounds-in, placed");
                  return guarded([&] { return self.add_placement(vars, cells, box, offsets, all_cells, mode); });
              },
              py::arg("vars"), py::arg("cells"), py::arg("box"), py::arg("offsets"), py::arg("all_cells"),

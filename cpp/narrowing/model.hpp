@@ -35,7 +35,9 @@ constexpr int kPriorities = 4;
 // the model must tie each m to its point itself (packing_model does, by Product and Sum): the
 // constraint no longer checks it. `coordinates` is the reading "occupied" of Gilleta's Class
 // (bench/results/narrowing_notes.md, "Readings of the paper tried for the cuts").
-enum class PlacementCells : int { exact = 0, coordinates = 1, bounds_in = 2 };
+// `placed`: as `coordinates`, but a cell counts as occupied only once every point of the piece
+// covering it is fixed (the reading "occupied-placed").
+enum class PlacementCells : int { exact = 0, coordinates = 1, bounds_in = 2, placed = 3 };
 
 enum class AllDifferentAlgorithm : int {
     sort = 0,     // O(n log n) bounds consistency (López-Ortiz, Quimper, Tromp, van Beek 2003)

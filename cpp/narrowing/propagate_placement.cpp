@@ -16,7 +16,21 @@ bool Solver::run_placement(const Constraint& c, int id) {
     const int* v = &vars_[c.var_begin];
     const int dim = c.dim, points = c.points, ncoord = points * dim, m = c.var_count;
     uint64_t occupied = 0;
-    if (occupied_slot_ >= 0) {
+    if (c.cells_mode == static_cast<int>(PlacementCells::placed)) {
+        // the cells of the other pieces (one Placement each) whose points are all fixed
+        for (int other : placements_) {
+            const Constraint& q = constraints_[other];
+            if (other == id) continue;
+            const int* qcells = &vars_[q.var_begin + q.points * q.dim];
+            uint64_t cells = 0;
+            bool placed = true;
+            for (int j = 0; j < q.points && placed; ++j) {
+                placed = lo_[qcells[j]] == hi_[qcells[j]];
+                if (placed) cells |= uint64_t(1) << lo_[qcells[j]];
+            }
+            if (placed) occupied |= cells;
+        }
+    } else if (occupied_slot_ >= 0) {
         // every fixed cell but this piece's own (a clash between them fails in AllDifferent)
         occupied = slots_[occupied_slot_];
         for (int p = 0; p < points; ++p) {
@@ -46,7 +60,8 @@ bool Solver::run_placement(const Constraint& c, int id) {
         int64_t tlo[3] = {0, 0, 0}, thi[3] = {0, 0, 0};
         bool possible = translation_range(lo, hi, off, points, dim, tlo, thi);
         int64_t slo = std::numeric_limits<int64_t>::min(), shi = std::numeric_limits<int64_t>::max();
-        const bool read_cells = c.cells_mode != static_cast<int>(PlacementCells::coordinates);
+        const bool read_cells = c.cells_mode != static_cast<int>(PlacementCells::coordinates) &&
+                                c.cells_mode != static_cast<int>(PlacementCells::placed);
         for (int p = 0; p < points && possible && read_cells; ++p) {
             const int64_t base = static_cast<int64_t>(shape[1 + p]);
             slo = std::max(slo, lo[ncoord + p] - base);

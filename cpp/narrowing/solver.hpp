@@ -175,6 +175,7 @@ private:
     std::vector<uint64_t> axis_cells_;    // placement, careful: cells whose coordinate d is x
     std::vector<unsigned char> is_cell_;  // careful: a Placement's cell number
     int occupied_slot_ = -1;              // careful: reversible mask of the fixed cells
+    std::vector<int> placements_;         // the Placement constraints (the pieces), for PlacementCells::placed
 
     std::vector<int> queue_[kPriorities];
     size_t queue_head_[kPriorities] = {};

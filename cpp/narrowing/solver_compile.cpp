@@ -101,6 +101,7 @@ Solver::Solver(const Model& model, const Options& options)
         }
         for (int k = 0; k < c.var_count; ++k) ++watch_count[vars_[c.var_begin + k]];
         max_vars = std::max(max_vars, static_cast<size_t>(c.var_count));
+        if (c.kind == Kind::placement) placements_.push_back(static_cast<int>(constraints_.size()));
         constraints_.push_back(c);
     }
     if (options_.careful) {

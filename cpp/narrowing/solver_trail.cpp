@@ -60,7 +60,10 @@ bool Solver::narrow_slow(int v, int64_t lo, int64_t hi, int by) {
             // careful: a Placement none of whose feasible placements (at its last narrowing)
             // covers the newly occupied cell has nothing to narrow
             const Constraint& p = constraints_[fix_watch_[k]];
-            if (p.cover_slot >= 0 && lo >= 0 && lo < 64 && !((slots_[p.cover_slot] >> lo) & 1)) continue;
+            // (not with `placed`: the piece this cell completes may lie under the placements elsewhere)
+            if (p.cover_slot >= 0 && p.cells_mode != static_cast<int>(PlacementCells::placed) && lo >= 0 && lo < 64 &&
+                !((slots_[p.cover_slot] >> lo) & 1))
+                continue;
             schedule(fix_watch_[k]);
         }
         if (occupied_slot_ >= 0 && is_cell_[v]) set_slot(occupied_slot_, slots_[occupied_slot_] | uint64_t(1) << lo);

@@ -6,8 +6,8 @@ its solutions (Product x = a*y, Sum, AllDifferent, Translated and Class for shap
 translation and rotation); the search narrows to a fixpoint, then splits one domain in two
 (a "cut") and explores both sides. ``packing_model`` builds the paper's model of a packing
 (``narrowing="placement"``: a stronger Class constraint that also sees the occupied cells;
-``narrowing="occupied"``: Class over the free cells only, the reading that reproduces the
-paper's cuts).
+``narrowing="occupied"``: Class over the free cells only; ``narrowing="occupied-placed"``: over
+the cells of no placed piece, the reading nearest to the paper's cuts).
 
 Example:
     >>> from cassetete import narrowing

@@ -320,7 +320,8 @@ def _constraint(model: Model, statement: str, where: str, var) -> None:
         if not sizes or len(flat) != len(sizes) * len(cells) or not offsets or len(offsets) % len(flat):
             raise PuzzleError(f"{where}: cassetete_placement: {len(flat)} coordinates, {len(cells)} cells, sizes "
                               f"{sizes} and {len(offsets)} offsets do not make points and orientations")
-        modes = {"cassetete_cells_coordinates": "coordinates", "cassetete_cells_bounds_in": "bounds-in"}
+        modes = {"cassetete_cells_coordinates": "coordinates", "cassetete_cells_bounds_in": "bounds-in",
+                 "cassetete_cells_placed": "placed"}
         if note in modes:
             model._add("add_placement", flat, cells, sizes, offsets, all_cells, modes[note])
         else:
