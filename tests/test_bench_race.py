@@ -13,21 +13,13 @@ import pytest
 
 from cassetete import edgematch
 
-ROOT = Path(__file__).resolve().parent.parent
-BENCH = ROOT / "bench"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from edgematch_checker import complete_board_ok, matched_joins  # noqa: E402
 
-pytestmark = pytest.mark.skipif(not (BENCH / "eternity2_score_race.py").exists(),
-                                reason="bench/ is not beside the tests (installed package only)")
-
 
 @pytest.fixture
-def race(monkeypatch):
-    monkeypatch.syspath_prepend(str(BENCH))
-    import eternity2_score_race
-
-    return eternity2_score_race
+def race(bench_module):
+    return bench_module("eternity2_score_race")
 
 
 @pytest.mark.parametrize("workers", [1, 2])

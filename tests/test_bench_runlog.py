@@ -6,23 +6,13 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-BENCH = ROOT / "bench"
-
-pytestmark = pytest.mark.skipif(not (BENCH / "_runlog.py").exists(),
-                                reason="bench/ is not beside the tests (installed package only)")
-
 
 @pytest.fixture
-def runlog(monkeypatch):
-    monkeypatch.syspath_prepend(str(BENCH))
-    import _runlog
-
-    return _runlog
+def runlog(bench_module):
+    return bench_module("_runlog")
 
 
 def test_a_logged_task_is_not_run_again(runlog, tmp_path):
@@ -61,10 +51,10 @@ def test_two_processes_fill_one_log_in_task_order(runlog, tmp_path):
     assert all({"seconds", "date", "commit", "build"} <= set(e) for e in lines)
 
 
-def test_full_figure6_is_read_back_from_its_log(runlog, tmp_path, monkeypatch):
+def test_full_figure6_is_read_back_from_its_log(bench_module, tmp_path, monkeypatch):
     """Every task of the full figure 6 already logged: the part reports from the log and runs no
     search (a search here would take 160 minutes)."""
-    import reproduce
+    reproduce = bench_module("reproduce")
 
     monkeypatch.setattr(reproduce, "RUNS", tmp_path)
     groups = [("cp", k) for k in range(0, 31, 5)] + [("random", 0)]
