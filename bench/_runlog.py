@@ -43,7 +43,8 @@ def load_log(path: Path) -> Dict[str, Dict[str, Any]]:
     return done
 
 
-def _commit() -> str:
+def head_commit() -> str:
+    """The project's commit (short hash) the bench runs with; "" outside a git checkout."""
     try:
         out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=str(Path(__file__).resolve().parent),
                              capture_output=True, text=True, timeout=10)
@@ -80,7 +81,7 @@ def run_logged(path: Path, tasks: Sequence[Task], run: Callable[[Task], Any], wo
     done = load_log(path)
     todo = [t for t in tasks if task_key(t) not in done]
     todo = list({task_key(t): t for t in todo}.values())  # a task listed twice runs once
-    stamp = {"commit": _commit(), "build": _build()}
+    stamp = {"commit": head_commit(), "build": _build()}
     if progress and todo:
         print(f"   {len(tasks) - len(todo)} of {len(tasks)} runs already in {path.name}; {len(todo)} to run "
               f"on {workers} process(es)", flush=True)

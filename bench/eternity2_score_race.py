@@ -34,6 +34,8 @@ import time
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from _runlog import head_commit  # a helper of bench/, beside this script
+
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
 OUT = RESULTS / "eternity2_score_race.jsonl"
@@ -57,7 +59,7 @@ def run_ours(solver: str, seed: int, seconds: float, workers: int = 1, out: Path
 
     puzzle = edgematch.eternity2("centre")
     method, options = OURS[solver]
-    commit = _commit()  # the code the run starts with (the head may move during a long run)
+    commit = head_commit()  # the code the run starts with (the head may move during a long run)
     if workers == 1:
         res = edgematch.solve(puzzle, method=method, time_limit=seconds, seed=seed, workers=1, **options)
     else:
@@ -75,15 +77,6 @@ def run_ours(solver: str, seed: int, seconds: float, workers: int = 1, out: Path
                     if key in res.stats})
     row["board"] = res.solution.tolist()
     return row
-
-
-def _commit() -> str:
-    """The project's commit the run was made with ("" outside a git checkout)."""
-    try:
-        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True, text=True)
-        return out.stdout.strip()
-    except OSError:
-        return ""
 
 
 # --- libblackwood -----------------------------------------------------------------------------
