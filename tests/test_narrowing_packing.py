@@ -84,7 +84,7 @@ def random_piece(rng, size):
     return sorted(cells)
 
 
-@pytest.mark.parametrize("narrowing", ["paper", "placement", "occupied", "occupied-bounds", "occupied-placed"])
+@pytest.mark.parametrize("narrowing", ["literal", "placement", "occupied", "occupied-bounds", "occupied-placed"])
 @pytest.mark.parametrize("seed", range(12))
 def test_counts_match_the_exact_cover_engine_in_2d(seed, narrowing):
     rng = random.Random(seed)
@@ -106,7 +106,7 @@ def test_counts_match_the_exact_cover_engine_in_2d(seed, narrowing):
         assert packing_model(box, pieces=pieces, narrowing=narrowing).count_solutions() >= 1
 
 
-@pytest.mark.parametrize("narrowing", ["paper", "placement", "occupied", "occupied-bounds", "occupied-placed"])
+@pytest.mark.parametrize("narrowing", ["literal", "placement", "occupied", "occupied-bounds", "occupied-placed"])
 @pytest.mark.parametrize("seed", range(6))
 def test_counts_match_the_exact_cover_engine_in_3d(seed, narrowing):
     rng = random.Random(100 + seed)
@@ -126,7 +126,7 @@ def test_counts_match_the_exact_cover_engine_in_3d(seed, narrowing):
         check_packing(grid, pieces)
 
 
-@pytest.mark.parametrize("narrowing", ["paper", "placement", "occupied", "occupied-bounds", "occupied-placed"])
+@pytest.mark.parametrize("narrowing", ["literal", "placement", "occupied", "occupied-bounds", "occupied-placed"])
 def test_chiral_3d_pieces(narrowing):
     # Three-dimensional pieces, two of them mirror images of each other, in a 2x2x3 box:
     # only rotations are allowed, and reflections of the box are no symmetry of this set.

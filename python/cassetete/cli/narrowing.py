@@ -38,8 +38,10 @@ def add_parser(subparsers: "argparse._SubParsersAction") -> None:
         p.add_argument("region", help="AxB or AxBxC, e.g. 3x20 or 2x3x10, or a file of them ('-' reads stdin)")
         p.add_argument("--pieces", default="pentominoes", help="pentominoes (default), tetrominoes, hexominoes")
         add_option_flag(p, "up_to_symmetry")  # --all: packing_model(up_to_symmetry=False)
-        p.add_argument("--narrowing", default="paper", choices=NARROWINGS,
-                       help="paper (Class constraints) or placement (stronger, boxes of at most 64 cells)")
+        p.add_argument("--narrowing", default="literal", choices=NARROWINGS,
+                       help="literal (section 5's formulas as written, the default), paper (the reading that "
+                            "reproduces the paper's cuts) or a stronger variant; all but literal take boxes of at "
+                            "most 64 cells")
         # count: --limit --time-limit --node-limit --workers --progress --method; solve: --time-limit
         # --node-limit --seed --workers --method; as narrowing.count_solutions and narrowing.solve declare them
         add_flags(p, "narrowing", "count_solutions" if action == "count" else "solve")
@@ -65,7 +67,7 @@ def _box(source: str) -> Any:
 
 def _model(args: argparse.Namespace):
     return packing_model(_box(args.region), pieces=args.pieces, up_to_symmetry=args.up_to_symmetry,
-                         narrowing=getattr(args, "narrowing", "paper"))
+                         narrowing=getattr(args, "narrowing", "literal"))
 
 
 def count_command(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:

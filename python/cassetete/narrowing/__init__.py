@@ -4,10 +4,10 @@ tridimensionnel des pentaminos".
 Variables have interval domains; each constraint narrows them to the smallest box holding all
 its solutions (Product x = a*y, Sum, AllDifferent, Translated and Class for shapes up to
 translation and rotation); the search narrows to a fixpoint, then splits one domain in two
-(a "cut") and explores both sides. ``packing_model`` builds the paper's model of a packing
-(``narrowing="placement"``: a stronger Class constraint that also sees the occupied cells;
-``narrowing="occupied"``: Class over the free cells only; ``narrowing="occupied-placed"``: over
-the cells of no placed piece, the reading nearest to the paper's cuts).
+(a "cut") and explores both sides. ``packing_model`` builds the paper's model of a packing:
+the formulas as written (``narrowing="literal"``, the default), the reading that reproduces the
+paper's cuts (``narrowing="paper"``: Class over the cells of no placed piece), or stronger
+variants (``narrowing="placement"``: Class also narrows the cell numbers).
 
 Example:
     >>> from cassetete import narrowing

@@ -46,8 +46,11 @@ class _Unset:
 
 
 _UNSET: Any = _Unset()
-NARROWINGS = ("paper", "placement", "occupied", "occupied-bounds", "occupied-placed")
-# How each narrowing's Placement constraint uses the cell numbers m (the "paper" narrowing has none).
+NARROWINGS = ("literal", "paper", "placement", "occupied", "occupied-bounds", "occupied-placed")
+# "paper" is the reading of the text that reproduces the cuts of section 7's table: the same
+# constraints as "occupied-placed" (bench/results/narrowing_notes.md, "Readings of the paper").
+_SAME_AS = {"paper": "occupied-placed"}
+# How each narrowing's Placement constraint uses the cell numbers m (the "literal" narrowing has none).
 _CELLS_MODE = {"placement": "exact", "occupied": "coordinates", "occupied-bounds": "bounds-in",
                "occupied-placed": "placed"}
 
@@ -150,7 +153,7 @@ def packing_model(
     pieces: PieceSpec = "pentominoes",
     symmetry: Any = _UNSET,
     algorithm: str = "sort",
-    narrowing: str = "paper",
+    narrowing: str = "literal",
     *,
     up_to_symmetry: bool = True,
 ) -> PackingModel:
@@ -162,20 +165,25 @@ def packing_model(
     ``False`` counts every solution. ``symmetry`` is its deprecated old spelling (``"paper"``:
     ``up_to_symmetry=True``, ``None``: ``False``).
     ``algorithm`` is the AllDifferent narrowing (``"sort"`` or the paper's ``"leconte"``).
-    ``narrowing="placement"`` (boxes of at most 64 cells) replaces each Class constraint by a
-    stronger one that also knows the occupied cells and narrows the cell numbers m directly
-    (a better treatment of PointsDistincts, which the paper's conclusion asks for): a smaller
-    tree for the same solutions. ``narrowing="occupied"`` (boxes of at most 64 cells) is the
-    reading of the paper whose cuts come nearest to its table (0.75 to 0.92 of them on 3x20,
-    4x15, 5x12, 6x10 and 2x3x10, where ``"paper"`` gives 1.5 to 4 times as many): each Class
-    constraint narrows its points' coordinates, as section 5 says, but over the placements
-    (orientation and translation) whose cells are free, i.e. not the cell of another piece's fixed
-    point; it neither reads nor narrows the cell numbers m (they follow through the Sums).
-    ``"occupied-bounds"`` also filters the translations by the bounds of the m (still narrowing
-    the coordinates only). ``"occupied-placed"`` is ``"occupied"`` with a weaker notion of a
-    taken cell: a cell counts only once every point of the piece covering it is fixed (a board of
-    the pieces placed so far); its cuts are 0.98 to 1.37 times the paper's on the same rows. See
-    "Readings of the paper tried for the cuts" in ``bench/results/narrowing_notes.md``.
+
+    ``narrowing`` says what each piece's Class constraint (section 5) narrows, and over what:
+
+    - ``"literal"`` (the default, any box): the formulas of sections 4-5 as written, Class
+      narrowing a piece's coordinates over the boxes of its own variables only. Same solutions,
+      1.5 to 4.7 times the cuts of the paper's table.
+    - ``"paper"`` (boxes of at most 64 cells): the reading of the text that reproduces the cuts of
+      section 7's table (0.98 to 1.37 times them from 3x20 to 2x5x6): Class narrows the
+      coordinates over the placements (orientation and translation) whose cells are taken by no
+      placed piece, a cell counting as taken once every point of the piece covering it is fixed
+      (a board of the pieces placed so far). The same constraints as ``"occupied-placed"``.
+    - ``"occupied"``: as ``"paper"``, but a cell is taken as soon as any point is fixed there
+      (0.45 to 0.92 of the paper's cuts); ``"occupied-bounds"`` also filters the translations by
+      the bounds of the m. Both narrow the coordinates only; the m follow through the Sums.
+    - ``"placement"``: a stronger Class that also narrows the cell numbers m directly (a better
+      treatment of PointsDistincts, which the paper's conclusion asks for): the smallest tree.
+
+    Every reading counts the same solutions. See "Readings of the paper tried for the cuts" in
+    ``bench/results/narrowing.md``.
 
     Example:
         >>> packing_model((3, 20)).count_solutions(), packing_model((3, 20), up_to_symmetry=False).count_solutions()
@@ -216,8 +224,10 @@ def packing_model(
     sizes = _parse_box(box)
     if narrowing not in NARROWINGS:
         raise PuzzleError(f"unknown narrowing {narrowing!r}; expected one of: {', '.join(NARROWINGS)}")
-    if narrowing != "paper" and int(np.prod(sizes)) > 64:
-        raise PuzzleError(f"narrowing={narrowing!r} takes boxes of at most 64 cells")
+    if narrowing != "literal" and int(np.prod(sizes)) > 64:
+        raise PuzzleError(f"narrowing={narrowing!r} takes boxes of at most 64 cells; narrowing='literal' "
+                          "takes any box")
+    narrowing = _SAME_AS.get(narrowing, narrowing)
     shapes = piece_set(pieces)
     dim = len(sizes)
     volume = int(np.prod(sizes))
@@ -274,7 +284,7 @@ def packing_model(
     all_cells = [m for cells in model.cells for m in cells]
     for name, piece_points, cells in zip(model.names, model.points, model.cells):
         fitting = [o for o in kept[name] if all(max(p[d] for p in o) < sizes[d] for d in range(dim))]
-        if narrowing != "paper" and fitting:
+        if narrowing != "literal" and fitting:
             offsets = [c for orient in fitting for p in orient for c in p]
             where = model._where("placement")
             mode = [] if _CELLS_MODE[narrowing] == "exact" else [_CELLS_MODE[narrowing]]
