@@ -204,11 +204,13 @@ def run_estimate(name: str, depth: int, sample: int, seed: int, narrowing: str =
     random.Random(seed).shuffle(order)
     key = f"estimate/{name}/{depth}/{seed}/{narrowing}"
     # Each subproblem's result is appended to a JSON-lines file as it finishes (a stopped run
-    # resumes from it); the runs file gets the summary every 100 subproblems and at the end.
+    # resumes from it); the runs file holds the split's summary only (parts, cuts above), and
+    # the report is rewritten every 100 subproblems and at the end.
     log = estimate_log(key)
     record = load_runs().get(key, {})
-    record.update({"parts": len(parts), "cuts_above": above, "depth": depth, "seed": seed})
     done = merged_subproblems(key, record)
+    record = {"parts": len(parts), "cuts_above": above, "depth": depth, "seed": seed}
+    save_run(key, record)
     with open(log, "a", encoding="utf-8") as handle:
         for index in order[:sample][shard::shards]:
             if str(index) in done:
@@ -221,11 +223,7 @@ def run_estimate(name: str, depth: int, sample: int, seed: int, narrowing: str =
             handle.write(json.dumps({"index": index, **done[str(index)]}) + "\n")
             handle.flush()
             if len(done) % 100 == 0:
-                record["done"] = done
-                save_run(key, record)
                 write_report()
-    record["done"] = done
-    save_run(key, record)
     write_report()
 
 
@@ -235,8 +233,8 @@ def estimate_log(key: str) -> str:
 
 
 def merged_subproblems(key: str, record: Dict[str, Any]) -> Dict[str, Any]:
-    """A split run's finished subproblems by index: the runs file's summary plus those its log
-    holds (finished since the last summary)."""
+    """A split run's finished subproblems by index: those its log holds (and, from runs stored
+    before the logs held everything, those the runs file's ``done`` holds)."""
     done = dict(record.get("done", {}))
     log = estimate_log(key)
     if os.path.exists(log):
