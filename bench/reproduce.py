@@ -40,6 +40,7 @@ import math
 import os
 import platform
 import random
+import re
 import statistics
 import sys
 import time
@@ -47,7 +48,7 @@ import traceback
 import zipfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -952,10 +953,52 @@ def _paper_only(key: str, results: List[Dict[str, Any]]) -> str:
     return key if all(r in ran for r in every) else ",".join(f"{r.paper}.{r.key}" for r in every if r in ran)
 
 
+def _earlier_sections(path: Path, parts: Sequence[Reproduction]) -> Tuple[Dict[str, List[str]], str]:
+    """The sections an earlier version of the page at ``path`` holds for ``parts`` (key -> its
+    lines, heading first), and that page's command line: a long full run made part by part (over
+    several calls or sessions) keeps the parts a call does not rerun."""
+    if not path.exists():
+        return {}, ""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    command_line = next((line for line in lines if line.startswith("Command: ")), "")
+    sections: Dict[str, List[str]] = {}
+    current: Optional[List[str]] = None
+    for line in lines:
+        if line.startswith("## "):
+            current = sections.setdefault(line, [])
+        if current is not None:
+            current.append(line)
+    kept = {}
+    for rep in parts:
+        section = sections.get(f"## {rep.covers}", [])
+        if any(line.startswith(f"Part `{rep.paper}.{rep.key}`") for line in section):
+            while section and not section[-1].strip():
+                section = section[:-1]
+            kept[rep.key] = section
+    return kept, command_line
+
+
+def _section_verdicts(section: Sequence[str]) -> Dict[str, int]:
+    """The verdict counts of a page section's table (its last column)."""
+    out: Dict[str, int] = {}
+    for line in section:
+        cells = [cell.strip() for cell in re.split(r"(?<!\\)\|", line.strip().strip("|"))]  # (not "\|")
+        if line.startswith("|") and len(cells) == 8 and cells[0] not in ("table / figure", "---"):
+            status = cells[-1].strip("*")
+            out[status] = out.get(status, 0) + 1
+    return out
+
+
 def write_page(paper: Paper, results: List[Dict[str, Any]], quick: bool, out: Path) -> Path:
+    name = f"reproduce_{paper.key}{'_quick' if quick else ''}.md"
+    rerun = [res["reproduction"] for res in results]
+    skipped = [r for r in REPRODUCTIONS if r.paper == paper.key and r not in rerun]
+    kept, earlier_command = _earlier_sections(out / name, skipped)
     rows = [r for res in results for r in res["rows"]]
     c = counts(rows)
-    name = f"reproduce_{paper.key}{'_quick' if quick else ''}.md"
+    for section in kept.values():
+        for status, n in _section_verdicts(section).items():
+            c[status] = c.get(status, 0) + n
     lines = [f"# Reproduction: {paper.citation}", "",
              f"{paper.about[0].upper() + paper.about[1:]}.", "",
              f"Command: `{command(quick, _paper_only(paper.key, results))}` "
@@ -966,8 +1009,20 @@ def write_page(paper: Paper, results: List[Dict[str, Any]], quick: bool, out: Pa
              "tolerance; `differs` = outside it for a value the paper does not fix exactly (times, tree sizes, "
              "empirical rates); `FAIL` = a count, a solution, a proved property or a figure's shape that must hold "
              "and does not; `info` = a value shown beside the paper's figure, not compared.", ""]
-    for res in results:
-        rep = res["reproduction"]
+    by_part = {res["reproduction"].key: res for res in results}
+    for rep in [r for r in REPRODUCTIONS if r.paper == paper.key]:
+        if rep.key in kept:  # not rerun: the section of the page's previous run, marked as such
+            section = kept[rep.key]
+            earlier = earlier_command.removeprefix("Command: ").rstrip(".")
+            mark = "Kept from the page's previous run, not rerun by this command"
+            if any(line.startswith(mark) for line in section):  # kept twice: it names its own run already
+                lines += section + [""]
+            else:
+                lines += section[:1] + ["", f"{mark}: {earlier}."] + section[1:] + [""]
+            continue
+        res = by_part.get(rep.key)
+        if res is None:
+            continue
         lines += [f"## {rep.covers}", "",
                   f"Part `{rep.paper}.{rep.key}`; scripts: {rep.scripts}; {res['seconds']:.1f} s.", "",
                   "| table / figure | row | quantity | method | paper | ours | tolerance | verdict |",
@@ -979,9 +1034,9 @@ def write_page(paper: Paper, results: List[Dict[str, Any]], quick: bool, out: Pa
         if res["notes"]:
             lines += [""] + [f"- {n}" for n in res["notes"]]
         lines.append("")
-    skipped = [r for r in REPRODUCTIONS if r.paper == paper.key and r not in [res["reproduction"] for res in results]]
-    if skipped:
-        lines += ["## Parts not run by this command", ""] + [f"- `{r.paper}.{r.key}`: {r.covers}" for r in skipped] + [""]
+    not_run = [r for r in skipped if r.key not in kept]
+    if not_run:
+        lines += ["## Parts not run by this command", ""] + [f"- `{r.paper}.{r.key}`: {r.covers}" for r in not_run] + [""]
     lines += ["## Not covered yet", ""] + [f"- {n}" for n in paper.not_covered] + [""]
     path = out / name
     path.write_text("\n".join(lines))

@@ -102,3 +102,29 @@ def test_a_failing_check_fails_the_command(tmp_path):
     assert proc.returncode == 1, proc.stdout + proc.stderr
     data = json.loads(out.read_text())
     assert not data["ok"] and any(r["status"] == "FAIL" for r in data["rows"])
+
+
+def test_a_part_not_rerun_keeps_its_section_of_the_page(tmp_path):
+    """A full run made part by part: rerunning one part keeps the page's sections of the others
+    (marked as kept, with the command and date of their run) and counts their verdicts."""
+    earlier = "\n".join([
+        "# Reproduction: Schaus and Deville", "",
+        "Command: `python bench/reproduce.py --only schaus_deville.fig4` (full: the paper’s sizes; 9 s; 2026-01-02).", "",
+        "Verdicts: differs 1.", "",
+        "## figure 4 (score against |S|)", "",
+        "Part `schaus_deville.fig4`; scripts: bench/edgematch_local_fig4.py; 9.0 s.", "",
+        "| table / figure | row | quantity | method | paper | ours | tolerance | verdict |",
+        "|---|---|---|---|---|---|---|---|",
+        "| figure 4 | \\|S\\| = 2 | mean best score | paper | 401 | 399 | shape | **differs** |", "",
+        "## Not covered yet", "", "- old text", ""])
+    (tmp_path / "reproduce_schaus_deville.md").write_text(earlier, encoding="utf-8")
+    proc = _run("--only", "schaus_deville.table1", "--out", str(tmp_path), tmp=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    page = (tmp_path / "reproduce_schaus_deville.md").read_text(encoding="utf-8")
+    assert "## table 1 (the matching of figure 3's example)" in page
+    assert ("Kept from the page's previous run, not rerun by this command: `python bench/reproduce.py --only "
+            "schaus_deville.fig4` (full: the paper’s sizes; 9 s; 2026-01-02).") in page
+    assert "| figure 4 | \\|S\\| = 2 | mean best score | paper | 401 | 399 | shape | **differs** |" in page
+    assert "differs 1," in page.split("Verdicts: ")[1].split("\n")[0]  # the kept row's verdict counted
+    assert "- `schaus_deville.fig5`" in page and "- `schaus_deville.fig4`" not in page  # only the parts not kept
+    assert "old text" not in page
