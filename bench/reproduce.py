@@ -95,12 +95,12 @@ PAPERS: Dict[str, Paper] = {p.key: p for p in [
           "Eternity II: the very large neighbourhood (table 1, figure 4), CP on relaxed problems (figure 5), CP "
           "initialisation of the tabu search (figure 6), the checkerboard brute force and the relaxed-CP loop "
           "(section 5)",
-          ["Figures 5 and 6 at the paper's sizes (30 instances x 30 s for each relaxation; 20 runs per group): about "
-           "nine hours of one core. Every finished run is one line of bench/results/runs/schaus_deville_fig5.jsonl "
-           "or ..._fig6.jsonl, so `python bench/reproduce.py --only schaus_deville.fig5,schaus_deville.fig6 "
-           "--workers 2` resumes where the last call stopped and reports once every run is logged (their quick "
-           "versions are in reproduce_schaus_deville_quick.md; earlier, smaller runs in "
-           "bench/results/edgematch_local_fig5.md, edgematch_cp_fig5.md, edgematch_local_fig6.md).",
+          ["Figure 5 at the paper's size (2 searches x 13 relaxations x 30 instances x 30 s: about six and a half "
+           "hours of one core): not run yet. Every finished run is one line of "
+           "bench/results/runs/schaus_deville_fig5.jsonl, so `python bench/reproduce.py --only schaus_deville.fig5 "
+           "--workers 2` resumes where the last call stopped and, once every run is logged, writes its section "
+           "into this page (the other sections are kept). Its quick version is in reproduce_schaus_deville_quick.md; "
+           "earlier, smaller runs in bench/results/edgematch_local_fig5.md and edgematch_cp_fig5.md.",
            "The 24-hour runs that reached 458/480 (section 6): not rerun; our hour-long runs are in "
            "bench/results/edgematch_local_goals_T3600*.md.",
            "Figures 1-3 are pictures of boards (figure 2: the colour distribution of the 256 pieces) with no value "
@@ -441,8 +441,11 @@ def schaus_fig6(rec: Recorder, quick: bool) -> None:
     if not quick:
         tasks = [{"figure": 6, "init": init, "relax": k, "run": run, "time_limit": 60.0, "cp_nodes": 5_000_000}
                  for _, init, k in groups for run in range(runs)]
-        logged = {task_key(e["task"]): e["result"] for e in run_logged(RUNS / "schaus_deville_fig6.jsonl", tasks,
-                                                                        _fig6_run, rec.workers)}
+        entries = run_logged(RUNS / "schaus_deville_fig6.jsonl", tasks, _fig6_run, rec.workers)
+        logged = {task_key(e["task"]): e["result"] for e in entries}
+        rec.notes.append(f"The {len(entries)} runs of the log took {sum(e['seconds'] for e in entries):,.0f} s of one "
+                         f"process in all, from {min(e['date'] for e in entries)} to {max(e['date'] for e in entries)} "
+                         f"(commits {', '.join(sorted({e['commit'] for e in entries}))}).")
     medians = {}
     for label, init, k in groups:
         scores = []
