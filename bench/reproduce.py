@@ -443,9 +443,11 @@ def schaus_fig6(rec: Recorder, quick: bool) -> None:
                  for _, init, k in groups for run in range(runs)]
         entries = run_logged(RUNS / "schaus_deville_fig6.jsonl", tasks, _fig6_run, rec.workers)
         logged = {task_key(e["task"]): e["result"] for e in entries}
-        rec.notes.append(f"The {len(entries)} runs of the log took {sum(e['seconds'] for e in entries):,.0f} s of one "
-                         f"process in all, from {min(e['date'] for e in entries)} to {max(e['date'] for e in entries)} "
-                         f"(commits {', '.join(sorted({e['commit'] for e in entries}))}).")
+        dates = sorted(e["date"] for e in entries if "date" in e)
+        commits = sorted({e["commit"] for e in entries if e.get("commit")})
+        rec.notes.append(f"The {len(entries)} runs of the log took {sum(e.get('seconds', 0.0) for e in entries):,.0f} s "
+                         "of one process in all" + (f", from {dates[0]} to {dates[-1]}" if dates else "")
+                         + (f" (commits {', '.join(commits)})" if commits else "") + ".")
     medians = {}
     for label, init, k in groups:
         scores = []
