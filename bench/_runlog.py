@@ -43,6 +43,16 @@ def load_log(path: Path) -> Dict[str, Dict[str, Any]]:
     return done
 
 
+def describe_log(entries: Sequence[Dict[str, Any]]) -> str:
+    """One sentence on the runs of a log: how many, their seconds in all, when and with which
+    commits they ran (entries written before those fields existed count without them)."""
+    dates = sorted(e["date"] for e in entries if "date" in e)
+    commits = sorted({e["commit"] for e in entries if e.get("commit")})
+    return (f"The {len(entries)} runs of the log took {sum(e.get('seconds', 0.0) for e in entries):,.0f} s of one "
+            "process in all" + (f", from {dates[0]} to {dates[-1]}" if dates else "")
+            + (f" (commits {', '.join(commits)})" if commits else "") + ".")
+
+
 def head_commit() -> str:
     """The project's commit (short hash) the bench runs with; "" outside a git checkout."""
     try:

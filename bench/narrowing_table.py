@@ -249,7 +249,9 @@ def merged_subproblems(key: str, record: Dict[str, Any]) -> Dict[str, Any]:
 def complete_split_count(name: str, narrowing: str) -> Optional[Dict[str, Any]]:
     """The committed complete count of a row split across processes (``--estimate`` with a sample
     of every subproblem): {"cuts", "seconds", "solutions", "command"}, or None if no split run of
-    ``narrowing`` on ``name`` has counted all its subproblems."""
+    ``narrowing`` on ``name`` has counted all its subproblems ("paper" is stored as its
+    other name, "occupied-placed")."""
+    narrowing = _SAME_AS.get(narrowing, narrowing)
     runs = load_runs()
     for key in sorted(k for k in runs if k.startswith(f"estimate/{name}/") and k.endswith(f"/{narrowing}")):
         r = runs[key]

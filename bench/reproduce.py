@@ -54,7 +54,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 if str(HERE) not in sys.path:  # the bench scripts import their helpers by name (_e2local, ...)
     sys.path.insert(0, str(HERE))
-from _runlog import run_logged, task_key  # noqa: E402  (a helper of bench/, found through the line above)
+from _runlog import describe_log, run_logged, task_key  # noqa: E402  (a helper of bench/, found through the line above)
 RESULTS = HERE / "results"
 DATA = Path(os.environ.get("CASSETETE_DATA", ROOT.parent / "shared" / "data"))
 RUNS = RESULTS / "runs"  # the full runs' logs (one JSON line per finished run; see _runlog.py)
@@ -289,7 +289,7 @@ def gilleta_table(rec: Recorder, quick: bool) -> None:
             rec.factor(t, "2x5x6", "narrowing cuts", nt.PAPER["2x5x6"][4], whole["cuts"], 1.5, method=method)
             rec.info(t, "2x5x6", "narrowing CPU s", nt.PAPER["2x5x6"][3], round(whole["seconds"], 1), method=method)
         for variant in ("paper", "literal", "occupied", "placement"):
-            split = nt.complete_split_count("3x4x5", nt._SAME_AS.get(variant, variant))
+            split = nt.complete_split_count("3x4x5", variant)
             if split is None:
                 rec.not_run(t, "3x4x5", "narrowing cuts", nt.PAPER["3x4x5"][4],
                             "no complete split count committed yet (issue 31)", method=variant)
@@ -443,11 +443,7 @@ def schaus_fig6(rec: Recorder, quick: bool) -> None:
                  for _, init, k in groups for run in range(runs)]
         entries = run_logged(RUNS / "schaus_deville_fig6.jsonl", tasks, _fig6_run, rec.workers)
         logged = {task_key(e["task"]): e["result"] for e in entries}
-        dates = sorted(e["date"] for e in entries if "date" in e)
-        commits = sorted({e["commit"] for e in entries if e.get("commit")})
-        rec.notes.append(f"The {len(entries)} runs of the log took {sum(e.get('seconds', 0.0) for e in entries):,.0f} s "
-                         "of one process in all" + (f", from {dates[0]} to {dates[-1]}" if dates else "")
-                         + (f" (commits {', '.join(commits)})" if commits else "") + ".")
+        rec.notes.append(describe_log(entries))
     medians = {}
     for label, init, k in groups:
         scores = []
