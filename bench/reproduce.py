@@ -6,7 +6,8 @@ Each reproduction runs the functions of the bench/ script that makes its figure 
 shelled out) and writes every value beside the paper's own: one page per paper,
 bench/results/reproduce_<paper>.md (``--quick``: reproduce_<paper>_quick.md), with the command,
 the tolerance of each comparison and its verdict, and bench/results/reproduce.md, the index
-(the papers, their verdicts and the inventory of the bench scripts). ``--json FILE`` writes
+(the papers, their verdicts as the pages stand, rerun parts and kept ones alike, and the inventory
+of the bench scripts). ``--json FILE`` writes
 one object per table row: {"paper", "table", "row", "quantity", "method", "theirs", "ours",
 "tolerance", "status", "must", "reproduction"}; ``method`` names the variant that produced
 ``ours`` ("paper" for the paper-faithful one).
@@ -979,11 +980,16 @@ def _earlier_sections(path: Path, parts: Sequence[Reproduction]) -> Tuple[Dict[s
     return kept, command_line
 
 
+def _table_cells(line: str) -> List[str]:
+    """The cells of a row of a page's table (an escaped "\\|" stays inside its cell)."""
+    return [cell.strip() for cell in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+
+
 def _section_verdicts(section: Sequence[str]) -> Dict[str, int]:
     """The verdict counts of a page section's table (its last column)."""
     out: Dict[str, int] = {}
     for line in section:
-        cells = [cell.strip() for cell in re.split(r"(?<!\\)\|", line.strip().strip("|"))]  # (not "\|")
+        cells = _table_cells(line)
         if line.startswith("|") and len(cells) == 8 and cells[0] not in ("table / figure", "---"):
             status = cells[-1].strip("*")
             out[status] = out.get(status, 0) + 1
@@ -1044,36 +1050,60 @@ def write_page(paper: Paper, results: List[Dict[str, Any]], quick: bool, out: Pa
     return path
 
 
-def write_index(results: List[Dict[str, Any]], quick: bool, out: Path, only: Optional[str]) -> Path:
-    name = f"reproduce{'_quick' if quick else ''}.md"
+def _page_summary(path: Path) -> Dict[str, Any]:
+    """What a paper's page holds as it stands: its command line, the parts with a section, the
+    verdict counts over every section (rerun or kept) and the rows that do not match."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    odd = []
+    for line in lines:
+        cells = _table_cells(line)
+        if line.startswith("|") and len(cells) == 8 and cells[-1].strip("*") in ("differs", "FAIL", "error"):
+            odd.append(cells)
+    return {"command": next((line.removeprefix("Command: ") for line in lines if line.startswith("Command: ")), ""),
+            "parts": re.findall(r"^Part `([\w.]+)`", "\n".join(lines), flags=re.M),
+            "counts": _section_verdicts(lines), "odd": odd}
+
+
+def write_index(quick: bool, out: Path) -> Path:
+    """The index of the pages in ``out`` as they stand (every call that writes a page rewrites
+    it, so it never lags a page rerun part by part): per paper its parts, its verdicts and the
+    rows that do not match, then the inventory of the bench scripts."""
+    suffix = "_quick" if quick else ""
     lines = ["# The five papers, reproduced by one command", "",
-             f"`{command(quick, only)}` ({sum(r['seconds'] for r in results):.0f} s"
-             + (", quick: reduced sizes" if quick else ", the papers' sizes") + "). One page per paper; "
-             "`--json FILE` gives the same rows as data.", "",
-             "| paper | page | parts | match | differs | FAIL / error | info / not run |", "|---|---|---|---|---|---|---|"]
+             f"`python bench/reproduce.py{' --quick' if quick else ''}` "
+             + ("(reduced sizes)" if quick else "(the papers' sizes)") + " writes one page per paper; this index "
+             "sums the pages as they stand, each part as of its last run (a page names the call behind each of "
+             "its sections). `--json FILE` gives the rows as data.", "",
+             "| paper | page | last written by | parts | match | differs | FAIL / error | info / not run |",
+             "|---|---|---|---|---|---|---|---|"]
+    odd_lines: List[str] = []
+    missing: List[str] = []
     for paper in PAPERS.values():
-        mine = [r for r in results if r["reproduction"].paper == paper.key]
-        if not mine:
+        page = f"reproduce_{paper.key}{suffix}.md"
+        every = [f"{r.paper}.{r.key}" for r in REPRODUCTIONS if r.paper == paper.key]
+        if not (out / page).exists():
+            missing += every
             continue
-        c = counts([row for r in mine for row in r["rows"]])
-        page = f"reproduce_{paper.key}{'_quick' if quick else ''}.md"
-        lines.append(f"| {paper.citation} | [{page}]({page}) | {', '.join(r['reproduction'].key for r in mine)} | "
-                     f"{c.get('match', 0)} | {c.get('differs', 0)} | {c.get('FAIL', 0) + c.get('error', 0)} | "
+        summary = _page_summary(out / page)
+        c = summary["counts"]
+        shown = [part for part in every if part in summary["parts"]]
+        missing += [part for part in every if part not in shown]
+        lines.append(f"| {paper.citation} | [{page}]({page}) | {_fmt(summary['command'])} | "
+                     f"{', '.join(part.split('.', 1)[1] for part in shown)} | {c.get('match', 0)} | "
+                     f"{c.get('differs', 0)} | {c.get('FAIL', 0) + c.get('error', 0)} | "
                      f"{c.get('info', 0) + c.get('not run', 0)} |")
-    odd = [row for r in results for row in r["rows"] if row.status in ("differs", "FAIL", "error")]
-    lines += ["", "## What does not match", ""]
-    lines += [f"- {PAPERS[row.paper].citation.split(',')[0]}, {row.table}, {row.row}: {row.quantity} ({row.method}): "
-              f"paper {_fmt(row.theirs)}, ours {_fmt(row.ours)}; tolerance {row.tolerance}: **{row.status}**" for row in odd]
-    lines += [] if odd else ["Everything compared matches."]
-    not_run = [r for r in REPRODUCTIONS if r not in [res["reproduction"] for res in results]]
-    if not_run:
-        lines += ["", "Parts not run by this command: " + ", ".join(f"`{r.paper}.{r.key}`" for r in not_run)
-                  + " (their pages show the last run of their own)."]
+        author = paper.citation.split(",")[0]
+        odd_lines += [f"- {author}, {table}, {row}: {quantity} ({method}): paper {theirs}, ours {ours}; tolerance "
+                      f"{tolerance}: {verdict}" for table, row, quantity, method, theirs, ours, tolerance, verdict
+                      in summary["odd"]]
+    lines += ["", "## What does not match", ""] + (odd_lines or ["Everything compared matches."])
+    if missing:
+        lines += ["", "Parts with no section in their page yet: " + ", ".join(f"`{m}`" for m in missing) + "."]
     lines += ["", "## The bench scripts", "",
               "| script | what it reproduces or measures | part of this command |", "|---|---|---|"]
     lines += [f"| bench/{s} | {what} | {part} |" for s, what, part in INVENTORY]
-    path = out / name
-    path.write_text("\n".join(lines) + "\n")
+    path = out / f"reproduce{suffix}.md"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 
 
@@ -1087,8 +1117,8 @@ def write_outputs(results: List[Dict[str, Any]], args: argparse.Namespace, final
                 path = write_page(paper, mine, args.quick, args.out)
                 if final:
                     print("wrote", path)
-        if {res["reproduction"].paper for res in results} == set(PAPERS) or (final and not args.only):
-            path = write_index(results, args.quick, args.out, args.only)
+        if results:
+            path = write_index(args.quick, args.out)
             if final:
                 print("wrote", path)
     if args.json:

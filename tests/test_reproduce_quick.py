@@ -128,3 +128,9 @@ def test_a_part_not_rerun_keeps_its_section_of_the_page(tmp_path):
     assert "differs 1," in page.split("Verdicts: ")[1].split("\n")[0]  # the kept row's verdict counted
     assert "- `schaus_deville.fig5`" in page and "- `schaus_deville.fig4`" not in page  # only the parts not kept
     assert "old text" not in page
+    # the index sums the page as it stands: the kept part included, the parts without a section named
+    index = (tmp_path / "reproduce.md").read_text(encoding="utf-8")
+    row = next(line for line in index.splitlines() if line.startswith("| Schaus and Deville"))
+    assert "| table1, fig4 | 2 | 1 | 0 | 1 |" in row, row  # table 1: 2 match, 1 info; the kept fig4: 1 differs
+    assert "- Schaus and Deville, figure 4, \\|S\\| = 2: mean best score (paper): paper 401, ours 399" in index
+    assert "`schaus_deville.fig5`" in index.split("Parts with no section in their page yet: ")[1]
