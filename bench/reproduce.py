@@ -55,7 +55,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 if str(HERE) not in sys.path:  # the bench scripts import their helpers by name (_e2local, ...)
     sys.path.insert(0, str(HERE))
-from _runlog import describe_log, run_logged, task_key  # noqa: E402  (a helper of bench/, found through the line above)
+from _reproduce_plots import draw, slug  # noqa: E402  (helpers of bench/, found through the line above)
+from _runlog import describe_log, run_logged, task_key  # noqa: E402
 RESULTS = HERE / "results"
 DATA = Path(os.environ.get("CASSETETE_DATA", ROOT.parent / "shared" / "data"))
 RUNS = RESULTS / "runs"  # the full runs' logs (one JSON line per finished run; see _runlog.py)
@@ -143,6 +144,7 @@ class Recorder:
         self.workers = workers  # processes for the parts whose full runs go through a run log
         self.rows: List[Row] = []
         self.notes: List[str] = []
+        self.plots: List[Dict[str, Any]] = []
 
     def _add(self, table: str, row: Any, quantity: str, theirs: Any, ours: Any, method: str, tolerance: str,
              status: str, must: bool) -> None:
@@ -186,6 +188,13 @@ class Recorder:
 
     def error(self, message: str) -> None:
         self._add("-", "-", "reproduction", "-", message, "-", "-", "error", True)
+
+    def plot(self, figure: str, kind: str, title: str, xlabel: str, ylabel: str, x: Sequence[Any],
+             series: Dict[str, Sequence[Any]], **extra: Any) -> None:
+        """The picture of ``figure``, drawn from these values beside the page's table (kinds and
+        fields: bench/_reproduce_plots.py); ``extra``: ``logx``, ``ylim``."""
+        self.plots.append({"figure": figure, "kind": kind, "title": title, "xlabel": xlabel, "ylabel": ylabel,
+                           "x": _plain(list(x)), "series": {k: _plain(list(v)) for k, v in series.items()}, **extra})
 
 
 def _miss(must: bool) -> str:
@@ -341,6 +350,15 @@ def schaus_table1(rec: Recorder, quick: bool) -> None:
                      "it weighs 13, the optimum.")
 
 
+def _fig4_run(task: Dict[str, Any]) -> Dict[str, Any]:
+    """One very large neighbourhood search of figure 4 (a task of the full run's log)."""
+    from cassetete import edgematch as em
+
+    res = em.solve(em.eternity2(), method="vlns", seed=task["seed"], init="random", neighbourhood_size=task["size"],
+                   tuning={"tabu": False, "greed": 0.0}, time_limit=task["time_limit"])
+    return {"score": int(res.stats["score"])}
+
+
 def schaus_fig4(rec: Recorder, quick: bool) -> None:
     from _e2local import mean
     from cassetete import edgematch as em
@@ -348,17 +366,26 @@ def schaus_fig4(rec: Recorder, quick: bool) -> None:
     e2 = em.eternity2()
     sizes = (2, 4, 8, 16, 32, 64)
     seeds = [1] if quick else list(range(1, 11))
+    if not quick:
+        tasks = [{"figure": 4, "size": k, "seed": seed, "time_limit": 30.0} for k in sizes for seed in seeds]
+        entries = run_logged(RUNS / "schaus_deville_fig4.jsonl", tasks, _fig4_run, rec.workers)
+        logged = {task_key(e["task"]): e["result"] for e in entries}
+        rec.notes.append(describe_log(entries))
     final = {}
     for k in sizes:
         scores = []
         for seed in seeds:
-            limit = {"iterations": 30_000} if quick else {"time_limit": 30.0}
-            res = em.solve(e2, method="vlns", seed=seed, init="random", neighbourhood_size=k,
-                           tuning={"tabu": False, "greed": 0.0}, **limit)
-            scores.append(res.stats["score"])
+            if quick:
+                res = em.solve(e2, method="vlns", seed=seed, init="random", neighbourhood_size=k,
+                               tuning={"tabu": False, "greed": 0.0}, iterations=30_000)
+                scores.append(res.stats["score"])
+            else:
+                scores.append(logged[task_key({"figure": 4, "size": k, "seed": seed, "time_limit": 30.0})]["score"])
         final[k] = mean(scores)
         rec.info("figure 4", f"|S| = {k}", f"mean best score /480 ({len(seeds)} run(s), "
                  + ("30,000 moves" if quick else "30 s") + ")", "curve (no number in the text)", round(final[k], 1))
+    rec.plot("figure 4", "line", f"Schaus and Deville, figure 4: best score against |S| (mean of {len(seeds)} run(s))",
+             "|S| (cells freed at each move)", "best score /480", sizes, {"ours": [final[k] for k in sizes]}, logx=True)
     rec.claim("figure 4", "|S| 2 -> 16", "the score rises with |S| up to 16", "rises", f"{final[2]:.1f} -> {final[16]:.1f}",
               final[16] > final[4] > final[2])
     gain_low, gain_high = final[16] - final[2], final[64] - final[16]
@@ -369,6 +396,9 @@ def schaus_fig4(rec: Recorder, quick: bool) -> None:
     if quick:
         rec.notes.append("Figure 4 (quick): 30,000 moves per run instead of 30 s, so the scores do not depend on the "
                          "machine; equal moves favour large |S| (a move costs more there) compared with equal time.")
+    else:
+        rec.notes.append("Figure 4: 30 s per run, every run logged in bench/results/runs/schaus_deville_fig4.jsonl "
+                         "(resumable).")
 
 
 def _fig5_run(task: Dict[str, Any]) -> Dict[str, Any]:
@@ -395,8 +425,9 @@ def schaus_fig5(rec: Recorder, quick: bool) -> None:
                  for v in variants for k in relax for i in range(30)]
         logged = {task_key(e["task"]): e["result"] for e in run_logged(RUNS / "schaus_deville_fig5.jsonl", tasks,
                                                                         _fig5_run, rec.workers)}
+    solved_by: Dict[str, Dict[int, int]] = {}
     for method, (relax, instances, limits) in plan.items():
-        solved = {}
+        solved = solved_by[method] = {}
         for k in relax:
             if quick:
                 solved[k] = sum(bool(em.initial_board(e2, variants[method], relax=k, seed=1000 * k + i, **limits)[1]["solved"])
@@ -416,6 +447,10 @@ def schaus_fig5(rec: Recorder, quick: bool) -> None:
         rec.claim("figure 5", "threshold", "fewest relaxed positions solving half the instances", "> 24",
                   first if first is not None else "none", first is not None and first > 24, method=method, must=False,
                   tolerance="> 24")
+    every = sorted({k for relax, _, _ in plan.values() for k in relax})
+    rec.plot("figure 5", "bars", "Schaus and Deville, figure 5: relaxed problems solved by CP, of "
+             + " / ".join(f"{n} ({m})" for m, (_, n, _) in plan.items()), "relaxed positions", "solved",
+             every, {m: [solved_by[m].get(k, 0) for k in every] for m in plan})
     label = "node limits (5,000 for the CP model, 200,000 for first fail)" if quick else (
         "30 s each, every run logged in bench/results/runs/schaus_deville_fig5.jsonl (resumable)")
     rec.notes.append(f"Figure 5: 'paper' is the CP model of section 2 (`init=\"cp-model\"`, GAC AllDifferent, first "
@@ -445,9 +480,9 @@ def schaus_fig6(rec: Recorder, quick: bool) -> None:
         entries = run_logged(RUNS / "schaus_deville_fig6.jsonl", tasks, _fig6_run, rec.workers)
         logged = {task_key(e["task"]): e["result"] for e in entries}
         rec.notes.append(describe_log(entries))
-    medians = {}
+    medians, samples = {}, {}
     for label, init, k in groups:
-        scores = []
+        scores = samples[label] = []
         for run in range(runs):
             if quick:
                 res = em.solve(e2, method="vlns", seed=100 + run, init=init, relax=k, node_limit=200_000,
@@ -459,6 +494,9 @@ def schaus_fig6(rec: Recorder, quick: bool) -> None:
         medians[label] = statistics.median(scores)
         rec.info("figure 6", label, f"final score /480: min / median / max of {runs}", "box (no number)",
                  f"{min(scores)} / {medians[label]:g} / {max(scores)}")
+    rec.plot("figure 6", "box", f"Schaus and Deville, figure 6: final scores of {runs} runs per start",
+             "start (cp k: CP initialisation with k positions relaxed)", "final score /480", [g[0] for g in groups],
+             samples)
     rec.claim("figure 6", "cp 0 vs random", "CP initialisation beats a random one (medians)", "cp > random",
               f"{medians['cp 0']:g} > {medians['random']:g}", medians["cp 0"] > medians["random"])
     rec.claim("figure 6", "cp 0 vs cp 30", "fewer relaxed positions give better final scores", "cp 0 > cp 30",
@@ -522,6 +560,10 @@ def rafaralahy_shikaku(rec: Recorder, quick: bool) -> None:
             rec.exact("figure 6", s, "puzzles solved (verified)", len(fig6), solved, method=s)
     if "cbc" not in solvers:
         rec.not_run("figure 6", "cbc", "puzzles solved", "all", "PuLP not installed")
+    taus = [1, 2, 4, 8, 16, 32, 64, 128, 256, 1024]
+    rec.plot("figure 6", "line", f"Rafaralahy, figure 6: performance profile, Shikaku ({len(fig6)} puzzles)",
+             "tau (time / the fastest solver's time)", "share of puzzles solved within tau", taus,
+             sf.profile(fig6, solvers, taus), logx=True, ylim=(0, 1.02))
     med = {s: statistics.median(r[f"{s}_s"] for r in fig6) for s in solvers}
     rec.claim("figure 6", "order", "the ILP (Gurobi; here HiGHS) is faster than the annealing (median)", "ILP < annealing",
               f"{med['highs'] * 1e3:.2f} ms vs {med['annealing'] * 1e3:.2f} ms", med["highs"] < med["annealing"],
@@ -543,6 +585,8 @@ def rafaralahy_shikaku(rec: Recorder, quick: bool) -> None:
             rec.info("figure 7", f"N = {n}", "annealing success rate", "decreasing quickly", round(rate, 3),
                      method="annealing")
     big = max(rates)
+    rec.plot("figure 7", "line", "Rafaralahy, figure 7: the annealing's success rate against N", "N (rectangles)",
+             "share of puzzles solved", list(rates), {"annealing": list(rates.values())}, ylim=(0, 1.02))
     rec.claim("figure 7", f"N = 4 -> {big}", "the rate falls as N grows", "decreasing", f"{rates[4]:.2f} -> {rates[big]:.2f}",
               rates[big] <= rates[4] and (big < 16 or rates[big] < rates[4]), method="annealing")
     reached = sum(r["annealing_ok"] for r in rows)
@@ -562,6 +606,10 @@ def rafaralahy_hashi(rec: Recorder, quick: bool) -> None:
         rec.info("figure 12", f"n = {r[0]}", "vertices: n + crossings (paper's rule) / ours / islands",
                  "curve above n", f"{r[0] + r[7]:.1f} / {r[1]:.1f} / {r[4]:.1f}", method="generate")
     paper_rule = [r[0] + r[7] for r in rows]
+    rec.plot("figure 12", "line", "Rafaralahy, figure 12: vertices of the generated graphs against n", "n (points drawn)",
+             "mean count", [r[0] for r in rows], {"n + crossings (the paper's rule)": paper_rule,
+                                                  "vertices (ours, kept apart)": [r[1] for r in rows],
+                                                  "islands": [r[4] for r in rows]})
     rec.claim("figure 12", "all n", "more vertices than n (paper's rule on our draws)", ">= n, rising",
               ", ".join(f"{v:.0f}" for v in paper_rule),
               all(v >= r[0] for v, r in zip(paper_rule, rows)) and paper_rule == sorted(paper_rule), method="generate")
@@ -573,6 +621,9 @@ def rafaralahy_hashi(rec: Recorder, quick: bool) -> None:
     for n, islands, with9, without in f10:
         rec.info("figure 10", f"n = {n} ({islands:.1f} islands)", "connected share with (9) / without",
                  "1.00 / falling", f"{with9:.2f} / {without:.2f}", method="highs")
+    rec.plot("figure 10", "line", "Rafaralahy, figure 10: connected solutions with and without constraint (9)",
+             "n (points drawn)", "share of connected solutions", [r[0] for r in f10],
+             {"with (9)": [r[2] for r in f10], "without (9)": [r[3] for r in f10]}, ylim=(0, 1.02))
     rec.claim("figure 10", "all n", "with (9) at least as often connected as without", "with >= without",
               " ".join(f"{a:.2f}>={b:.2f}" for _, _, a, b in f10), all(a >= b for _, _, a, b in f10), method="highs")
     rec.claim("figure 10", "largest n", "without (9) the connected share falls as islands grow", "falling",
@@ -587,6 +638,9 @@ def rafaralahy_hashi(rec: Recorder, quick: bool) -> None:
                   f13["instances"], f13["solved"][m], method=m)
         rec.info("figure 13", m, "median ms / share best (tau = 1)", "profile (no number)",
                  f"{f13['median_ms'][m]:.3f} / {f13['profile'][m][0]:.2f}", method=m)
+    rec.plot("figure 13", "line", f"Rafaralahy, figure 13: performance profile, Hashiwokakero ({f13['instances']} "
+             "instances)", "tau (time / the fastest solver's time)", "share of instances solved within tau",
+             f13["taus"], f13["profile"], logx=True, ylim=(0, 1.02))
     if "ilp-cbc" not in f13["methods"]:
         rec.not_run("figure 13", "ilp-cbc", "instances solved", "all", "PuLP not installed")
     med = f13["median_ms"]
@@ -926,8 +980,8 @@ def run_one(rep: Reproduction, quick: bool, workers: int = 1) -> Dict[str, Any]:
     except Exception as exc:  # a broken reproduction is a failure, reported and counted
         tb = traceback.extract_tb(exc.__traceback__)[-1]
         rec.error(f"{type(exc).__name__}: {exc} ({Path(tb.filename).name}:{tb.lineno})"[:400])
-    return {"reproduction": rep, "rows": rec.rows, "notes": rec.notes, "seconds": time.perf_counter() - start,
-            "cpu": time.process_time() - cpu}
+    return {"reproduction": rep, "rows": rec.rows, "notes": rec.notes, "plots": rec.plots,
+            "seconds": time.perf_counter() - start, "cpu": time.process_time() - cpu}
 
 
 def counts(rows: Sequence[Row]) -> Dict[str, int]:
@@ -1040,6 +1094,11 @@ def write_page(paper: Paper, results: List[Dict[str, Any]], quick: bool, out: Pa
                          f"{_fmt(r.ours)} | {r.tolerance} | {verdict} |")
         if res["notes"]:
             lines += [""] + [f"- {n}" for n in res["notes"]]
+        for spec in res["plots"]:  # its pictures, drawn now from this run's values
+            picture = f"reproduce_{paper.key}_{slug(spec['figure'])}{'_quick' if quick else ''}.png"
+            why = draw(spec, out / picture)
+            lines += ["", f"![{spec['title']}]({picture})" if why is None else
+                      f"- {spec['figure']}: picture not drawn: {why}."]
         lines.append("")
     not_run = [r for r in skipped if r.key not in kept]
     if not_run:
@@ -1127,7 +1186,9 @@ def write_outputs(results: List[Dict[str, Any]], args: argparse.Namespace, final
             "mode": "quick" if args.quick else "full", "only": args.only, "ok": not failed, "complete": final,
             "seconds": round(sum(res["seconds"] for res in results), 1),
             "parts": {f"{res['reproduction'].paper}.{res['reproduction'].key}": round(res["seconds"], 1) for res in results},
-            "rows": [asdict(r) for r in rows]}, indent=1, ensure_ascii=False) + "\n")
+            "rows": [asdict(r) for r in rows],
+            "plots": [{"paper": res["reproduction"].paper, **spec} for res in results for spec in res["plots"]]},
+            indent=1, ensure_ascii=False) + "\n")
 
 
 def main(argv: Optional[List[str]] = None) -> int:

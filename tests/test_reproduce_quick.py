@@ -82,6 +82,46 @@ def test_paper_values_present(quick):
     assert fib and all(r["status"] == "match" for r in fib)
 
 
+FIGURES = {("schaus_deville", "figure 4"), ("schaus_deville", "figure 5"), ("schaus_deville", "figure 6"),
+           ("rafaralahy", "figure 6"), ("rafaralahy", "figure 7"), ("rafaralahy", "figure 10"),
+           ("rafaralahy", "figure 12"), ("rafaralahy", "figure 13")}
+
+
+def test_every_figure_of_the_papers_has_its_picture(quick):
+    """Each figure the papers draw comes with the values of its picture (a point per x, a box
+    of samples per start), in the JSON as on the page; figure 5's bars are the solved counts of its rows."""
+    _, data = quick
+    plots = {(p["paper"], p["figure"]): p for p in data["plots"]}
+    assert set(plots) == FIGURES
+    for spec in plots.values():
+        assert spec["kind"] in ("line", "bars", "box") and spec["x"], spec
+        for label, values in spec["series"].items():
+            assert len(values) == len(spec["x"]) or spec["kind"] == "box", (spec["figure"], label)
+    fig5 = plots["schaus_deville", "figure 5"]
+    solved = {(r["method"], int(r["row"].split()[0])): r["ours"] for r in data["rows"]
+              if r["table"] == "figure 5" and r["quantity"].startswith("relaxed problems solved")}
+    for method, values in fig5["series"].items():
+        assert [solved.get((method, k), 0) for k in fig5["x"]] == values
+
+
+def test_a_picture_is_a_png_of_its_values(tmp_path):
+    """bench/_reproduce_plots.py draws every kind (with matplotlib, an extra)."""
+    pytest.importorskip("matplotlib")
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from _reproduce_plots import draw
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    for kind, series in (("line", {"a": [1, 2], "b": [2, 1]}), ("bars", {"a": [0, 3]}), ("box", {"x": [1, 2, 3], "y": [4, 5]})):
+        path = tmp_path / f"{kind}.png"
+        spec = {"figure": "figure 1", "kind": kind, "title": kind, "xlabel": "x", "ylabel": "y",
+                "x": ["x", "y"] if kind == "box" else [1, 2], "series": series}
+        assert draw(spec, path) is None
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with pytest.raises(ValueError, match="unknown plot kind"):
+        draw({**spec, "kind": "pie"}, tmp_path / "pie.png")
+
+
 def test_only_and_list(tmp_path):
     proc = _run("--list", "--only", "schaus_deville.table1,sudoku_notes", tmp=tmp_path)
     assert proc.returncode == 0, proc.stderr
