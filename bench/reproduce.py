@@ -1114,13 +1114,19 @@ def _page_summary(path: Path) -> Dict[str, Any]:
     verdict counts over every section (rerun or kept) and the rows that do not match."""
     lines = path.read_text(encoding="utf-8").splitlines()
     odd = []
+    tables: Dict[str, Dict[str, int]] = {}  # per table or figure of the paper, its verdict counts
     for line in lines:
         cells = _table_cells(line)
-        if line.startswith("|") and len(cells) == 8 and cells[-1].strip("*") in ("differs", "FAIL", "error"):
+        if not (line.startswith("|") and len(cells) == 8 and cells[0] not in ("table / figure", "---")):
+            continue
+        status = cells[-1].strip("*")
+        counted = tables.setdefault(cells[0], {})
+        counted[status] = counted.get(status, 0) + 1
+        if status in ("differs", "FAIL", "error"):
             odd.append(cells)
     return {"command": next((line.removeprefix("Command: ") for line in lines if line.startswith("Command: ")), ""),
             "parts": re.findall(r"^Part `([\w.]+)`", "\n".join(lines), flags=re.M),
-            "counts": _section_verdicts(lines), "odd": odd}
+            "counts": _section_verdicts(lines), "tables": tables, "odd": odd}
 
 
 def write_index(quick: bool, out: Path) -> Path:
@@ -1137,6 +1143,8 @@ def write_index(quick: bool, out: Path) -> Path:
              "|---|---|---|---|---|---|---|---|"]
     odd_lines: List[str] = []
     missing: List[str] = []
+    every_table = ["", "## Every table and figure", "", "Verdicts of the rows of each, as the pages stand.", "",
+                   "| paper | table / figure | match | differs | FAIL / error | info / not run |", "|---|---|---|---|---|---|"]
     for paper in PAPERS.values():
         page = f"reproduce_{paper.key}{suffix}.md"
         every = [f"{r.paper}.{r.key}" for r in REPRODUCTIONS if r.paper == paper.key]
@@ -1151,10 +1159,14 @@ def write_index(quick: bool, out: Path) -> Path:
                      f"{', '.join(part.split('.', 1)[1] for part in shown)} | {c.get('match', 0)} | "
                      f"{c.get('differs', 0)} | {c.get('FAIL', 0) + c.get('error', 0)} | "
                      f"{c.get('info', 0) + c.get('not run', 0)} |")
-        author = paper.citation.split(",")[0]
+        author = paper.citation.split(",")[0].split(" (")[0]
+        every_table += [f"| {author} | {table} | {t.get('match', 0)} | {t.get('differs', 0)} | "
+                        f"{t.get('FAIL', 0) + t.get('error', 0)} | {t.get('info', 0) + t.get('not run', 0)} |"
+                        for table, t in summary["tables"].items()]
         odd_lines += [f"- {author}, {table}, {row}: {quantity} ({method}): paper {theirs}, ours {ours}; tolerance "
                       f"{tolerance}: {verdict}" for table, row, quantity, method, theirs, ours, tolerance, verdict
                       in summary["odd"]]
+    lines += every_table
     lines += ["", "## What does not match", ""] + (odd_lines or ["Everything compared matches."])
     if missing:
         lines += ["", "Parts with no section in their page yet: " + ", ".join(f"`{m}`" for m in missing) + "."]
