@@ -97,13 +97,7 @@ PAPERS: Dict[str, Paper] = {p.key: p for p in [
           "Eternity II: the very large neighbourhood (table 1, figure 4), CP on relaxed problems (figure 5), CP "
           "initialisation of the tabu search (figure 6), the checkerboard brute force and the relaxed-CP loop "
           "(section 5)",
-          ["Figure 5 at the paper's size (2 searches x 13 relaxations x 30 instances x 30 s: about six and a half "
-           "hours of one core): not run yet. Every finished run is one line of "
-           "bench/results/runs/schaus_deville_fig5.jsonl, so `python bench/reproduce.py --only schaus_deville.fig5 "
-           "--workers 2` resumes where the last call stopped and, once every run is logged, writes its section "
-           "into this page (the other sections are kept). Its quick version is in reproduce_schaus_deville_quick.md; "
-           "earlier, smaller runs in bench/results/edgematch_local_fig5.md and edgematch_cp_fig5.md.",
-           "The 24-hour runs that reached 458/480 (section 6): not rerun; our hour-long runs are in "
+          ["The 24-hour runs that reached 458/480 (section 6): not rerun; our hour-long runs are in "
            "bench/results/edgematch_local_goals_T3600*.md.",
            "Figures 1-3 are pictures of boards (figure 2: the colour distribution of the 256 pieces) with no value "
            "to compare beyond the puzzle file itself."]),
