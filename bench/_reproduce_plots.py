@@ -8,7 +8,8 @@ A plot is a plain dict (it also goes into ``--json`` output):
      "x": [0, 4, 8], "series": {"paper": [0, 0, 3], "first fail": [0, 1, 5]}, "logx": False}
 
 Kinds: ``line`` (one curve per series over numeric x), ``bars`` (grouped bars over categories),
-``box`` (one box per x label, its series value the samples). matplotlib is an extra (``pip
+``box`` (one box per x label, its series value the samples); a value None is a point not
+measured, left out of the picture. matplotlib is an extra (``pip
 install .[plot]``): without it nothing is drawn and :func:`draw` says why.
 
     >>> spec = {"figure": "figure 4", "kind": "line", "title": "t", "xlabel": "|S|", "ylabel": "score",
@@ -44,7 +45,9 @@ def draw(spec: Dict[str, Any], path: Path) -> Optional[str]:
 
     fig, ax = plt.subplots(figsize=(6.4, 4.0), dpi=100)
     x = list(spec["x"])
-    series = spec["series"]
+    # a point not measured (None) is left out of its curve or bar group
+    series = {label: [float("nan") if y is None else y for y in ys] if spec["kind"] != "box" else ys
+              for label, ys in spec["series"].items()}
     if spec["kind"] == "line":
         for label, ys in series.items():
             ax.plot(x, ys, marker="o", markersize=3, label=label)
