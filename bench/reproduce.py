@@ -1163,7 +1163,9 @@ def _page_summary(path: Path) -> Dict[str, Any]:
             odd.append(cells)
     return {"command": next((line.removeprefix("Command: ") for line in lines if line.startswith("Command: ")), ""),
             "parts": re.findall(r"^Part `([\w.]+)`", "\n".join(lines), flags=re.M),
-            "counts": _section_verdicts(lines), "tables": tables, "odd": odd}
+            "counts": {status: sum(t.get(status, 0) for t in tables.values())
+                       for status in {status for t in tables.values() for status in t}},
+            "tables": tables, "odd": odd}
 
 
 def write_index(quick: bool, out: Path) -> Path:
