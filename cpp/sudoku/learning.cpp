@@ -122,6 +122,7 @@ public:
         for (int cell = 0; cell < cells_; ++cell) {
             if (!cand_[cell]) return false;
             for_each_bit(cand_[cell], [&](int v) { value_[cell * n_ + v] = kUnassigned; });
+            phase_[cell] = random_value(cand_[cell]);
         }
         // The root's decided cells become level-0 placements (their peers are already out).
         for (int cell = 0; cell < cells_; ++cell)
@@ -742,7 +743,8 @@ private:
 
     // The next placement: the open cell with the fewest values (ties: the largest activity
     // over its values, then at random); its value in the fullest grid met so far if still
-    // possible, else the value it held last, else its most active value. -1 when every cell
+    // possible, else the value it held last (at first a random root value), else its most
+    // active value. -1 when every cell
     // holds a value. (On 36x36 grids at 42-48 % given the target value cut the time of eight
     // instances by 2.5-8x over the last value alone: bench/results/sudoku_large.md.)
     // Only the open cells are read (open_: no true value yet), in increasing order as a scan
@@ -784,6 +786,12 @@ private:
             }
         });
         return lit_of(best * n_ + value, false);
+    }
+
+    // One of the values of `mask` (not empty), drawn uniformly.
+    int8_t random_value(uint64_t mask) {
+        for (uint64_t k = rng_->below(static_cast<uint64_t>(popcount64(mask))); k; --k) mask = clear_lowest_bit(mask);
+        return static_cast<int8_t>(lowest_bit_index(mask));
     }
 
     // The fullest grid met so far (most cells placed at a conflict): its values become the
@@ -833,7 +841,11 @@ private:
     std::vector<uint32_t> reason_;
     std::vector<double> activity_;
     std::vector<uint8_t> seen_;
-    std::vector<int8_t> phase_;  // per cell: the value it last held (-1: none yet)
+    // Per cell: the value it last held; before that, one of its root values drawn at random.
+    // (The first dives and so the first target phases come from these. Starting every cell on
+    // its lowest value instead made the 36x36 holes grids of bench/results/sudoku_large.md take
+    // 1.5x longer in total over 24 grids x 6 seeds: 116 s against 78 s; 25x25 unchanged.)
+    std::vector<int8_t> phase_;
     std::vector<int8_t> target_phase_;  // per cell: its value in the fullest grid met (-1: none)
     int best_placed_ = 0;
     std::vector<int> trail_, trail_lim_;
