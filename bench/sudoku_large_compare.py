@@ -95,8 +95,9 @@ class Run:
     times: list[float] = field(default_factory=list)
 
 
-def solve_ours(inst: Instance, time_limit: float) -> Run:
-    """cassetete.sudoku.solve, wall clock of the whole call.
+def solve_ours(inst: Instance, time_limit: float, seed: int | None = None) -> Run:
+    """cassetete.sudoku.solve, wall clock of the whole call; with `seed`, the learning engine
+    under that seed (``method="learning", seed=seed``), else the defaults (the built-in seed).
 
     >>> from sudoku_large_instances import holes_instance
     >>> solve_ours(holes_instance(2, 0.5, 1), 5.0).status
@@ -106,7 +107,8 @@ def solve_ours(inst: Instance, time_limit: float) -> Run:
 
     n = inst.box * inst.box
     start = time.perf_counter()
-    result = sudoku.solve(inst.grid.reshape(n, n), box=(inst.box, inst.box), time_limit=time_limit)
+    extra = {} if seed is None else {"method": "learning", "seed": seed}
+    result = sudoku.solve(inst.grid.reshape(n, n), box=(inst.box, inst.box), time_limit=time_limit, **extra)
     seconds = time.perf_counter() - start
     solution = None if result.solution is None else np.asarray(result.solution).ravel()
     return Run(seconds, result.status, solution, int(result.stats.get("nodes", 0)))

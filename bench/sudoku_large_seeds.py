@@ -28,10 +28,8 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sudoku_large_compare import DEFAULT_DATA, check_solution, write_markdown  # noqa: E402
+from sudoku_large_compare import DEFAULT_DATA, check_solution, solve_ours, write_markdown  # noqa: E402
 from sudoku_large_instances import Instance, acs_instances, holes_instance  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
@@ -72,15 +70,8 @@ def solve_once(inst: Instance, seed: int | None, time_limit: float) -> tuple[flo
     >>> solve_once(holes_instance(2, 0.5, 1), 3, 5.0)[1]
     True
     """
-    from cassetete import sudoku
-
-    n = inst.box * inst.box
-    extra = {} if seed is None else {"method": "learning", "seed": seed}
-    start = time.perf_counter()
-    result = sudoku.solve(inst.grid.reshape(n, n), box=(inst.box, inst.box), time_limit=time_limit, **extra)
-    seconds = time.perf_counter() - start
-    solution = None if result.solution is None else np.asarray(result.solution).ravel()
-    return seconds, result.status == "solved" and check_solution(inst.grid, solution, inst.box)
+    run = solve_ours(inst, time_limit, seed)
+    return run.seconds, run.status == "solved" and check_solution(inst.grid, run.solution, inst.box)
 
 
 def seed_name(seed: int | None) -> str:

@@ -744,8 +744,7 @@ private:
     // The next placement: the open cell with the fewest values (ties: the largest activity
     // over its values, then at random); its value in the fullest grid met so far if still
     // possible, else the value it held last (at first a random root value), else its most
-    // active value. -1 when every cell
-    // holds a value. (On 36x36 grids at 42-48 % given the target value cut the time of eight
+    // active value. -1 when every cell holds a value. (On 36x36 grids at 42-48 % given the target value cut the time of eight
     // instances by 2.5-8x over the last value alone: bench/results/sudoku_large.md.)
     // Only the open cells are read (open_: no true value yet), in increasing order as a scan
     // of every cell would meet them, so the choice and its random ties are the same; a 49x49
@@ -844,7 +843,8 @@ private:
     // Per cell: the value it last held; before that, one of its root values drawn at random.
     // (The first dives and so the first target phases come from these. Starting every cell on
     // its lowest value instead made the 36x36 holes grids of bench/results/sudoku_large.md take
-    // 1.5x longer in total over 24 grids x 6 seeds: 116 s against 78 s; 25x25 unchanged.)
+    // 1.3x longer in total over 24 grids x 6 seeds: 116 s against 87 s; 25x25 acs lines
+    // 900-999 x 16 seeds: 22.9 s against 18.3 s.)
     std::vector<int8_t> phase_;
     std::vector<int8_t> target_phase_;  // per cell: its value in the fullest grid met (-1: none)
     int best_placed_ = 0;

@@ -26,7 +26,8 @@
 // Branching picks a cell (fewest values left, ties to the most active variables: conflict
 // activity as in VSIDS) and places a value in it: its value in the fullest grid met so far
 // (target phases, A. Biere and M. Fleury, "Chasing target phases", 2020), else the value it
-// last held (at first one of its root values drawn at random), else its most active; every decision is a placement as in the lecture notes' search.
+// last held (at first one of its root values drawn at random), else its most active; every
+// decision is a placement as in the lecture notes' search.
 //
 // The root is the general engine's propagation with every rule, the hall rule included (level-0
 // facts need no reason). Counts are exact: each solution found is excluded by a clause of its
