@@ -547,6 +547,7 @@ private:
         }
         learnt_[0] = false_lit_of(uip);
         minimise();
+        lift_to_placements();
         for (size_t k = 1; k < learnt_.size(); ++k) seen_[var_of(learnt_[k])] = 0;
         for (int var : removed_) seen_[var] = 0;
         removed_.clear();
@@ -569,6 +570,35 @@ private:
         const uint32_t index_of_clause = add_clause(learnt_, true);
         ++learnt_total_;
         if (!assign(learnt_[0], make_reason(kClause, index_of_clause))) conflict_pending_ = true;
+    }
+
+    // Replaces each eliminated value of the clause (x(c, w) false) whose reason is one placement
+    // (kPeer: w placed in c's cell or units) by that placement's negation, merging duplicates.
+    // This is resolution with the binary clause (not x(p) or not x(c, w)); both literals have the
+    // same level, so the block distance and the backjump level stay, and the clause only
+    // shrinks: a placement that eliminated several of the clause's values now stands once. The
+    // UIP is left as it is. (A local form of the clause shrinking of N. Feng, F. Bacchus,
+    // "Clause size reduction with all-UIP learning", SAT 2020. On the 36x36 holes grids of
+    // bench/results/sudoku_large.md, 24 grids x 6 seeds: learnt clauses of 290 literals on
+    // average fell to about 100, the total time from 86 s to 61 s; 25x25 unchanged.)
+    // After minimise(): lifting before it measured 66 s, before and after it 65 s.
+    void lift_to_placements() {
+        size_t keep = 1;
+        for (size_t k = 1; k < learnt_.size(); ++k) {
+            const int var = var_of(learnt_[k]);
+            const uint32_t reason = reason_[var];
+            if (value_[var] == kFalse && reason_kind(reason) == kPeer) {
+                const int placement = static_cast<int>(reason_payload(reason));
+                seen_[var] = 0;
+                if (seen_[placement] != 1) {  // not in the clause yet
+                    seen_[placement] = 1;
+                    learnt_[keep++] = false_lit_of(placement);
+                }
+                continue;
+            }
+            learnt_[keep++] = learnt_[k];
+        }
+        learnt_.resize(keep);
     }
 
     // Recursive minimisation (N. Sörensson, A. Biere, "Minimizing learned clauses", SAT 2009):
