@@ -774,8 +774,9 @@ private:
     // The next placement: the open cell with the fewest values (ties: the largest activity
     // over its values, then at random); its value in the fullest grid met so far if still
     // possible, else the value it held last (at first a random root value), else its most
-    // active value. -1 when every cell holds a value. (On 36x36 grids at 42-48 % given the target value cut the time of eight
-    // instances by 2.5-8x over the last value alone: bench/results/sudoku_large.md.)
+    // active value. -1 when every cell holds a value. (On 36x36 grids at 42-48 % given the
+    // target value cut the time of eight instances by 2.5-8x over the last value alone:
+    // bench/results/sudoku_large.md.)
     // Only the open cells are read (open_: no true value yet), in increasing order as a scan
     // of every cell would meet them, so the choice and its random ties are the same; a 49x49
     // search spent a fifth of its time skipping placed cells before.

