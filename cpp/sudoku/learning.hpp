@@ -20,7 +20,7 @@
 // (J. Marques-Silva, K. Sakallah, "GRASP", 1999; M. Moskewicz et al., "Chaff", 2001): the first
 // unique implication point clause, minimised, each value it names as eliminated by one
 // placement replaced by that placement (clauses about 3x shorter), then a backjump. Learnt
-// clauses are watched by two literals, deleted by activity and literal block distance
+// clauses are watched by two literals, deleted by literal block distance (oldest first)
 // (G. Audemard, L. Simon, "Predicting learnt clauses quality in modern SAT solvers", IJCAI
 // 2009), and the search restarts on a Luby
 // schedule with phase saving (K. Pipatsrisawat, A. Darwiche, SAT 2007).
