@@ -1,0 +1,197 @@
+"""Eternity II moonshot (issue 32): a 24-hour background run of the breaks search on this 2-core
+machine, aiming at 467/480 (Louis Verhaard's prize score of 2008), resumable across sessions.
+
+The run is a list of epochs: each is one ``edgematch.solve(eternity2("centre"), method="breaks",
+time_limit=900, seed=100000 + k, workers=1)`` (a breaks search with JB466's schedule and a fresh
+seed, as the 30-minute race runs it). ``--cores`` epochs run at a time, one process each, and every
+finished epoch is one JSON line of ``--out`` (its score, deepest board, and the board itself when
+it scores ``--keep-from`` or more), so a killed run, or the end of a session, loses at most the
+epochs under way: the next call runs the epochs the log lacks. 24 hours on 2 cores = 192 epochs of
+900 s. The run stops early once an epoch reaches ``--target``.
+
+The report (``bench/results/eternity2_moonshot.md``) gives the core-hours spent, the scores per
+epoch, and the best board, written to ``eternity2_moonshot_best.board`` and scored again by a
+scorer written here from the rules (every piece once, the starter piece in place, the frame on
+the rim, joins recounted), not by the library's ``score``.
+
+    nohup nice -n 19 python bench/eternity2_moonshot.py --hours 24 --cores 2 > /tmp/moonshot.log 2>&1 &
+    python bench/eternity2_moonshot.py --report-only
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Sequence
+
+from _runlog import load_log, run_logged  # a helper of bench/, beside this script
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results"
+OUT = RESULTS / "eternity2_moonshot.jsonl"
+PAGE = RESULTS / "eternity2_moonshot.md"
+BEST = RESULTS / "eternity2_moonshot_best.board"
+BASE_SEED = 100_000  # epoch k runs on seed BASE_SEED + k (the race uses seeds 1-5)
+EPOCH_SECONDS = 900.0  # the breaks search's own restart interval (libblackwood restarts as often)
+TARGET = 467
+KEEP_FROM = 465  # boards at least this good are kept in the log (about 2 KB each)
+
+
+def epoch_tasks(hours: float, cores: int, epoch_seconds: float = EPOCH_SECONDS) -> List[Dict[str, Any]]:
+    """The epochs of a run of ``hours`` on ``cores`` cores, in order.
+
+    Example:
+        >>> [t["seed"] for t in epoch_tasks(0.5, 2)]
+        [100000, 100001, 100002, 100003]
+    """
+    count = int(round(hours * 3600 * cores / epoch_seconds))
+    return [{"epoch": k, "seed": BASE_SEED + k, "seconds": epoch_seconds} for k in range(count)]
+
+
+def run_epoch(task: Dict[str, Any], keep_from: int = KEEP_FROM) -> Dict[str, Any]:
+    """One epoch: the breaks search for ``task["seconds"]`` on ``task["seed"]``; its score, its
+    deepest partial board's depth, breaks and partial score, and the board when it scores
+    ``keep_from`` or more (rows of [piece, rotation]).
+
+    Example:
+        >>> out = run_epoch({"epoch": 0, "seed": 3, "seconds": 1.0}, keep_from=0)
+        >>> out["score"] == independent_score(out["board"])
+        True
+    """
+    from cassetete import edgematch
+
+    puzzle = edgematch.eternity2("centre")
+    result = edgematch.solve(puzzle, method="breaks", time_limit=float(task["seconds"]), seed=int(task["seed"]),
+                             workers=1)
+    stats = result.stats
+    row: Dict[str, Any] = {"score": int(stats["score"]) if result.solution is not None else -1,
+                           "depth": int(stats["depth"]), "depth_breaks": int(stats["depth_breaks"]),
+                           "partial_score": int(stats["partial_score"]), "nodes": int(stats["nodes"])}
+    if result.solution is not None and row["score"] >= keep_from:
+        row["board"] = [[[int(x) for x in cell] for cell in line] for line in result.solution]
+    return row
+
+
+def _turned(edges: Sequence[int], rot: int) -> tuple:
+    """N E S W of a piece after ``rot`` clockwise quarter turns (its north edge goes east)."""
+    n, e, s, w = edges
+    for _ in range(rot % 4):
+        n, e, s, w = w, n, e, s
+    return n, e, s, w
+
+
+def independent_score(board: Sequence[Sequence[Sequence[int]]]) -> int:
+    """The matching joins of a complete 16 x 16 board, counted from the rules (not by the
+    library's scorer): each of the 256 pieces once, the starter piece 139 (index 138) at I8 as
+    the puzzle fixes it, grey edges exactly on the rim; -1 when any of these fails.
+
+    Example:
+        >>> independent_score([[[0, 0]] * 16] * 16)   # one piece everywhere
+        -1
+    """
+    from cassetete import edgematch
+
+    puzzle = edgematch.eternity2("centre")
+    rows, cols = 16, 16
+    if len(board) != rows or any(len(line) != cols for line in board):
+        return -1
+    if sorted(int(cell[0]) for line in board for cell in line) != list(range(rows * cols)):
+        return -1
+    (fr, fc), (fp, frot) = next(iter(puzzle.fixed.items()))
+    shown = [[_turned([int(x) for x in puzzle.pieces[int(c[0])]], int(c[1])) for c in line] for line in board]
+    if int(board[fr][fc][0]) != fp or shown[fr][fc] != _turned([int(x) for x in puzzle.pieces[fp]], frot):
+        return -1
+    matched = 0
+    for r in range(rows):
+        for c in range(cols):
+            n, e, s, w = shown[r][c]
+            if (n == 0) != (r == 0) or (s == 0) != (r == rows - 1) or (w == 0) != (c == 0) or (e == 0) != (c == cols - 1):
+                return -1
+            if c + 1 < cols:
+                matched += e != 0 and e == shown[r][c + 1][3]
+            if r + 1 < rows:
+                matched += s != 0 and s == shown[r + 1][c][0]
+    return matched
+
+
+def report(out: Path = OUT, page: Optional[Path] = PAGE, best_path: Optional[Path] = BEST, cores: int = 2,
+           command: str = "") -> str:
+    """The moonshot page from the log at ``out``: core-hours, scores per epoch, the best board
+    (written to ``best_path``, rescored by :func:`independent_score`). Returns the page's text."""
+    entries = sorted(load_log(out).values(), key=lambda e: e["task"]["epoch"])
+    lines = ["# Eternity II moonshot (issue 32): 467 within 24 hours on this 2-core machine", ""]
+    if not entries:
+        lines.append("No epoch has run yet.")
+        text = "\n".join(lines) + "\n"
+        if page is not None:
+            page.write_text(text)
+        return text
+    seconds = sum(float(e["seconds"]) for e in entries)
+    scores = Counter(int(e["result"]["score"]) for e in entries)
+    partial = Counter(int(e["result"]["partial_score"]) for e in entries)
+    best = max(entries, key=lambda e: (int(e["result"]["score"]), -int(e["task"]["epoch"])))
+    commits = sorted({e.get("commit", "") for e in entries} - {""})
+    dates = sorted(e["date"] for e in entries if "date" in e)
+    lines += [
+        "Epochs of the breaks search (`edgematch.solve(eternity2(\"centre\"), method=\"breaks\", time_limit=900, "
+        "seed=100000 + k, workers=1)`), two at a time at nice 19, each finished epoch one line of "
+        f"`{out.name}`; the run resumes where the log stops. Command: `{command or 'see the script'}`.",
+        "",
+        f"- Epochs finished: **{len(entries)}** of 192 (24 hours on 2 cores), {seconds / 3600:.1f} core-hours "
+        f"= {seconds / 3600 / max(cores, 1):.1f} hours of the 2-core machine"
+        + (f", from {dates[0]} to {dates[-1]}" if dates else "") + (f", commits {', '.join(commits)}" if commits else "")
+        + ".",
+        f"- Best complete board: **{best['result']['score']}/480** (epoch {best['task']['epoch']}, seed "
+        f"{best['task']['seed']}).",
+        "- Complete-board scores, epochs per score: "
+        + ", ".join(f"{s}: {n}" for s, n in sorted(scores.items(), reverse=True)) + ".",
+        "- Deepest partial boards counted as if their empty cells matched (libblackwood's metric in the race), "
+        "epochs per score: " + ", ".join(f"{s}: {n}" for s, n in sorted(partial.items(), reverse=True)) + ".",
+    ]
+    board = best["result"].get("board")
+    if board is not None:
+        recount = independent_score(board)
+        lines.append(f"- The best board, rescored from the rules by this script's own scorer: {recount}/480"
+                     + (" (agrees)." if recount == best["result"]["score"] else " (**disagrees**)."))
+        if best_path is not None:
+            from cassetete import edgematch
+
+            edgematch.write_board(str(best_path), edgematch.eternity2("centre"), board)
+            lines.append(f"- Board file: `{best_path.name}`.")
+    target_met = int(best["result"]["score"]) >= TARGET
+    lines += ["", f"Moonshot (467): **{'met' if target_met else 'not met'}** after {seconds / 3600:.1f} core-hours."]
+    text = "\n".join(lines) + "\n"
+    if page is not None:
+        page.write_text(text)
+    return text
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hours", type=float, default=24.0, help="wall hours of the whole run on --cores cores")
+    parser.add_argument("--cores", type=int, default=2, help="epochs run at a time, one process each")
+    parser.add_argument("--epoch-seconds", type=float, default=EPOCH_SECONDS, help="seconds of each epoch")
+    parser.add_argument("--target", type=int, default=TARGET, help="stop once an epoch scores this")
+    parser.add_argument("--out", type=Path, default=OUT, help="the JSON-lines log (resumed from)")
+    parser.add_argument("--report-only", action="store_true", help="write the page from the log and stop")
+    args = parser.parse_args(argv)
+    command = "nohup nice -n 19 python bench/eternity2_moonshot.py --hours 24 --cores 2"
+    page = PAGE if args.out == OUT else args.out.with_suffix(".md")
+    best = BEST if args.out == OUT else args.out.with_suffix(".board")
+    if not args.report_only:
+        tasks = epoch_tasks(args.hours, args.cores, args.epoch_seconds)
+        for start in range(0, len(tasks), args.cores):  # a batch per core count, to stop at the target
+            done = load_log(args.out).values()
+            if any(int(e["result"]["score"]) >= args.target for e in done):
+                print(f"target {args.target} reached: stopping", flush=True)
+                break
+            run_logged(args.out, tasks[start:start + args.cores], run_epoch, workers=args.cores)
+            report(args.out, page, best, args.cores, command)
+    print(report(args.out, page, best, args.cores, command))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
