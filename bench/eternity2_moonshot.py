@@ -119,7 +119,13 @@ def independent_score(board: Sequence[Sequence[Sequence[int]]]) -> int:
 def report(out: Path = OUT, page: Optional[Path] = PAGE, best_path: Optional[Path] = BEST, cores: int = 2,
            command: str = "") -> str:
     """The moonshot page from the log at ``out``: core-hours, scores per epoch, the best board
-    (written to ``best_path``, rescored by :func:`independent_score`). Returns the page's text."""
+    (written to ``best_path``, rescored by :func:`independent_score`). Returns the page's text.
+
+    Example:
+        >>> import tempfile
+        >>> report(Path(tempfile.mkdtemp()) / "none.jsonl", page=None, best_path=None).splitlines()[-1]
+        'No epoch has run yet.'
+    """
     entries = sorted(load_log(out).values(), key=lambda e: e["task"]["epoch"])
     lines = ["# Eternity II moonshot (issue 32): 467 within 24 hours on this 2-core machine", ""]
     if not entries:
