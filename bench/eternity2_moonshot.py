@@ -52,12 +52,13 @@ def epoch_tasks(hours: float, cores: int, epoch_seconds: float = EPOCH_SECONDS) 
 
 
 def run_epoch(task: Dict[str, Any], keep_from: int = KEEP_FROM) -> Dict[str, Any]:
-    """One epoch: the breaks search for ``task["seconds"]`` on ``task["seed"]``; its score, its
+    """One epoch: the breaks search for ``task["seconds"]`` (or ``task["nodes"]`` placements) on
+    ``task["seed"]``; its score, its
     deepest partial board's depth, breaks and partial score, and the board when it scores
     ``keep_from`` or more (rows of [piece, rotation]).
 
     Example:
-        >>> out = run_epoch({"epoch": 0, "seed": 3, "seconds": 1.0}, keep_from=0)
+        >>> out = run_epoch({"epoch": 0, "seed": 3, "nodes": 20_000_000}, keep_from=0)
         >>> out["score"] == independent_score(out["board"])
         True
     """
@@ -65,8 +66,9 @@ def run_epoch(task: Dict[str, Any], keep_from: int = KEEP_FROM) -> Dict[str, Any
 
     puzzle = edgematch.eternity2("centre")
     cpu = time.process_time()
-    result = edgematch.solve(puzzle, method="breaks", time_limit=float(task["seconds"]), seed=int(task["seed"]),
-                             workers=1)
+    seconds, nodes = task.get("seconds"), task.get("nodes")  # "nodes": a placement budget (the tests)
+    result = edgematch.solve(puzzle, method="breaks", time_limit=None if seconds is None else float(seconds),
+                             node_limit=None if nodes is None else int(nodes), seed=int(task["seed"]), workers=1)
     stats = result.stats
     row: Dict[str, Any] = {"score": int(stats["score"]) if result.solution is not None else -1,
                            "depth": int(stats["depth"]), "depth_breaks": int(stats["depth_breaks"]),

@@ -1,7 +1,7 @@
 """bench/eternity2_moonshot.py (issue 32) stays runnable and resumable: two one-second epochs
-logged, a second call that finds them and runs nothing, the page and best board written, and the
-script's own scorer agreeing with the tests' rules checker (and refusing a broken board). The
-epochs are bounded by seconds, so the checks are on what any epoch must give, never on a score."""
+logged, a second call that finds them and runs nothing, the page written; the script's own
+scorer agreeing with the tests' rules checker on a board of a placement-bounded epoch (the same
+board on any machine) and refusing broken boards. No score or time is asserted."""
 
 from __future__ import annotations
 
@@ -39,7 +39,8 @@ def test_epochs_are_logged_resumed_and_reported(moonshot, tmp_path):
 
 
 def test_the_scripts_scorer_agrees_with_the_rules_checker(moonshot):
-    row = moonshot.run_epoch({"epoch": 0, "seed": 5, "seconds": 1.0}, keep_from=0)
+    # a placement budget, not seconds: the same board on any machine
+    row = moonshot.run_epoch({"epoch": 0, "seed": 5, "nodes": 20_000_000}, keep_from=0)
     puzzle = edgematch.eternity2("centre")
     board = row["board"]
     assert complete_board_ok(puzzle, board)
