@@ -190,18 +190,25 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--out", type=Path, default=OUT, help="the JSON-lines log (resumed from)")
     parser.add_argument("--report-only", action="store_true", help="write the page from the log and stop")
     args = parser.parse_args(argv)
+    if args.cores < 1 or not args.hours > 0 or not args.epoch_seconds > 0:
+        parser.error("--cores must be at least 1, --hours and --epoch-seconds positive")
     command = "nohup nice -n 19 python bench/eternity2_moonshot.py --hours 24 --cores 2"
     page = PAGE if args.out == OUT else args.out.with_suffix(".md")
     best = BEST if args.out == OUT else args.out.with_suffix(".board")
     if not args.report_only:
         tasks = epoch_tasks(args.hours, args.cores, args.epoch_seconds)
-        for start in range(0, len(tasks), args.cores):  # a batch per core count, to stop at the target
-            done = load_log(args.out).values()
-            if any(int(e["result"]["score"]) >= args.target for e in done):
-                print(f"target {args.target} reached: stopping", flush=True)
-                break
-            run_logged(args.out, tasks[start:start + args.cores], run_epoch, workers=args.cores)
-            report(args.out, page, best, args.cores, command)
+        try:
+            for start in range(0, len(tasks), args.cores):  # a batch per core count, to stop at the target
+                done = load_log(args.out).values()
+                if any(int(e["result"]["score"]) >= args.target for e in done):
+                    print(f"target {args.target} reached: stopping", flush=True)
+                    break
+                run_logged(args.out, tasks[start:start + args.cores], run_epoch, workers=args.cores)
+                report(args.out, page, best, args.cores, command)
+        except KeyboardInterrupt:  # the finished epochs are in the log; the same command resumes
+            print(f"stopped: {len(load_log(args.out))} epochs in {args.out}; run the same command to resume",
+                  flush=True)
+            return 130
     print(report(args.out, page, best, args.cores, command))
     return 0
 
