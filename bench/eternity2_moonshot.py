@@ -4,8 +4,8 @@ machine, aiming at 467/480 (Louis Verhaard's prize score of 2008), resumable acr
 The run is a list of epochs: each is one ``edgematch.solve(eternity2("centre"), method="breaks",
 time_limit=900, seed=100000 + k, workers=1)`` (a breaks search with JB466's schedule and a fresh
 seed, as the 30-minute race runs it). ``--cores`` epochs run at a time, one process each, and every
-finished epoch is one JSON line of ``--out`` (its score, deepest board, and the board itself when
-it scores ``--keep-from`` or more), so a killed run, or the end of a session, loses at most the
+finished epoch is one JSON line of ``--out`` (its score, deepest board, CPU seconds, and the board
+itself when it scores ``KEEP_FROM`` = 465 or more), so a killed run, or the end of a session, loses at most the
 epochs under way: the next call runs the epochs the log lacks. 24 hours on 2 cores = 192 epochs of
 900 s. The run stops early once an epoch reaches ``--target``.
 
@@ -53,9 +53,9 @@ def epoch_tasks(hours: float, cores: int, epoch_seconds: float = EPOCH_SECONDS) 
 
 def run_epoch(task: Dict[str, Any], keep_from: int = KEEP_FROM) -> Dict[str, Any]:
     """One epoch: the breaks search for ``task["seconds"]`` (or ``task["nodes"]`` placements) on
-    ``task["seed"]``; its score, its
-    deepest partial board's depth, breaks and partial score, and the board when it scores
-    ``keep_from`` or more (rows of [piece, rotation]).
+    ``task["seed"]``; its score (-1 when no board was completed), its deepest partial board's
+    depth, breaks and partial score, its CPU seconds, and the board when it scores ``keep_from``
+    or more (rows of [piece, rotation]).
 
     Example:
         >>> out = run_epoch({"epoch": 0, "seed": 3, "nodes": 20_000_000}, keep_from=0)
