@@ -22,8 +22,8 @@
 // placement replaced by that placement (clauses about 3x shorter), then a backjump. Learnt
 // clauses are watched by two literals, deleted by literal block distance (oldest first)
 // (G. Audemard, L. Simon, "Predicting learnt clauses quality in modern SAT solvers", IJCAI
-// 2009), and the search restarts on a Luby
-// schedule with phase saving (K. Pipatsrisawat, A. Darwiche, SAT 2007).
+// 2009), and the search restarts on a Luby schedule with phase saving (K. Pipatsrisawat,
+// A. Darwiche, SAT 2007).
 //
 // Branching picks a cell (fewest values left, ties to the most active variables: conflict
 // activity as in VSIDS) and places a value in it: its value in the fullest grid met so far
