@@ -92,6 +92,7 @@ def run_logged(path: Path, tasks: Sequence[Task], run: Callable[[Task], Any], wo
     todo = [t for t in tasks if task_key(t) not in done]
     todo = list({task_key(t): t for t in todo}.values())  # a task listed twice runs once
     stamp = {"commit": head_commit(), "build": _build()}
+    runs_done = len(tasks) - len(todo)  # tasks of this call done so far (the log may hold others)
     if progress and todo:
         print(f"   {len(tasks) - len(todo)} of {len(tasks)} runs already in {path.name}; {len(todo)} to run "
               f"on {workers} process(es)", flush=True)
@@ -101,9 +102,11 @@ def run_logged(path: Path, tasks: Sequence[Task], run: Callable[[Task], Any], wo
                  "date": time.strftime("%Y-%m-%d %H:%M"), **stamp}
         with open(path, "a") as handle:
             handle.write(json.dumps(entry) + "\n")
+        nonlocal runs_done
         done[task_key(task)] = entry
+        runs_done += 1
         if progress:
-            print(f"   {len(done)}/{len(tasks)} {task_key(task)} -> {json.dumps(result)[:80]}", flush=True)
+            print(f"   {runs_done}/{len(tasks)} {task_key(task)} -> {json.dumps(result)[:80]}", flush=True)
 
     if workers <= 1:
         for task in todo:

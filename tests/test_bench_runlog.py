@@ -41,6 +41,15 @@ def test_a_torn_last_line_is_ignored_and_rerun(runlog, tmp_path):
     assert [e["result"] for e in out] == [1, 20]
 
 
+def test_progress_counts_the_tasks_of_this_call_not_the_whole_log(runlog, tmp_path, capsys):
+    log = tmp_path / "runs.jsonl"
+    runlog.run_logged(log, [{"n": 1}, {"n": 2}, {"n": 3}], lambda t: t["n"], progress=False)
+    runlog.run_logged(log, [{"n": 3}, {"n": 4}], lambda t: t["n"])  # a batch beside three logged runs
+    lines = capsys.readouterr().out.splitlines()
+    assert "1 of 2 runs already" in lines[0]
+    assert lines[1].lstrip().startswith("2/2 ")
+
+
 def test_two_processes_fill_one_log_in_task_order(runlog, tmp_path):
     log = tmp_path / "runs.jsonl"
     tasks = [{"n": n, "tag": "x" * n} for n in range(6)]
