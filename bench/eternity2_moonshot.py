@@ -38,24 +38,45 @@ BASE_SEED = 100_000  # epoch k runs on seed BASE_SEED + k (the race uses seeds 1
 EPOCH_SECONDS = 900.0  # the breaks search's own restart interval (libblackwood restarts as often)
 TARGET = 467
 KEEP_FROM = 465  # boards at least this good are kept in the log (about 2 KB each)
+DEEP_FROM = 246  # the epochs log their boards of this many pieces or more by breaks (see run_epoch)
 
 
-def epoch_tasks(hours: float, cores: int, epoch_seconds: float = EPOCH_SECONDS) -> List[Dict[str, Any]]:
-    """The epochs of a run of ``hours`` on ``cores`` cores, in order.
+def epoch_tasks(hours: float, cores: int, epoch_seconds: float = EPOCH_SECONDS, schedule: Optional[str] = None,
+                restart: Optional[float] = None, logged: Optional[Dict[int, Dict[str, Any]]] = None) -> List[Dict[str, Any]]:
+    """The epochs of a run of ``hours`` on ``cores`` cores, in order. An epoch already in the log
+    (``logged``: its task by epoch number) keeps its task, so a run whose schedule changed
+    midway still counts each epoch once; the others get ``schedule`` and ``restart`` (the
+    breaks search's options; None: its defaults, JB466 restarted every 900 s).
 
     Example:
         >>> [t["seed"] for t in epoch_tasks(0.5, 2)]
         [100000, 100001, 100002, 100003]
+        >>> old = {0: {"epoch": 0, "seed": 100000, "seconds": 900.0}}
+        >>> [t.get("schedule") for t in epoch_tasks(0.5, 2, schedule="jb467", restart=300, logged=old)]
+        [None, 'jb467', 'jb467', 'jb467']
     """
     count = int(round(hours * 3600 * cores / epoch_seconds))
-    return [{"epoch": k, "seed": BASE_SEED + k, "seconds": epoch_seconds} for k in range(count)]
+    tasks: List[Dict[str, Any]] = []
+    for k in range(count):
+        if logged and k in logged:
+            tasks.append(logged[k])
+            continue
+        task: Dict[str, Any] = {"epoch": k, "seed": BASE_SEED + k, "seconds": epoch_seconds}
+        if schedule is not None:
+            task["schedule"] = schedule
+        if restart is not None:
+            task["restart"] = float(restart)
+        tasks.append(task)
+    return tasks
 
 
 def run_epoch(task: Dict[str, Any], keep_from: int = KEEP_FROM) -> Dict[str, Any]:
     """One epoch: the breaks search for ``task["seconds"]`` (or ``task["nodes"]`` placements) on
     ``task["seed"]``; its score (-1 when no board was completed), its deepest partial board's
     depth, breaks and partial score, its CPU seconds, and the board when it scores ``keep_from``
-    or more (rows of [piece, rotation]).
+    or more (rows of [piece, rotation]); ``deep``: from the search's depth profile, the boards
+    of ``DEEP_FROM`` pieces or more it reached holding at most 13 breaks (a 467 in the making),
+    then 14, by depth.
 
     Example:
         >>> out = run_epoch({"epoch": 0, "seed": 3, "nodes": 20_000_000}, keep_from=0)
@@ -67,13 +88,18 @@ def run_epoch(task: Dict[str, Any], keep_from: int = KEEP_FROM) -> Dict[str, Any
     puzzle = edgematch.eternity2("centre")
     cpu = time.process_time()
     seconds, nodes = task.get("seconds"), task.get("nodes")  # "nodes": a placement budget (the tests)
+    options = {key: task[key] for key in ("schedule", "restart") if key in task}
     result = edgematch.solve(puzzle, method="breaks", time_limit=None if seconds is None else float(seconds),
-                             node_limit=None if nodes is None else int(nodes), seed=int(task["seed"]), workers=1)
+                             node_limit=None if nodes is None else int(nodes), seed=int(task["seed"]), workers=1,
+                             **options)
     stats = result.stats
     row: Dict[str, Any] = {"score": int(stats["score"]) if result.solution is not None else -1,
                            "depth": int(stats["depth"]), "depth_breaks": int(stats["depth_breaks"]),
                            "partial_score": int(stats["partial_score"]), "nodes": int(stats["nodes"]),
                            "cpu_seconds": round(time.process_time() - cpu, 1)}  # below 900 when shared
+    profile = stats["depth_profile"]
+    rows = profile["counts"][DEEP_FROM - profile["first_depth"]:]
+    row["deep"] = {"from": DEEP_FROM, "le13": [sum(r[:14]) for r in rows], "14": [sum(r[14:15]) for r in rows]}
     if result.solution is not None and row["score"] >= keep_from:
         row["board"] = [[[int(x) for x in cell] for cell in line] for line in result.solution]
     return row
@@ -148,8 +174,8 @@ def report(out: Path = OUT, page: Optional[Path] = PAGE, best_path: Optional[Pat
     dates = sorted(e["date"] for e in entries if "date" in e)
     lines += [
         "Epochs of the breaks search (`edgematch.solve(eternity2(\"centre\"), method=\"breaks\", time_limit=900, "
-        "seed=100000 + k, workers=1)`), two at a time at nice 19, each finished epoch one line of "
-        f"`{out.name}`; the run resumes where the log stops. Command: `{command or 'see the script'}`.",
+        "seed=100000 + k, workers=1, schedule=..., restart=...)`), two at a time at nice 19, each finished epoch "
+        f"one line of `{out.name}`; the run resumes where the log stops. Command: `{command or 'see the script'}`.",
         "",
         f"- Epochs finished: **{len(entries)}** of 192 (24 hours on 2 cores), {seconds / 3600:.1f} core-hours "
         f"= {seconds / 3600 / max(cores, 1):.1f} hours of the 2-core machine, of which the searches had "
@@ -173,6 +199,7 @@ def report(out: Path = OUT, page: Optional[Path] = PAGE, best_path: Optional[Pat
 
             edgematch.write_board(str(best_path), edgematch.eternity2("centre"), board)
             lines.append(f"- Board file: `{best_path.name}`.")
+    lines += _settings_lines(entries)
     target_met = int(best["result"]["score"]) >= TARGET
     lines += ["", f"Moonshot (467): **{'met' if target_met else 'not met'}** after {seconds / 3600:.1f} core-hours."]
     text = "\n".join(lines) + "\n"
@@ -181,22 +208,56 @@ def report(out: Path = OUT, page: Optional[Path] = PAGE, best_path: Optional[Pat
     return text
 
 
+def _settings(task: Dict[str, Any]) -> str:
+    return f"{task.get('schedule', 'jb466')}, restart {float(task.get('restart', 900.0)):g} s"
+
+
+def _settings_lines(entries: List[Dict[str, Any]]) -> List[str]:
+    """Per schedule and restart interval: the epochs, their scores, and the boards of 250
+    pieces or more holding at most 13 breaks (from which a 467 can come) per CPU hour."""
+    groups: Dict[str, List[Dict[str, Any]]] = {}
+    for entry in entries:
+        groups.setdefault(_settings(entry["task"]), []).append(entry)
+    lines = ["", "| settings | epochs | CPU hours | complete-board scores (epochs) | boards of 250+ pieces with "
+             "at most 13 breaks, per CPU hour |", "|---|---|---|---|---|"]
+    for name, group in groups.items():
+        cpu = sum(float(e["result"].get("cpu_seconds", e["seconds"])) for e in group)
+        scores = Counter(int(e["result"]["score"]) for e in group)
+        deep = [e["result"]["deep"] for e in group if "deep" in e["result"]]
+        deep_cpu = sum(float(e["result"]["cpu_seconds"]) for e in group if "deep" in e["result"])
+        rate = "not logged"
+        if deep and deep_cpu > 0:
+            boards = sum(sum(d["le13"][250 - d["from"]:]) for d in deep)
+            rate = f"{boards / (deep_cpu / 3600):,.0f} ({boards:,} in {len(deep)} epochs)"
+        epochs = [int(e["task"]["epoch"]) for e in group]
+        lines.append(f"| {name} | {len(group)} ({min(epochs)}-{max(epochs)}) | {cpu / 3600:.1f} | "
+                     + ", ".join(f"{s}: {n}" for s, n in sorted(scores.items(), reverse=True)) + f" | {rate} |")
+    return lines
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hours", type=float, default=24.0, help="wall hours of the whole run on --cores cores")
     parser.add_argument("--cores", type=int, default=2, help="epochs run at a time, one process each")
     parser.add_argument("--epoch-seconds", type=float, default=EPOCH_SECONDS, help="seconds of each epoch")
     parser.add_argument("--target", type=int, default=TARGET, help="stop once an epoch scores this")
+    parser.add_argument("--schedule", default=None,
+                        help="the breaks schedule of the epochs not yet logged (default: the search's, JB466)")
+    parser.add_argument("--restart", type=float, default=None,
+                        help="seconds between restarts inside those epochs (default: the search's, 900)")
     parser.add_argument("--out", type=Path, default=OUT, help="the JSON-lines log (resumed from)")
     parser.add_argument("--report-only", action="store_true", help="write the page from the log and stop")
     args = parser.parse_args(argv)
     if args.cores < 1 or not args.hours > 0 or not args.epoch_seconds > 0:
         parser.error("--cores must be at least 1, --hours and --epoch-seconds positive")
-    command = "nohup nice -n 19 python bench/eternity2_moonshot.py --hours 24 --cores 2"
+    command = "nohup nice -n 19 python bench/eternity2_moonshot.py --hours 24 --cores 2" + "".join(
+        f" --{name} {value:g}" if isinstance(value, float) else f" --{name} {value}"
+        for name, value in (("schedule", args.schedule), ("restart", args.restart)) if value is not None)
     page = PAGE if args.out == OUT else args.out.with_suffix(".md")
     best = BEST if args.out == OUT else args.out.with_suffix(".board")
     if not args.report_only:
-        tasks = epoch_tasks(args.hours, args.cores, args.epoch_seconds)
+        logged = {int(e["task"]["epoch"]): e["task"] for e in load_log(args.out).values()}
+        tasks = epoch_tasks(args.hours, args.cores, args.epoch_seconds, args.schedule, args.restart, logged)
         try:
             for start in range(0, len(tasks), args.cores):  # a batch per core count, to stop at the target
                 done = load_log(args.out).values()

@@ -71,6 +71,9 @@ py::dict breaks_search_py(int rows, int cols, const CArray<int32_t>& pieces, con
     uint64_t nodes = 0;
     int best_depth = -1, best_depth_breaks = 0, full_boards = 0, completions = 0, restarts = 0, filters = 0;
     bool exhausted = false;
+    std::vector<uint64_t> profile(b.profile.size(), 0);  // every worker's, summed (same shape)
+    for (const auto& r : results)
+        for (size_t i = 0; i < profile.size() && i < r.profile.size(); ++i) profile[i] += r.profile[i];
     for (const auto& r : results) {
         worker_scores.append(r.score);
         stops.append(stop_reason_name(r.stop));
@@ -97,6 +100,14 @@ py::dict breaks_search_py(int rows, int cols, const CArray<int32_t>& pieces, con
     out["filters"] = filters;
     out["exhausted"] = exhausted;
     out["trajectory"] = trajectory;
+    py::list rows_of_profile;
+    for (size_t start = 0; b.profile_width > 0 && start < profile.size(); start += b.profile_width) {
+        py::list row;
+        for (int k = 0; k < b.profile_width; ++k) row.append(profile[start + k]);
+        rows_of_profile.append(row);
+    }
+    out["profile"] = rows_of_profile;
+    out["profile_from"] = b.profile_from;
     return out;
 }
 

@@ -153,3 +153,45 @@ def oriented_solutions(rows, cols, pieces, rotations, matching="equal"):
 
     rec(0)
     return out
+
+
+def breaks_profile(puzzle, allowed):
+    """Every partial board of a backtracking with breaks over the row-by-row scan of a puzzle
+    without clues, counted from the rules: {(pieces placed, breaks): boards}. A board of k
+    pieces may hold allowed[k - 1] unmatched joins at most, a piece adds at most one, a join
+    between two frame cells never breaks, frame edges lie exactly on the rim, each piece is
+    used once, and turns of a piece that show the same edges count once."""
+    rows, cols = puzzle.rows, puzzle.cols
+    shapes = [sorted({turned([int(x) for x in edges], r) for r in range(4)}) for edges in puzzle.pieces]
+    border = [[r in (0, rows - 1) or c in (0, cols - 1) for c in range(cols)] for r in range(rows)]
+    counts = {}
+    board = {}
+    used = [False] * len(shapes)
+
+    def place(k, breaks):
+        if k == rows * cols:
+            return
+        r, c = divmod(k, cols)
+        for p, turns in enumerate(shapes):
+            if used[p]:
+                continue
+            for n, e, s, w in turns:
+                if (n == 0) != (r == 0) or (s == 0) != (r == rows - 1) or (w == 0) != (c == 0) or (e == 0) != (c == cols - 1):
+                    continue
+                misses = 0
+                rim_miss = False
+                for (rr, cc), mine, theirs in (((r - 1, c), n, 2), ((r, c - 1), w, 1)):
+                    if (rr, cc) in board and not joins_ok(mine, board[rr, cc][theirs], puzzle.matching):
+                        misses += 1
+                        rim_miss = rim_miss or (border[r][c] and border[rr][cc])
+                if misses > 1 or rim_miss or breaks + misses > allowed[k]:
+                    continue
+                counts[k + 1, breaks + misses] = counts.get((k + 1, breaks + misses), 0) + 1
+                used[p] = True
+                board[r, c] = (n, e, s, w)
+                place(k + 1, breaks + misses)
+                del board[r, c]
+                used[p] = False
+
+    place(0, 0)
+    return counts

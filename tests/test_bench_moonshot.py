@@ -59,3 +59,29 @@ def test_the_scripts_scorer_agrees_with_the_rules_checker(moonshot):
 def test_epoch_counts_follow_hours_and_cores(moonshot):
     assert len(moonshot.epoch_tasks(24, 2)) == 192
     assert len(moonshot.epoch_tasks(1, 1, 60.0)) == 60
+
+
+def test_a_schedule_change_keeps_the_logged_epochs(moonshot, tmp_path):
+    """The run's first epochs used JB466; a call with ``--schedule jb467 --restart 300`` runs
+    only the epochs the log lacks, with the new options, and the page lists both settings."""
+    out = tmp_path / "moon.jsonl"
+    first = ["--hours", str(1 / 3600), "--cores", "1", "--epoch-seconds", "1", "--out", str(out)]
+    assert moonshot.main(first) == 0
+    later = ["--hours", str(2 / 3600), "--cores", "1", "--epoch-seconds", "1", "--out", str(out),
+             "--schedule", "jb467", "--restart", "300"]
+    assert moonshot.main(later) == 0
+    tasks = [json.loads(line)["task"] for line in out.read_text().splitlines()]
+    assert [t["epoch"] for t in tasks] == [0, 1]
+    assert "schedule" not in tasks[0] and (tasks[1]["schedule"], tasks[1]["restart"]) == ("jb467", 300.0)
+    page = (tmp_path / "moon.md").read_text()
+    assert "| jb466, restart 900 s | 1 (0-0) |" in page and "| jb467, restart 300 s | 1 (1-1) |" in page
+    assert "--schedule jb467 --restart 300" in page
+
+
+def test_an_epoch_logs_its_deep_boards_by_breaks(moonshot):
+    row = moonshot.run_epoch({"epoch": 0, "seed": 3, "nodes": 5_000_000, "schedule": "jb467"}, keep_from=0)
+    deep = row["deep"]
+    assert deep["from"] == moonshot.DEEP_FROM and len(deep["le13"]) == len(deep["14"]) == 257 - moonshot.DEEP_FROM
+    assert not any(deep["14"])  # JB467 allows 13 breaks: no board holds 14
+    deepest = max((i for i, n in enumerate(deep["le13"]) if n), default=-1)
+    assert deepest == -1 or deep["from"] + deepest <= row["depth"]

@@ -14,7 +14,7 @@ from cassetete import PuzzleError, edgematch
 from cassetete.edgematch._breaks import break_schedule, scan_order
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from edgematch_checker import check_board, complete_board_ok, matched_joins  # noqa: E402
+from edgematch_checker import breaks_profile, check_board, complete_board_ok, matched_joins  # noqa: E402
 from interrupts import RepeatingInterrupt  # noqa: E402
 
 
@@ -145,6 +145,60 @@ def test_schedule_counts_breaks_by_depth():
     assert list(allowed) == sorted(allowed)
     allowed, depths = break_schedule(puzzle, [250, 100], order)
     assert depths == [100, 250] and allowed[-1] == 2
+
+
+def _without_a_good_board(colors, seed):
+    """A generated 4 x 4 whose planted board is spoiled: two inner edges recoloured."""
+    puzzle, _ = edgematch.generate(4, 4, colors=colors, seed=seed)
+    pieces = np.array(puzzle.pieces)
+    inner = [(i, s) for i in range(len(pieces)) for s in range(4) if pieces[i][s] != 0]
+    for i, s in (inner[0], inner[len(inner) // 2]):
+        pieces[i][s] = colors + 1
+    return edgematch.EdgePuzzle(4, 4, pieces)
+
+
+@pytest.mark.parametrize("colors, seed", [(3, 0), (3, 9), (4, 2)])
+@pytest.mark.parametrize("first_break", [8, 11])
+def test_depth_profile_counts_every_partial_board_by_its_breaks(colors, seed, first_break):
+    """On puzzles where no board completes within one break, the search tries every partial
+    board the schedule allows (no completion, no tightening): its depth profile must be the
+    count, made from the rules, of the boards of each size holding each number of breaks."""
+    puzzle = _without_a_good_board(colors, seed)
+    allowed = [0] * (first_break - 1) + [1] * (16 - first_break + 1)
+    expected = breaks_profile(puzzle, allowed)
+    assert not any(k == 16 for k, _ in expected)  # the case is what the test needs
+    res = edgematch.solve(puzzle, method="breaks", schedule=[first_break], complete_nodes=0, seed=seed)
+    assert res.stats["stop"] == "exhausted" and res.solution is None
+    profile = res.stats["depth_profile"]
+    got = {(profile["first_depth"] + i, b): count for i, row in enumerate(profile["counts"])
+           for b, count in enumerate(row) if count}
+    assert got == expected
+    assert sum(got.values()) == res.stats["nodes"]
+
+
+@pytest.mark.parametrize("schedule, breaks", [("jb466", 14), ("jb467", 13)])
+def test_depth_profile_on_eternity2_agrees_with_the_deepest_board(schedule, breaks):
+    puzzle = edgematch.eternity2("centre")
+    res = edgematch.solve(puzzle, method="breaks", schedule=schedule, seed=4, node_limit=3_000_000)
+    profile = res.stats["depth_profile"]
+    counts = profile["counts"]
+    assert profile["first_depth"] == 256 - 64 + 1 and len(counts) == 64  # the last 64 free cells
+    assert all(len(row) == breaks + 1 for row in counts)  # 0 .. the schedule's breaks
+    deepest = max(i for i, row in enumerate(counts) if any(row))
+    assert profile["first_depth"] + deepest == res.stats["depth"]
+    assert min(b for b, count in enumerate(counts[deepest]) if count) == res.stats["depth_breaks"]
+    assert sum(counts[-1]) == res.stats["full_boards"]
+    assert sum(map(sum, counts)) <= res.stats["nodes"]
+
+
+def test_named_schedules_are_libblackwoods_scenarios():
+    from cassetete.edgematch._breaks import SCHEDULES
+
+    assert {name: len(depths) for name, depths in SCHEDULES.items()} == {
+        "jb466": 14, "jb467": 13, "jb468": 12, "jb469": 11, "jb470": 10}
+    # JB467 is JB466 without its break at 235, and each next scenario drops the last one
+    assert set(SCHEDULES["jb466"]) - set(SCHEDULES["jb467"]) == {235}
+    assert SCHEDULES["jb468"] == SCHEDULES["jb467"][:-1] and SCHEDULES["jb469"] == SCHEDULES["jb468"][:-1]
 
 
 @pytest.mark.parametrize("options, match", [

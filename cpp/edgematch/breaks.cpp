@@ -133,7 +133,17 @@ public:
         phase_.assign(nfree_ + 1, 0);
         cumh_.assign(nfree_ + 1, 0);
         prepare_depths();
+        int widest = breaks_[0];  // no board holds more breaks than the schedule or the clues allow
+        for (int a : opt.allowed) widest = std::max(widest, a);
+        result_.profile_from = std::max(1, nfree_ - kProfileDepths + 1);
+        result_.profile_width = widest + 1;
+        result_.profile.assign(static_cast<size_t>(nfree_ - result_.profile_from + 1) * result_.profile_width, 0);
+        profile_ = result_.profile.data();
+        profile_from_ = result_.profile_from;
+        profile_width_ = result_.profile_width;
     }
+
+    static constexpr int kProfileDepths = 64;  // the depths counted in result_.profile
 
     BreaksResult run() {
         build_tables();
@@ -356,6 +366,7 @@ private:
             if (placed) {
                 if (control_.tick()) return;
                 ++d;
+                if (d >= profile_from_) ++profile_[(d - profile_from_) * profile_width_ + breaks_[d]];
                 if (d == nfree_) {
                     record_full(breaks_[d]);
                     if (result_.score == result_.total) return;
@@ -629,6 +640,8 @@ private:
     uint64_t restart_nodes0_ = 0;
     double restart_t0_ = 0;
     BreaksResult result_;
+    uint64_t* profile_ = nullptr;  // result_.profile's counts
+    int profile_from_ = 0, profile_width_ = 0;
 };
 
 }  // namespace

@@ -51,6 +51,12 @@ struct BreaksResult {
     int filters = 0;                 // times the candidate lists were copied without settled pieces
     bool exhausted = false;          // the whole tree (under the schedule) was searched
     uint64_t nodes = 0;
+    // Placements of the search (completions left out) on the last depths of the scan, by the
+    // breaks on the board: profile[(d - profile_from) * profile_width + b] counts the boards of
+    // d free cells placed holding b breaks, d from profile_from to the last free cell. Which
+    // schedule makes more deep boards with few breaks per second is read from it.
+    std::vector<uint64_t> profile;
+    int profile_from = 0, profile_width = 0;
     std::vector<std::pair<double, int>> trajectory;  // (seconds, best complete score)
     StopReason stop = StopReason::none;
 };

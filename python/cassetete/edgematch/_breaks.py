@@ -36,10 +36,15 @@ from ._model import EdgePuzzle, check_board, check_puzzle, score
 from ._verify import certify_result
 
 #: Break schedules by name, as the depths (1-based placements of a 16 x 16 scan, the clue's cell
-#: included) from which one more break is allowed: libblackwood's scenarios JB466 (14 breaks)
-#: and JB470 (10 breaks).
+#: included) from which one more break is allowed: libblackwood's scenarios JB466 to JB470
+#: (github.com/jfbucas/libblackwood, scenarios/jb46*.py), each aimed at the score in its name:
+#: 480 minus its breaks. The scenarios also restart every 15 (JB466), 5 (JB467), 80 (JB468) and
+#: 180 (JB469) minutes; here ``restart`` is given apart (default 900 s).
 SCHEDULES: Dict[str, Tuple[int, ...]] = {
     "jb466": (201, 206, 211, 216, 221, 225, 229, 233, 235, 237, 239, 241, 243, 245),
+    "jb467": (201, 206, 211, 216, 221, 225, 229, 233, 237, 239, 241, 243, 245),
+    "jb468": (201, 206, 211, 216, 221, 225, 229, 233, 237, 239, 241, 243),
+    "jb469": (201, 206, 211, 216, 221, 225, 229, 233, 237, 239, 241),
     "jb470": (197, 203, 210, 216, 221, 225, 229, 233, 236, 238),
 }
 #: The quota curve of JB466 on a 16 x 16 scan: (depth, edges of the quota colours placed by
@@ -243,9 +248,10 @@ def solve_breaks(
         seed: worker i uses seed + i (None: a fresh seed, reported in ``stats["seed"]``); with a
             ``node_limit`` and no time limit the same seed gives the same board.
         workers: independent searches on threads (-1 = one per core), the best board returned.
-        schedule: ``"jb466"`` (the default: 14 breaks), ``"jb470"`` (10), scaled to the board's
-            size, or a list of depths (1-based places in the scan, clues included) from each of
-            which one more break is allowed.
+        schedule: ``"jb466"`` (the default: 14 breaks), ``"jb467"`` (13), ``"jb468"`` (12),
+            ``"jb469"`` (11), ``"jb470"`` (10), scaled to the board's size, or a list of depths
+            (1-based places in the scan, clues included) from each of which one more break is
+            allowed.
         quotas: None (on for the official Eternity II pieces, off otherwise), True or False.
         scan: ``"blackwood"`` (see :func:`scan_order`) or ``"row"``.
         restart: seconds between fresh candidate orders (None: never); ``restart_nodes``:
@@ -272,7 +278,11 @@ def solve_breaks(
     ``full_boards``, ``completions``, ``restarts``, ``filters`` (times the candidate lists were
     copied without the pieces of the depths no back-up had reached), ``nodes``, ``seconds``, ``stop``
     (``"solved"``, ``"exhausted"``: every board the schedule allows was tried, ``"time_limit"``,
-    ``"node_limit"``), ``seed``, ``workers``, ``worker_scores``, ``schedule`` (the depths).
+    ``"node_limit"``), ``seed``, ``workers``, ``worker_scores``, ``schedule`` (the depths),
+    ``depth_profile``: the search's placements on the last 64 depths of the scan by the breaks
+    on the board (completions left out, workers summed), as ``{"first_depth": D, "counts":
+    rows}``, row i for boards of D + i pieces (clues included), column b for b breaks: how many
+    deep boards with few breaks a schedule makes per second.
 
     Example:
         >>> from cassetete.edgematch import generate, solve, verify
@@ -362,6 +372,8 @@ def solve_breaks(
         "partial_score": total - int(out["best_depth_breaks"]), "full_boards": int(out["full_boards"]),
         "completions": int(out["completions"]), "restarts": int(out["restarts"]),
         "filters": int(out["filters"]), "schedule": depths,
+        "depth_profile": {"first_depth": int(out["profile_from"]) + len(puzzle.fixed),
+                          "counts": [[int(c) for c in row] for row in out["profile"]]},
         "quotas": bool(quota.size), "scan": scan, "rules": {},
     }
     return certify_result(Result("solved" if matched == total else "limit", board, stats, puzzle=puzzle,
