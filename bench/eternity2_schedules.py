@@ -81,13 +81,13 @@ def report(out: Path = OUT, page: Optional[Path] = None, command: str = "") -> s
              "seed=k, time_limit=T, workers=1)`, the two schedules of a seed side by side, one process each. "
              "A board of n pieces counts the clue. " + describe_log(entries)
              + (f" Command: `{command}`." if command else ""), ""]
-    header = "| seed | " + " | ".join(f"{a}: placements, ≥{d}" for a in arms for d in DEPTHS[-1:]) + " |"
+    header = "| seed | " + " | ".join(f"{a}: placements; boards of ≥{DEPTHS[-1]} pieces, ≤13 breaks" for a in arms) + " |"
     lines += [header, "|" + "---|" * (1 + len(arms))]
     for seed in seeds:
         cells = []
         for arm in arms:
             e = by.get((arm, seed))
-            cells.append("" if e is None else f"{e['result']['nodes'] / 1e9:.2f} x 10^9, "
+            cells.append("" if e is None else f"{e['result']['nodes'] / 1e9:.2f} x 10^9; "
                          f"{deep_boards(e['result'], DEPTHS[-1]):,}")
         lines.append(f"| {seed} | " + " | ".join(cells) + " |")
     lines += ["", "| schedule (restart) | runs | CPU hours | " + " | ".join(
