@@ -2,8 +2,10 @@
 machine, aiming at 467/480 (Louis Verhaard's prize score of 2008), resumable across sessions.
 
 The run is a list of epochs: each is one ``edgematch.solve(eternity2("centre"), method="breaks",
-time_limit=900, seed=100000 + k, workers=1)`` (a breaks search with JB466's schedule and a fresh
-seed, as the 30-minute race runs it). ``--cores`` epochs run at a time, one process each, and every
+time_limit=900, seed=100000 + k, workers=1)`` (a breaks search with a fresh seed; epochs 0-9 ran
+JB466's schedule as the 30-minute race does, the later ones ``schedule="jb467", restart=300``,
+libblackwood's scenario for 467, which makes 4.8 times as many deep boards with at most 13 breaks:
+``bench/eternity2_schedules.py``). ``--cores`` epochs run at a time, one process each, and every
 finished epoch is one JSON line of ``--out`` (its score, deepest board, CPU seconds, and the board
 itself when it scores ``KEEP_FROM`` = 465 or more), so a killed run, or the end of a session, loses at most the
 epochs under way: the next call runs the epochs the log lacks. 24 hours on 2 cores = 192 epochs of
@@ -14,7 +16,8 @@ epoch, and the best board, written to ``eternity2_moonshot_best.board`` and scor
 scorer written here from the rules (every piece once, the starter piece in place, the frame on
 the rim, joins recounted), not by the library's ``score``.
 
-    nohup nice -n 19 python bench/eternity2_moonshot.py --hours 24 --cores 2 > /tmp/moonshot.log 2>&1 &
+    nohup nice -n 19 python bench/eternity2_moonshot.py --hours 24 --cores 2 --schedule jb467 --restart 300 \
+        > /tmp/moonshot.log 2>&1 &
     python bench/eternity2_moonshot.py --report-only
 """
 
@@ -242,14 +245,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--epoch-seconds", type=float, default=EPOCH_SECONDS, help="seconds of each epoch")
     parser.add_argument("--target", type=int, default=TARGET, help="stop once an epoch scores this")
     parser.add_argument("--schedule", default=None,
-                        help="the breaks schedule of the epochs not yet logged (default: the search's, JB466)")
+                        help="the breaks schedule of the epochs not yet logged (default: the latest logged epoch's, else JB466)")
     parser.add_argument("--restart", type=float, default=None,
-                        help="seconds between restarts inside those epochs (default: the search's, 900)")
+                        help="seconds between restarts inside those epochs (default: as --schedule, else 900)")
     parser.add_argument("--out", type=Path, default=OUT, help="the JSON-lines log (resumed from)")
     parser.add_argument("--report-only", action="store_true", help="write the page from the log and stop")
     args = parser.parse_args(argv)
     if args.cores < 1 or not args.hours > 0 or not args.epoch_seconds > 0:
         parser.error("--cores must be at least 1, --hours and --epoch-seconds positive")
+    if args.schedule is None and args.restart is None and load_log(args.out):  # the page names the latest settings
+        latest = max(load_log(args.out).values(), key=lambda e: int(e["task"]["epoch"]))["task"]
+        args.schedule, args.restart = latest.get("schedule"), latest.get("restart")
     command = "nohup nice -n 19 python bench/eternity2_moonshot.py --hours 24 --cores 2" + "".join(
         f" --{name} {value:g}" if isinstance(value, float) else f" --{name} {value}"
         for name, value in (("schedule", args.schedule), ("restart", args.restart)) if value is not None)
