@@ -253,8 +253,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser.parse_args(argv)
     if args.cores < 1 or not args.hours > 0 or not args.epoch_seconds > 0:
         parser.error("--cores must be at least 1, --hours and --epoch-seconds positive")
-    if args.schedule is None and args.restart is None and load_log(args.out):  # the page names the latest settings
-        latest = max(load_log(args.out).values(), key=lambda e: int(e["task"]["epoch"]))["task"]
+    logged_entries = list(load_log(args.out).values())
+    if args.schedule is None and args.restart is None and logged_entries:  # resume with the latest settings
+        latest = max(logged_entries, key=lambda e: int(e["task"]["epoch"]))["task"]
         args.schedule, args.restart = latest.get("schedule"), latest.get("restart")
     command = "nohup nice -n 19 python bench/eternity2_moonshot.py --hours 24 --cores 2" + "".join(
         f" --{name} {value:g}" if isinstance(value, float) else f" --{name} {value}"
