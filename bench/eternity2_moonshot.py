@@ -24,6 +24,7 @@ the rim, joins recounted), not by the library's ``score``.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from collections import Counter
@@ -203,6 +204,8 @@ def report(out: Path = OUT, page: Optional[Path] = PAGE, best_path: Optional[Pat
             edgematch.write_board(str(best_path), edgematch.eternity2("centre"), board)
             lines.append(f"- Board file: `{best_path.name}`.")
     lines += _settings_lines(entries)
+    if int(best["result"]["score"]) < TARGET:
+        lines += _odds_lines(entries, max(0.0, 24 * cores - seconds / 3600))
     target_met = int(best["result"]["score"]) >= TARGET
     lines += ["", f"Moonshot (467): **{'met' if target_met else 'not met'}** after {seconds / 3600:.1f} core-hours."]
     text = "\n".join(lines) + "\n"
@@ -235,6 +238,114 @@ def _settings_lines(entries: List[Dict[str, Any]]) -> List[str]:
         epochs = [int(e["task"]["epoch"]) for e in group]
         lines.append(f"| {name} | {len(group)} ({min(epochs)}-{max(epochs)}) | {cpu / 3600:.1f} | "
                      + ", ".join(f"{s}: {n}" for s, n in sorted(scores.items(), reverse=True)) + f" | {rate} |")
+    return lines
+
+
+def depth_counts(entries: List[Dict[str, Any]]) -> Optional[Dict[str, Any]]:
+    """The deep boards (at most 13 breaks) of the latest settings' epochs that logged them, summed
+    by depth: ``{"settings", "epochs", "cpu_hours", "from", "counts"}``, None when none logged.
+
+    Example:
+        >>> e = {"task": {"epoch": 0, "schedule": "jb467", "restart": 300.0},
+        ...      "result": {"cpu_seconds": 1800.0, "deep": {"from": 254, "le13": [4, 1, 0]}}}
+        >>> depth_counts([e, e])["counts"], depth_counts([e, e])["cpu_hours"]
+        ([8, 2, 0], 1.0)
+    """
+    logged = [e for e in entries if "deep" in e["result"]]
+    if not logged:
+        return None
+    latest = _settings(max(logged, key=lambda e: int(e["task"]["epoch"]))["task"])
+    group = [e for e in logged if _settings(e["task"]) == latest]
+    first = group[0]["result"]["deep"]["from"]
+    counts = [0] * len(group[0]["result"]["deep"]["le13"])
+    for entry in group:
+        counts = [a + b for a, b in zip(counts, entry["result"]["deep"]["le13"])]
+    return {"settings": latest, "epochs": len(group), "from": first, "counts": counts,
+            "cpu_hours": sum(float(e["result"]["cpu_seconds"]) for e in group) / 3600}
+
+
+def projected_467_rate(counts: Sequence[int], first: int, order: Sequence[int], rows: int = 16, cols: int = 16,
+                       enough: int = 100) -> Dict[str, Any]:
+    """How many complete boards with at most 13 breaks (467s) the search makes, extrapolated from
+    its deep boards: ``counts[i]`` boards of ``first + i`` pieces reached (clues included, the
+    cell of depth d being ``order[d - 1]``). A step is observed when at least ``enough`` boards
+    tried it; its pass rate per remaining piece is the boards that passed over those that tried,
+    divided by the pieces of its cell's kind (inside, side of the frame, corner) still to place.
+    Each step after the last observed one is projected as its remaining pieces times a rate:
+    ``high`` takes the pooled rate of its kind (a corner never observed always passes), ``low``
+    the lowest rate of any observed step (the last piece of a kind passes least often: 1.1 % at
+    the moonshot's last inside cell against 3-4 % per piece before it). Returns ``{"last": the
+    last observed step's depth, "low", "high": 467s per board of that depth, "steps": [(depth,
+    kind, pieces left, observed ratio or None)]}``.
+
+    Example:
+        >>> order = list(range(9))                      # a 3 x 3 scan row by row
+        >>> r = projected_467_rate([1000, 400, 20, 0], 6, order, rows=3, cols=3)
+        >>> r["last"], r["low"], r["high"], [s[1] for s in r["steps"]]
+        (8, 0.05, 0.2, ['corner', 'side', 'corner'])
+    """
+    def kind(cell: int) -> str:
+        r, c = divmod(int(cell), cols)
+        return ("inside", "side", "corner")[(r in (0, rows - 1)) + (c in (0, cols - 1))]
+
+    kinds = {d: kind(order[d - 1]) for d in range(first, len(order) + 1)}
+    left = {d: sum(1 for e in range(d, len(order) + 1) if kinds[e] == kinds[d]) for d in kinds}
+    steps, passed, tried, rates = [], Counter(), Counter(), []
+    last = first
+    for d in range(first + 1, len(order) + 1):
+        before = counts[d - 1 - first] if d - 1 - first < len(counts) else 0
+        ratio = None
+        if before >= enough and d - first < len(counts):
+            ratio = counts[d - first] / before
+            passed[kinds[d]] += counts[d - first]
+            tried[kinds[d]] += before * left[d]
+            rates.append(ratio / left[d])
+            last = d
+        steps.append((d, kinds[d], left[d], ratio))
+    pooled = {k: passed[k] / tried[k] for k in tried}
+    lowest = min(rates) if rates else 0.0
+    low = high = 1.0
+    for d, name, pieces, _ in steps:
+        if d > last:
+            low *= min(1.0, pieces * lowest)
+            high *= min(1.0, pieces * pooled[name]) if name in pooled else (1.0 if name == "corner" else lowest)
+    return {"last": last, "low": low, "high": high, "steps": steps}
+
+
+def _odds_lines(entries: List[Dict[str, Any]], core_hours_left: float) -> List[str]:
+    """The page's projection of the 467s still to come in the run, from the latest settings'
+    deep boards (see :func:`projected_467_rate`)."""
+    summary = depth_counts(entries)
+    if summary is None or summary["cpu_hours"] <= 0:
+        return []
+    from cassetete import edgematch
+
+    counts, first = summary["counts"], summary["from"]
+    odds = projected_467_rate(counts, first, edgematch.scan_order(16, 16).tolist())
+    per_hour = counts[odds["last"] - first] / summary["cpu_hours"]
+    cpu_share = summary["cpu_hours"] * 3600 / (summary["epochs"] * EPOCH_SECONDS)
+    hours_left = core_hours_left * cpu_share
+    low, high = per_hour * odds["low"] * hours_left, per_hour * odds["high"] * hours_left
+    lines = ["", f"### Odds of a 467 in the rest of the run ({summary['settings']}, {summary['epochs']} epochs, "
+             f"{summary['cpu_hours']:.1f} CPU hours)", "",
+             "| depth (pieces) | cell kind | pieces of its kind left | boards with at most 13 breaks per CPU hour "
+             "| reached from the depth before |", "|---|---|---|---|---|"]
+    ratios = {d: (name, pieces, ratio) for d, name, pieces, ratio in odds["steps"]}
+    for i, count in enumerate(counts):
+        d = first + i
+        name, pieces, ratio = ratios.get(d, ("", "", None))
+        rate = count / summary["cpu_hours"]
+        lines.append(f"| {d} | {name} | {pieces} | {rate:,.{0 if rate >= 100 else 2}f} ({count:,}) | "
+                     + ("" if ratio is None else f"{100 * ratio:.2f} %") + " |")
+    lines += ["",
+              f"A 467 is a board of 256 pieces in this table. The last step observed (from {100} boards or more) is "
+              f"depth {odds['last']}, reached {per_hour:.2f} times per CPU hour; each later cell is projected from the pass rates per "
+              f"remaining piece observed above (`projected_467_rate` in the script): between "
+              f"{odds['low']:.1e} and {odds['high']:.1e} 467s per board of {odds['last']} pieces. Over the "
+              f"{hours_left:.0f} CPU hours left in the 24 hours ({core_hours_left:.0f} core-hours at the "
+              f"{100 * cpu_share:.0f} % CPU share so far), that is **{low:.3f} to {high:.2f} 467s expected**, "
+              f"a chance of {100 * (1 - math.exp(-low)):.1f} % to {100 * (1 - math.exp(-high)):.0f} % that the run "
+              "finds one."]
     return lines
 
 

@@ -85,3 +85,34 @@ def test_an_epoch_logs_its_deep_boards_by_breaks(moonshot):
     assert not any(deep["14"])  # JB467 allows 13 breaks: no board holds 14
     deepest = max((i for i, n in enumerate(deep["le13"]) if n), default=-1)
     assert deepest == -1 or deep["from"] + deepest <= row["depth"]
+
+
+def test_the_467_projection_follows_the_observed_pass_rates(moonshot):
+    order = edgematch.scan_order(16, 16).tolist()
+    # 400 boards of 251 pieces, 100 reach 252 (a side cell, 3 side pieces left: 1/12 per piece),
+    # 10 reach 253 (the last inside piece: 1/10), 1 reaches 254 from 10 boards: too few tries
+    # for the step to count as observed, so 254-256 are projected.
+    counts = [400, 100, 10, 1, 0, 0]
+    odds = moonshot.projected_467_rate(counts, 251, order)
+    kinds = {d: kind for d, kind, _, _ in odds["steps"]}
+    assert [kinds[d] for d in (252, 253, 254, 255, 256)] == ["side", "inside", "side", "side", "corner"]
+    assert odds["last"] == 253  # 254 was tried by 10 boards only
+    side = 100 / (400 * 3)  # step 252: a side cell with 3 side pieces left
+    inside = 10 / (100 * 1)  # step 253: the last inside piece
+    assert odds["high"] == pytest.approx((2 * side) * (1 * side) * 1.0)  # the corner, never seen, always passes
+    assert odds["low"] == pytest.approx((2 * side) * side * side)  # the lowest per-piece rate everywhere
+    assert side < inside and odds["low"] <= odds["high"]
+
+
+def test_the_page_gives_the_odds_of_the_rest_of_the_run(moonshot, tmp_path):
+    out = tmp_path / "moon.jsonl"
+    deep = {"from": 246, "le13": [10**6, 10**5, 10**4, 2000, 400, 100, 30, 3, 0, 0, 0], "14": [0] * 11}
+    lines = [{"task": {"epoch": k, "seed": moonshot.BASE_SEED + k, "seconds": 900.0, "schedule": "jb467",
+                       "restart": 300.0},
+              "result": {"score": 464, "depth": 253, "depth_breaks": 13, "partial_score": 467, "nodes": 1,
+                         "cpu_seconds": 900.0, "deep": deep},
+              "seconds": 900.0} for k in range(4)]
+    out.write_text("".join(json.dumps(e) + "\n" for e in lines))
+    page = moonshot.report(out, page=None, best_path=None)
+    assert "Odds of a 467" in page and "467s expected" in page
+    assert "| 253 | inside | 1 | 12.00 (12) | 10.00 % |" in page  # 3 boards x 4 epochs in 1 CPU hour

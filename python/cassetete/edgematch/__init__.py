@@ -20,6 +20,7 @@ Example:
 
 from ._blocks import Block, block_level, solve_orientations_blocks
 from ._blocks import prune as prune_blocks
+from ._breaks import SCHEDULES, scan_order
 from ._checkerboard import count_checkerboard, solve_checkerboard
 from ._checkerboard_approx import checkerboard_approximation, contour_checkerboard_approximation
 from ._contour import contour_by_euler
@@ -98,3 +99,5 @@ __all__ += ["count_checkerboard", "solve_checkerboard",  # Schaus and Deville, s
             "ALLDIFFERENT", "count_cp", "cp_start", "fill_holes", "relaxed_cells", "solve_cp",  # section 2
             "solve_relaxed_loop",  # section 5
             "count_corner_fill", "solve_corner_fill"]  # Béhague, section 6.2
+
+__all__ += ["SCHEDULES", "scan_order"]  # the breaks search (Verhaard, Blackwood): its schedules and cell order
