@@ -22,13 +22,14 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Union
 
 from _runlog import describe_log, load_log, run_logged  # a helper of bench/, beside this script
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "results" / "eternity2_schedules.jsonl"
 ARMS = {"jb466": 900.0, "jb467": 300.0}  # schedule: its scenario's restart interval (seconds)
+CUSTOM_RESTART = 300.0  # a schedule given as depths restarts as JB467 does
 DEPTHS = (247, 249, 251)  # boards of at least this many pieces (clue included) are tallied
 MAX_BREAKS = 13  # a 467 holds at most 13 breaks
 
@@ -47,7 +48,7 @@ def run_arm(task: Dict[str, Any]) -> Dict[str, Any]:
 
     cpu = time.process_time()
     seconds, nodes = task.get("seconds"), task.get("nodes")
-    result = edgematch.solve(edgematch.eternity2("centre"), method="breaks", schedule=task["schedule"],
+    result = edgematch.solve(edgematch.eternity2("centre"), method="breaks", schedule=schedule_option(task["schedule"]),
                              restart=float(task["restart"]), seed=int(task["seed"]), workers=1,
                              time_limit=None if seconds is None else float(seconds),
                              node_limit=None if nodes is None else int(nodes))
@@ -57,6 +58,29 @@ def run_arm(task: Dict[str, Any]) -> Dict[str, Any]:
             "score": int(stats["score"]), "depth": int(stats["depth"]), "depth_breaks": int(stats["depth_breaks"]),
             "first_depth": int(profile["first_depth"]),
             "profile": [[sum(row[:MAX_BREAKS + 1]), sum(row[MAX_BREAKS + 1:])] for row in profile["counts"]]}
+
+
+def schedule_option(arm: str) -> Union[str, List[int]]:
+    """The ``schedule`` option of an arm: a name (``"jb467"``), or the depths from which one
+    more break is allowed, comma-separated (JB468's twelve and a thirteenth kept for the end).
+
+    Example:
+        >>> schedule_option("jb467"), schedule_option("237,239,250")
+        ('jb467', [237, 239, 250])
+    """
+    if arm in edgematch_schedules():
+        return arm
+    try:
+        return [int(depth) for depth in arm.split(",")]
+    except ValueError:
+        raise SystemExit(f"a schedule is one of {', '.join(edgematch_schedules())} or depths like 201,206,250; "
+                         f"got {arm!r}") from None
+
+
+def edgematch_schedules() -> List[str]:
+    from cassetete import edgematch
+
+    return list(edgematch.SCHEDULES)
 
 
 def deep_boards(row: Dict[str, Any], depth: int) -> int:
@@ -118,17 +142,25 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=120.0, help="seconds of each run")
     parser.add_argument("--seeds", type=int, nargs="+", default=list(range(1, 11)))
-    parser.add_argument("--schedules", nargs=2, default=list(ARMS), help="the two schedules compared")
+    parser.add_argument("--schedules", nargs=2, default=list(ARMS),
+                        help="the two schedules compared: names, or depths like 201,206,...,250 (restarted every 300 s)")
     parser.add_argument("--out", type=Path, default=OUT, help="the JSON-lines log (resumed from)")
     parser.add_argument("--report-only", action="store_true", help="write the page from the log and stop")
     args = parser.parse_args(argv)
     if not args.seconds > 0:
         parser.error("--seconds must be positive")
+    for arm in args.schedules:
+        schedule_option(arm)  # a typo stops here, before any run
     command = "python bench/eternity2_schedules.py --seconds {:g} --seeds {}".format(
         args.seconds, " ".join(map(str, args.seeds)))
+    if args.schedules != list(ARMS):
+        command += " --schedules " + " ".join(args.schedules)
+    if args.out != OUT:
+        command += " --out " + (f"bench/results/{args.out.name}" if args.out.parent == OUT.parent else str(args.out))
     if not args.report_only:
         tasks: List[Dict[str, Any]] = [
-            {"schedule": arm, "restart": ARMS.get(arm, 900.0), "seed": seed, "seconds": args.seconds}
+            {"schedule": arm, "restart": ARMS.get(arm, CUSTOM_RESTART if "," in arm else 900.0), "seed": seed,
+             "seconds": args.seconds}
             for seed in args.seeds for arm in args.schedules]
         run_logged(args.out, tasks, run_arm, workers=2)  # a seed's two runs side by side
     print(report(args.out, args.out.with_suffix(".md"), command))

@@ -29,3 +29,17 @@ def test_paired_runs_are_logged_and_reported(schedules, tmp_path):
     page = (tmp_path / "sched.md").read_text()
     assert "| jb466 (900 s) | 1 |" in page and "| jb467 (300 s) | 1 |" in page
     assert "of 1 paired seeds" in page
+
+
+def test_a_schedule_given_as_depths_is_run_and_bounds_the_breaks(schedules):
+    late = "201,206,211,216,221,225,229,233,237,239,241,243,250"  # JB468's 12, a 13th from depth 250
+    row = schedules.run_arm({"schedule": late, "restart": schedules.CUSTOM_RESTART, "seed": 1, "nodes": 20_000_000})
+    assert all(more == 0 for _, more in row["profile"])  # 13 breaks at most, as for JB467
+    assert row["depth_breaks"] <= 12 or row["depth"] >= 250  # the 13th only from depth 250
+
+
+def test_a_mistyped_schedule_stops_before_any_run(schedules, tmp_path):
+    out = tmp_path / "sched.jsonl"
+    with pytest.raises(SystemExit):
+        schedules.main(["--seconds", "0.5", "--seeds", "1", "--schedules", "jb467", "201,x", "--out", str(out)])
+    assert not out.exists()
