@@ -343,8 +343,8 @@ def _odds_lines(entries: List[Dict[str, Any]], core_hours_left: float) -> List[s
               f"remaining piece observed above (`projected_467_rate` in the script): between "
               f"{odds['low']:.1e} and {odds['high']:.1e} 467s per board of {odds['last']} pieces. Over the "
               f"{hours_left:.0f} CPU hours left in the 24 hours ({core_hours_left:.0f} core-hours at the "
-              f"{100 * cpu_share:.0f} % CPU share so far), that is **{low:.3f} to {high:.2f} 467s expected**, "
-              f"a chance of {100 * (1 - math.exp(-low)):.1f} % to {100 * (1 - math.exp(-high)):.0f} % that the run "
+              f"{100 * cpu_share:.0f} % CPU share so far), that is **{low:.2g} to {high:.2g} 467s expected**, "
+              f"a chance of {100 * (1 - math.exp(-low)):.2g} % to {100 * (1 - math.exp(-high)):.0f} % that the run "
               "finds one."]
     return lines
 
