@@ -14,7 +14,8 @@ epochs under way: the next call runs the epochs the log lacks. 24 hours on 2 cor
 The report (``bench/results/eternity2_moonshot.md``) gives the core-hours spent, the scores per
 epoch, and the best board, written to ``eternity2_moonshot_best.board`` and scored again by a
 scorer written here from the rules (every piece once, the starter piece in place, the frame on
-the rim, joins recounted), not by the library's ``score``.
+the rim, joins recounted), not by the library's ``score``. Until a 467 is found it also projects the
+467s to expect in the rest of the 24 hours from the epochs' deep boards (:func:`projected_467_rate`).
 
     nohup nice -n 19 python bench/eternity2_moonshot.py --hours 24 --cores 2 --schedule jb467 --restart 300 \
         > /tmp/moonshot.log 2>&1 &
