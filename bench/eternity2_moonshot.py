@@ -43,6 +43,7 @@ BASE_SEED = 100_000  # epoch k runs on seed BASE_SEED + k (the race uses seeds 1
 EPOCH_SECONDS = 900.0  # the breaks search's own restart interval (libblackwood restarts as often)
 TARGET = 467
 KEEP_FROM = 465  # boards at least this good are kept in the log (about 2 KB each)
+OBSERVED_FROM = 100  # a step tried by this many boards counts as observed in the 467 projection
 DEEP_FROM = 246  # the epochs log their boards of this many pieces or more by breaks (see run_epoch)
 
 
@@ -266,7 +267,7 @@ def depth_counts(entries: List[Dict[str, Any]]) -> Optional[Dict[str, Any]]:
 
 
 def projected_467_rate(counts: Sequence[int], first: int, order: Sequence[int], rows: int = 16, cols: int = 16,
-                       enough: int = 100) -> Dict[str, Any]:
+                       enough: int = OBSERVED_FROM) -> Dict[str, Any]:
     """How many complete boards with at most 13 breaks (467s) the search makes, extrapolated from
     its deep boards: ``counts[i]`` boards of ``first + i`` pieces reached (clues included, the
     cell of depth d being ``order[d - 1]``). A step is observed when at least ``enough`` boards
@@ -275,7 +276,7 @@ def projected_467_rate(counts: Sequence[int], first: int, order: Sequence[int], 
     Each step after the last observed one is projected as its remaining pieces times a rate:
     ``high`` takes the pooled rate of its kind (a corner never observed always passes), ``low``
     the lowest rate of any observed step (the last piece of a kind passes least often: 1.1 % at
-    the moonshot's last inside cell against 3-4 % per piece before it). Returns ``{"last": the
+    the moonshot's last inside cell, about 1 %, against 3-4 % per piece before it). Returns ``{"last": the
     last observed step's depth, "low", "high": 467s per board of that depth, "steps": [(depth,
     kind, pieces left, observed ratio or None)]}``.
 
@@ -339,7 +340,7 @@ def _odds_lines(entries: List[Dict[str, Any]], core_hours_left: float) -> List[s
         lines.append(f"| {d} | {name} | {pieces} | {rate:,.{0 if rate >= 100 else 2}f} ({count:,}) | "
                      + ("" if ratio is None else f"{100 * ratio:.2f} %") + " |")
     lines += ["",
-              f"A 467 is a board of 256 pieces in this table. The last step observed (from {100} boards or more) is "
+              f"A 467 is a board of 256 pieces in this table. The last step observed (from {OBSERVED_FROM} boards or more) is "
               f"depth {odds['last']}, reached {per_hour:.2f} times per CPU hour; each later cell is projected from the pass rates per "
               f"remaining piece observed above (`projected_467_rate` in the script): between "
               f"{odds['low']:.1e} and {odds['high']:.1e} 467s per board of {odds['last']} pieces. Over the "
