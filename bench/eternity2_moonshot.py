@@ -274,11 +274,11 @@ def projected_467_rate(counts: Sequence[int], first: int, order: Sequence[int], 
     tried it; its pass rate per remaining piece is the boards that passed over those that tried,
     divided by the pieces of its cell's kind (inside, side of the frame, corner) still to place.
     Each step after the last observed one is projected as its remaining pieces times a rate:
-    ``high`` takes the pooled rate of its kind (a corner never observed always passes), ``low``
-    the lowest rate of any observed step (the last piece of a kind passes least often: 1.1 % at
-    the moonshot's last inside cell, about 1 %, against 3-4 % per piece before it). Returns ``{"last": the
-    last observed step's depth, "low", "high": 467s per board of that depth, "steps": [(depth,
-    kind, pieces left, observed ratio or None)]}``.
+    ``high`` takes the pooled rate of its kind (a kind never observed: the lowest rate, but a
+    corner always passes), ``low`` the lowest rate of any observed step (the last piece of a
+    kind passes least often: about 1 % at the moonshot's last inside cell, against 3-4 % per
+    piece before it). Returns ``{"last": the last observed step's depth, "low", "high": 467s
+    per board of that depth, "steps": [(depth, kind, pieces left, observed ratio or None)]}``.
 
     Example:
         >>> order = list(range(9))                      # a 3 x 3 scan row by row
