@@ -2,16 +2,18 @@
 for a fixed time and prints its placement rate as JSON lines. Used by bench/eternity2_vs_blackwood.py;
 it only drives the peer's own Python/C from its source tree, nothing of it is copied here.
 
-Usage: python bench/_blackwood_peer.py PEER_DIR PUZZLE SECONDS BUILD REPEATS
-    PUZZLE: E2 (centre piece and the 4 clue pieces) or E2nc (centre piece only), the peer's names.
+Usage: python bench/_blackwood_peer.py PEER_DIR PUZZLE SECONDS BUILD REPEATS [SCENARIO]
+    PUZZLE: E2 (centre piece and the 4 clue pieces), E2nc or E2ncud (centre piece only; the
+    second upside down, the peer's default), the peer's names.
+    SCENARIO: the peer's scenario, JB470 unless given (JB466, JB467, ...).
     BUILD: shipped (the peer's own flags: -Os for the search), o3native (-O3 -march=native) or
     o3 (-O3, portable).
 
 A placement is what the peer counts as a node (stats_total_nodes_count, compiled in with its PERF
 switch): a piece put on a cell where it matches the placed neighbours, the same event as our
 "placements" statistic. "tried" counts every candidate looked at, pieces already used included.
-CPU seconds are those of the thread running the search. The peer's scenario is JB470 (its
-default); its time limit is driven as its own heartbeat thread does, once a second.
+CPU seconds are those of the thread running the search. The peer's time limit is driven as its
+own heartbeat thread does, once a second.
 """
 
 from __future__ import annotations
@@ -26,10 +28,11 @@ import types
 
 def main() -> None:
     peer, puzzle_name, seconds, build, repeats = sys.argv[1:6]
+    scenario_name = sys.argv[6] if len(sys.argv) > 6 else "JB470"
     seconds, repeats = float(seconds), int(repeats)
     os.chdir(peer)
     sys.path.insert(0, peer)
-    os.environ.update(QUIET="1", NICE="0", SCENARIO="JB470", PUZZLE=puzzle_name,
+    os.environ.update(QUIET="1", NICE="0", SCENARIO=scenario_name, PUZZLE=puzzle_name,
                       HOSTNAME="cassetete_bench_" + build)  # the peer's build folder per flag set
     try:
         import requests  # noqa: F401 (the peer imports it for its network reports, unused here)

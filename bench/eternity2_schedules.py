@@ -7,7 +7,7 @@ board). A 467 is a complete board with at most 13 breaks, and every such board p
 deep partial boards with at most 13 breaks: the run with more of them per CPU second has the
 better odds. libblackwood's scenarios (github.com/jfbucas/libblackwood) set the two compared by
 default: JB466 (14 breaks, restarts every 15 minutes) and JB467 (JB466 without its break at
-depth 235, restarts every 5 minutes).
+depth 235, restarts every 5 minutes; the list of libblackwood's jb467.py before its commit c306079).
 
     python bench/eternity2_schedules.py --seconds 120 --seeds 1 2 3 4 5 6 7 8 9 10
     python bench/eternity2_schedules.py --report-only

@@ -47,9 +47,10 @@ def ours(hints: str, seconds: float) -> dict:
     return {"placements": int(result.stats["rules"]["placements"]), "cpu": cpu}
 
 
-def peer(path: str, puzzle: str, seconds: float, build: str, repeats: int) -> list:
+def peer(path: str, puzzle: str, seconds: float, build: str, repeats: int, scenario: str = "JB470") -> list:
+    """libblackwood's runs on ``puzzle`` (its names) under ``scenario``: placements, candidates tried, CPU s."""
     out = subprocess.run([sys.executable, str(ROOT / "bench" / "_blackwood_peer.py"), path, puzzle,
-                          str(seconds), build, str(repeats)], capture_output=True, text=True, check=True)
+                          str(seconds), build, str(repeats), scenario], capture_output=True, text=True, check=True)
     return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
 
 

@@ -36,10 +36,12 @@ from ._model import EdgePuzzle, check_board, check_puzzle, score
 from ._verify import certify_result
 
 #: Break schedules by name, as the depths (1-based placements of a 16 x 16 scan, the clue's cell
-#: included) from which one more break is allowed: libblackwood's scenarios JB466 to JB470
-#: (github.com/jfbucas/libblackwood, scenarios/jb46*.py), each aimed at the score in its name:
-#: 480 minus its breaks. The scenarios also restart every 15 (JB466), 5 (JB467), 80 (JB468) and
-#: 180 (JB469) minutes; here ``restart`` is given apart (default 900 s).
+#: included) from which one more break is allowed: the lists of libblackwood's scenarios JB466 to
+#: JB470 (github.com/jfbucas/libblackwood, scenarios/jb46*.py; JB467 as before its commit
+#: c306079), each aimed at the score in its name: 480 minus its breaks. libblackwood counts
+#: depths from 0, so with the same numbers each break here comes one place earlier than there.
+#: The scenarios also restart every 15 (JB466), 5 (JB467), 80 (JB468) and 180 (JB469) minutes;
+#: here ``restart`` is given apart (default 900 s).
 SCHEDULES: Dict[str, Tuple[int, ...]] = {
     "jb466": (201, 206, 211, 216, 221, 225, 229, 233, 235, 237, 239, 241, 243, 245),
     "jb467": (201, 206, 211, 216, 221, 225, 229, 233, 237, 239, 241, 243, 245),
