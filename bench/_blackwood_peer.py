@@ -1,6 +1,6 @@
 """Runs libblackwood (github.com/jfbucas/libblackwood, Joshua Blackwood's algorithm as generated C)
-for a fixed time and prints its placement rate as JSON lines. Used by bench/eternity2_vs_blackwood.py;
-it only drives the peer's own Python/C from its source tree, nothing of it is copied here.
+for a fixed time and prints its placement rate as JSON lines. Used by bench/eternity2_vs_blackwood.py
+and bench/eternity2_breaks_rate.py; it only drives the peer's own Python/C from its source tree, nothing of it is copied here.
 
 Usage: python bench/_blackwood_peer.py PEER_DIR PUZZLE SECONDS BUILD REPEATS [SCENARIO]
     PUZZLE: E2 (centre piece and the 4 clue pieces), E2nc or E2ncud (centre piece only; the
@@ -10,8 +10,9 @@ Usage: python bench/_blackwood_peer.py PEER_DIR PUZZLE SECONDS BUILD REPEATS [SC
     o3 (-O3, portable).
 
 A placement is what the peer counts as a node (stats_total_nodes_count, compiled in with its PERF
-switch): a piece put on a cell where it matches the placed neighbours, the same event as our
-"placements" statistic. "tried" counts every candidate looked at, pieces already used included.
+switch): a piece put on a cell where it matches the placed neighbours (or breaks one join, at the
+depths where the scenario allows it), the same event as our "placements" statistic (our breaks
+search's "nodes"). "tried" counts every candidate looked at, pieces already used included.
 CPU seconds are those of the thread running the search. The peer's time limit is driven as its
 own heartbeat thread does, once a second.
 """
