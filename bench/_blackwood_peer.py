@@ -1,6 +1,7 @@
 """Runs libblackwood (github.com/jfbucas/libblackwood, Joshua Blackwood's algorithm as generated C)
 for a fixed time and prints its placement rate as JSON lines. Used by bench/eternity2_vs_blackwood.py
-and bench/eternity2_breaks_rate.py; it only drives the peer's own Python/C from its source tree, nothing of it is copied here.
+and bench/eternity2_breaks_rate.py; it only drives the peer's own Python/C from its source tree,
+nothing of it is copied here.
 
 Usage: python bench/_blackwood_peer.py PEER_DIR PUZZLE SECONDS BUILD REPEATS [SCENARIO]
     PUZZLE: E2 (centre piece and the 4 clue pieces), E2nc or E2ncud (centre piece only; the
