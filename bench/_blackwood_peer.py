@@ -3,10 +3,14 @@ for a fixed time and prints its placement rate as JSON lines. Used by bench/eter
 and bench/eternity2_breaks_rate.py; it only drives the peer's own Python/C from its source tree,
 nothing of it is copied here.
 
-Usage: python bench/_blackwood_peer.py PEER_DIR PUZZLE SECONDS BUILD REPEATS [SCENARIO]
+Usage: python bench/_blackwood_peer.py PEER_DIR PUZZLE SECONDS BUILD REPEATS [SCENARIO [depths]]
     PUZZLE: E2 (centre piece and the 4 clue pieces), E2nc or E2ncud (centre piece only; the
     second upside down, the peer's default), the peer's names.
     SCENARIO: the peer's scenario, JB470 unless given (JB466, JB467, ...).
+    depths: also compile in the peer's STATS counters (a few per cent slower, its own build
+    folder) and, after each run, print the line "BOARDS_BY_DEPTH" and then the peer's own line
+    of 256 counts: how many times each depth k (0-based, the clue's cell counted) was entered,
+    that is boards of k pieces.
     BUILD: shipped (the peer's own flags: -Os for the search), o3native (-O3 -march=native) or
     o3 (-O3, portable).
 
@@ -31,11 +35,12 @@ import types
 def main() -> None:
     peer, puzzle_name, seconds, build, repeats = sys.argv[1:6]
     scenario_name = sys.argv[6] if len(sys.argv) > 6 else "JB470"
+    by_depth = len(sys.argv) > 7 and sys.argv[7] == "depths"
     seconds, repeats = float(seconds), int(repeats)
     os.chdir(peer)
     sys.path.insert(0, peer)
     os.environ.update(QUIET="1", NICE="0", SCENARIO=scenario_name, PUZZLE=puzzle_name,
-                      HOSTNAME="cassetete_bench_" + build)  # the peer's build folder per flag set
+                      HOSTNAME="cassetete_bench_" + build + ("_depths" if by_depth else ""))  # its build folder
     try:
         import requests  # noqa: F401 (the peer imports it for its network reports, unused here)
     except ImportError:
@@ -43,6 +48,7 @@ def main() -> None:
     import scenario  # the peer's modules, from PEER_DIR
 
     scenario.Scenario.PERF = True  # compiles its total node / tried counters in
+    scenario.Scenario.STATS = by_depth  # and its counters per cell
     original_init = scenario.Scenario.__init__
 
     def init(self, params={}):  # noqa: B006 (the peer's signature)
@@ -87,6 +93,14 @@ def main() -> None:
         nodes = lib.LibExt.getStatsNodesCount(lib.cb)
         tried = lib.LibExt.getStatsPiecesTriedCount(lib.cb)
         print(json.dumps({"placements": nodes, "tried": tried, "cpu": cpu}), flush=True)
+        if by_depth:
+            import ctypes
+
+            print("BOARDS_BY_DEPTH", flush=True)
+            show = lib.LibExt.printStatsNodesCount_for_stats_by_depth  # its C printf, flushed
+            show.argtypes = [ctypes.c_void_p if isinstance(lib.cb, int) else type(lib.cb)]
+            show.restype = None
+            show(lib.cb)
 
 
 if __name__ == "__main__":

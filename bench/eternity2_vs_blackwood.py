@@ -47,11 +47,20 @@ def ours(hints: str, seconds: float) -> dict:
     return {"placements": int(result.stats["rules"]["placements"]), "cpu": cpu}
 
 
-def peer(path: str, puzzle: str, seconds: float, build: str, repeats: int, scenario: str = "JB470") -> list:
-    """libblackwood's runs on ``puzzle`` (its names) under ``scenario``: placements, candidates tried, CPU s."""
-    out = subprocess.run([sys.executable, str(ROOT / "bench" / "_blackwood_peer.py"), path, puzzle,
-                          str(seconds), build, str(repeats), scenario], capture_output=True, text=True, check=True)
-    return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+def peer(path: str, puzzle: str, seconds: float, build: str, repeats: int, scenario: str = "JB470",
+         by_depth: bool = False) -> list:
+    """libblackwood's runs on ``puzzle`` (its names) under ``scenario``: placements, candidates tried, CPU s,
+    and with ``by_depth`` its boards of k pieces for k = 0..255 (``"boards"``, its STATS counters)."""
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / "_blackwood_peer.py"), path, puzzle, str(seconds), build,
+                          str(repeats), scenario] + (["depths"] if by_depth else []),
+                         capture_output=True, text=True, check=True)
+    runs, lines = [], out.stdout.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("{"):
+            runs.append(json.loads(line))
+        elif line == "BOARDS_BY_DEPTH":
+            runs[-1]["boards"] = [int(x) for x in lines[i + 1].split()]
+    return runs
 
 
 def brendan(data: Path, name: str, seconds: float = 0.0) -> str:
