@@ -22,7 +22,8 @@ def test_docstring_examples(rate):
 
 def test_our_run_counts_placements_on_the_calling_thread(rate):
     run = rate.ours("jb466", 0.3, 2)
-    assert run["placements"] > 1e5 and run["cpu"] > 0
+    assert run["placements"] > 0 and run["cpu"] > 0  # no rate asserted: the machine may be loaded
+    assert sorted(run["boards"]) == list(range(193, 257))  # boards of n pieces, the clue counted
 
 
 @pytest.mark.parametrize("argv, message", [
