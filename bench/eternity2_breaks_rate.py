@@ -1,7 +1,8 @@
 """The breaks search beside libblackwood's: placements and deep boards per CPU second (issue 32).
 
-Both run the official 16 x 16 with the centre piece only under the same break schedule, one
-thread each, for the same time, one after the other and interleaved over the repeats:
+Both run the official 16 x 16 with the centre piece only under the scenario of the same name
+(libblackwood's JB467 is its latest list, not our ``jb467``: see LATEST_JB467), one thread each,
+for the same time, one after the other and interleaved over the repeats:
 
 - ours: ``edgematch.solve(eternity2("centre"), method="breaks", schedule=S, restart=R,
   time_limit=T, seed=k, workers=1)``, R the scenario's restart interval (JB466 15 min, JB467
