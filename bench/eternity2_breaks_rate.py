@@ -127,8 +127,8 @@ def main() -> None:
                 peer_runs[b] += peer(peer_dir, PEER_PUZZLE, args.seconds, b, 1, schedule.upper())
                 print(f"{schedule}: libblackwood {b} {peer_runs[b][-1]}", flush=True)
             if args.depths:
+                # run["boards"][k]: entries into depth k, that is boards of k pieces (indexed as ours)
                 run = peer(peer_dir, PEER_PUZZLE, args.seconds, builds[0], 1, schedule.upper(), by_depth=True)[-1]
-                run["boards"] = dict(enumerate(run["boards"]))  # entries into depth k: boards of k pieces
                 counted.append(run)
                 print(f"{schedule}: libblackwood {builds[0]} with its counters: {run['placements']} placements", flush=True)
         our_rate = median_rate(our_runs)
