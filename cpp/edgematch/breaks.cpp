@@ -187,6 +187,8 @@ private:
     void build_tables() {
         std::vector<int> order_key(pz_.size());
         for (int p = 0; p < pz_.size(); ++p) order_key[p] = static_cast<int>(rng_.below(1u << 30));
+        // Candidate order: more pattern edges first (the search ends a list at the first entry
+        // with too few for the quota), then the seeded random key, then the turn.
         auto before = [&](const Entry& a, const Entry& b) {
             int ha = pattern_count_[a.piece], hb = pattern_count_[b.piece];
             if (ha != hb) return ha > hb;
@@ -333,6 +335,10 @@ private:
             for (;;) {
                 for (; i < end; ++i) {
                     const Entry& e = entries[i];
+                    if (e.pattern < need_h) {  // sorted by pattern edges: none of the rest has enough
+                        i = end;
+                        break;
+                    }
                     if (used[e.piece]) continue;
                     int miss = 0;
                     if (e.miss) {
@@ -346,7 +352,6 @@ private:
                             ++miss;
                         }
                     if (!ok || miss > 1 || (miss && breaks + miss > capacity)) continue;
-                    if (e.pattern < need_h) continue;
                     piece_[x.cell] = e.piece;
                     rot_[x.cell] = e.rot;
                     used_[e.piece] = 1;
