@@ -19,6 +19,7 @@ distributed = pytest.importorskip("dask.distributed")
 from cassetete import LimitReached, edgematch, exactcover, polyomino, sudoku  # noqa: E402
 from cassetete.exactcover._jobs import ExactCoverJob  # noqa: E402
 from cassetete.parallel import run_count, run_first  # noqa: E402
+from cassetete.parallel._executors import Runner, _echo  # noqa: E402
 from cassetete.polyomino._jobs import PackingJob  # noqa: E402
 from cassetete.polyomino._model import Packing  # noqa: E402
 
@@ -96,6 +97,28 @@ def test_losing_every_worker_at_once_loses_nothing(client):
     driver.join(120)
     count, stats = outcome["count"]
     assert count == 3940 and stats["complete"]
+    client.wait_for_workers(2, timeout=60)
+
+
+def test_a_finished_task_whose_workers_all_die_is_run_again(client):
+    """The race behind a CI failure: a task finishes, then every worker dies before its result is
+    fetched, taking the scattered problem with them. Dask's rerun of the task is then cancelled
+    (its input is gone), so fetching the result raised FutureCancelledError; the runner now runs
+    the task again with the problem scattered anew, whichever of the two ways Dask reports it."""
+    runner = Runner(client)
+    problem = tuple(range(1000))
+    handle = runner.share("a-problem", problem)
+    running = {runner.submit(_echo, handle, 0): "the caller's data"}
+    distributed.wait(list(running))
+    assert all(future.status == "finished" for future in running)
+    for pid in client.run(os.getpid).values():
+        os.kill(pid, signal.SIGKILL)
+    results = {}
+    deadline = time.time() + 120
+    while running and time.time() < deadline:
+        for future, result in runner.wait_first(running, timeout=1.0).items():
+            results[running.pop(future)] = result
+    assert results == {"the caller's data": problem}
     client.wait_for_workers(2, timeout=60)
 
 

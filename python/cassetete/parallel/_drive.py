@@ -297,9 +297,8 @@ def run_count(job: Job, executor: Any, *, limit: Optional[int] = None, time_limi
             timeouts = [checkpoint_every] if checkpoint else [1.0]  # wake up now and then (Ctrl-C)
             if time_limit is not None:
                 timeouts.append(max(0.0, time_limit - (time.perf_counter() - started)))
-            for future in runner.wait_first(running, timeout=min(timeouts)):
+            for future, result in runner.wait_first(running, timeout=min(timeouts)).items():
                 running.pop(future)
-                result = future.result()
                 state.count += int(result["count"])
                 state.nodes += int(result["nodes"])
                 state.finished += int(result["finished"])
@@ -377,9 +376,8 @@ def run_first(job: Job, executor: Any, *, time_limit: Optional[float] = None, no
                 running[runner.submit(first_slice, handle, chunk, slice_seconds, deadline)] = chunk
                 stats["tasks"] += 1
             wait = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
-            for future in runner.wait_first(running, timeout=wait):
+            for future, result in runner.wait_first(running, timeout=wait).items():
                 running.pop(future)
-                result = future.result()
                 stats["nodes"] += int(result["nodes"])
                 stats["subproblems"] += int(result["finished"])
                 if result["solution"] is not None and solution is None:

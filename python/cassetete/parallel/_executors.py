@@ -27,9 +27,9 @@ import pickle
 import tempfile
 import threading
 import time
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import CancelledError, Executor, ThreadPoolExecutor
 from concurrent.futures import wait as futures_wait
-from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
 
 from .._errors import PuzzleError
 
@@ -188,25 +188,35 @@ class Runner:
         self._tasks[future] = (function, args, losses)
         return future
 
-    def wait_first(self, running: Dict[Any, Any], timeout: Optional[float] = None) -> Set[Any]:
-        """The futures of ``running`` (future -> the caller's data) that are done, waiting until at
-        least one is (or ``timeout`` passes). Dask: a task cancelled because its scattered problem
+    def wait_first(self, running: Dict[Any, Any], timeout: Optional[float] = None) -> Dict[Any, Any]:
+        """The futures of ``running`` (future -> the caller's data) that are done, with their
+        results (future -> result), waiting until at least one is (or ``timeout`` passes). A task
+        that failed raises its exception here. Dask: a task cancelled because its scattered problem
         was lost is resubmitted, under a new future that takes the old one's place in ``running``."""
         futures = list(running)
         if not self.dask:
-            return set(futures_wait(futures, timeout=timeout, return_when="FIRST_COMPLETED").done)
+            done = futures_wait(futures, timeout=timeout, return_when="FIRST_COMPLETED").done
+            return {future: future.result() for future in done}
         import asyncio  # here, not at the top: the Dask path alone needs it (and loads it anyway)
 
         from distributed import wait as dask_wait
 
         error: Optional[BaseException] = None
         try:
-            done = set(dask_wait(futures, timeout=timeout, return_when="FIRST_COMPLETED").done)
+            finished = set(dask_wait(futures, timeout=timeout, return_when="FIRST_COMPLETED").done)
         except (TimeoutError, asyncio.TimeoutError):
-            return set()
+            return {}
         except Exception as exc:  # Dask raises when some of the futures were cancelled
-            done, error = set(), exc
+            finished, error = set(), exc
+        results: Dict[Any, Any] = {}
         lost = [future for future in futures if future.cancelled()]
+        for future in finished.difference(lost):
+            try:
+                results[future] = future.result()
+            except CancelledError:
+                # Finished, but its worker died before the result was fetched, and the problem
+                # went with it: the rerun Dask schedules is cancelled in turn. Run it again.
+                lost.append(future)
         if not lost and error is not None:
             raise error
         for future in lost:
@@ -215,10 +225,9 @@ class Runner:
                 raise PuzzleError(f"the Dask cluster lost every worker holding the problem {MAX_LOSSES} times "
                                   f"while {getattr(function, '__name__', 'a task')} ran; giving up")
             running[self._submit_dask(function, args, losses + 1)] = running.pop(future)
-        done.difference_update(lost)
-        for future in done:
+        for future in results:
             self._tasks.pop(future, None)
-        return done
+        return results
 
     def cancel(self, futures: Iterable[Any]) -> None:
         """Cancel tasks not started yet (running tasks end at their time slice)."""

@@ -222,9 +222,8 @@ def run_islands(problem: IslandProblem, executor: Any, *, time_limit: Optional[f
         for island in range(count):
             running[submit(island)] = island
         while running and best < total:
-            for future in runner.wait_first(running, timeout=1.0):
+            for future, out in runner.wait_first(running, timeout=1.0).items():
                 island = running.pop(future)
-                out = future.result()
                 epochs[island] += 1
                 stats["epochs"] += 1
                 used[island] += max(1, out["iterations"])
