@@ -2,6 +2,7 @@
 #include "edgematch/breaks.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <exception>
 #include <limits>
 #include <stdexcept>
@@ -294,7 +295,9 @@ private:
         }
     }
 
-    void write_need(int cell, const Entry& e) { std::copy(e.out, e.out + 4, need_.begin() + 4 * cell); }
+    // memcpy of a constant 8 bytes is one move; std::copy between the two arrays compiled to a
+    // call of memmove through the PLT at every placement (3 % of the search's time in perf).
+    void write_need(int cell, const Entry& e) { std::memcpy(&need_[4 * static_cast<size_t>(cell)], e.out, sizeof e.out); }
 
     // The colour the placed neighbour on side s of cell requires.
     int required(int cell, int s) const {
