@@ -22,7 +22,8 @@ def test_module_verbs_agree_with_the_model_methods():
     assert result.status == "solved" and narrowing.verify(model, result.solution)
 
 
-# smallest-min-bisect cuts 3x20 into a much larger tree (50 s here, 4 min under the sanitizers).
+# smallest-min-bisect cuts 3x20 into a much larger tree (50 s here, 4 min under the sanitizers);
+# test_bisect_split_keeps_the_counts (test_narrowing_readings.py) runs it on small boxes.
 @pytest.mark.parametrize("method", [
     pytest.param(method, marks=[pytest.mark.slow] if method == "smallest-min-bisect" else [])
     for method in narrowing.STRATEGIES
