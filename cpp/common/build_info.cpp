@@ -19,6 +19,9 @@ std::string build_info() {
 #if defined(__BMI2__)
     info += ", BMI2";
 #endif
+#if defined(CASSETETE_PGO_BREAKS)
+    info += ", profile-guided breaks search";  // CMake option CASSETETE_PGO
+#endif
     return info;
 }
 

@@ -161,6 +161,27 @@ def _quotas(puzzle: EdgePuzzle, quotas: Optional[bool], order: np.ndarray, label
     return _per_free_cell(puzzle, order, lambda depth: _quota(depth, puzzle.size)), pattern
 
 
+def engine_arrays(puzzle: EdgePuzzle, schedule: Union[str, Sequence[int], None] = None, quotas: Optional[bool] = None,
+                  scan: str = "blackwood") -> Tuple[Dict[str, Any], List[int]]:
+    """What the C++ breaks search reads, as the keyword arguments of its binding, and the
+    schedule's depths. The search calls it, and so does ``bench/pgo_workload.py``, which writes
+    the same arrays for the profile-guided build's training run (CMake's ``CASSETETE_PGO``).
+
+    Example:
+        >>> from cassetete.edgematch import eternity2
+        >>> arrays, depths = engine_arrays(eternity2(), "jb467")
+        >>> arrays["pieces"].shape, arrays["allowed"].size, int(arrays["allowed"][-1]), depths[0]
+        ((256, 4), 255, 13, 201)
+    """
+    order = scan_order(puzzle.rows, puzzle.cols, scan)
+    allowed, depths = break_schedule(puzzle, schedule, order)
+    ids, compl, labels = puzzle.encode()
+    quota, pattern = _quotas(puzzle, quotas, order, labels)
+    arrays = dict(rows=puzzle.rows, cols=puzzle.cols, pieces=ids, compl=compl, fixed=puzzle.fixed_array(),
+                  order=order, allowed=allowed, quota=quota, pattern=pattern)
+    return arrays, depths
+
+
 def check_complete(puzzle: EdgePuzzle, board: Any, claimed: int) -> np.ndarray:
     """``board`` once it is a complete board of ``puzzle`` (every piece once, the clues in
     place, frame edges exactly on the rim) that matches ``claimed`` joins;
@@ -344,15 +365,12 @@ def solve_breaks(
                               restart=restart, restart_nodes=restart_nodes, complete_nodes=complete_nodes,
                               complete_tail=complete_tail)
         return _polish(puzzle, result, time_limit - result.stats["seconds"], seed, workers, progress)
-    order = scan_order(puzzle.rows, puzzle.cols, scan)
-    allowed, depths = break_schedule(puzzle, schedule, order)
-    ids, compl, labels = puzzle.encode()
-    quota, pattern = _quotas(puzzle, quotas, order, labels)
-    free = int(allowed.size)
+    arrays, depths = engine_arrays(puzzle, schedule, quotas, scan)
+    quota = arrays["quota"]
+    free = int(arrays["allowed"].size)
     with elapsed_bar(progress, "solving (breaks)", time_limit):
         out = _core().edgematch.breaks(
-            puzzle.rows, puzzle.cols, ids, compl, puzzle.fixed_array(), order, allowed, quota, pattern,
-            seed=int(seed) & 0xFFFFFFFFFFFFFFFF, restart_seconds=float(restart or 0.0),
+            **arrays, seed=int(seed) & 0xFFFFFFFFFFFFFFFF, restart_seconds=float(restart or 0.0),
             restart_nodes=int(restart_nodes or 0), complete_nodes=int(complete_nodes),
             complete_from=max(0, free - 64), complete_tail=complete_tail, workers=workers, time_limit=time_limit, node_limit=node_limit)
     total = puzzle.total_joins
