@@ -63,6 +63,15 @@ def head_commit() -> str:
         return ""
 
 
+def load_average() -> str:
+    """The machine's 1-, 5- and 15-minute load averages, as a bench page quotes them ("" where
+    /proc/loadavg is missing)."""
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return ""
+
+
 def _build() -> str:
     try:
         from cassetete import _core

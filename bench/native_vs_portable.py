@@ -32,6 +32,8 @@ import time
 from pathlib import Path
 from typing import Dict, List
 
+from _runlog import load_average  # beside this script
+
 HERE = Path(__file__).resolve().parent
 WORKLOADS = ("sudoku-17", "sudoku-hard", "sudoku-hard-2", "pentomino-3x4x5", "e2-centre", "narrowing-4x15")
 
@@ -108,8 +110,7 @@ def main() -> int:
             ratio = value["native"] / value["portable"]
             rows.append(f"| {name} | {value['portable']:.3f} s | {value['native']:.3f} s | {ratio:.2f} |")
         print(rows[-1], flush=True)
-    with open("/proc/loadavg") as handle:
-        load = " ".join(handle.read().split()[:3])
+    load = load_average()
     text = "\n".join([
         "# The native build against the portable one",
         "",

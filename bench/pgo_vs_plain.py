@@ -29,6 +29,8 @@ import time
 from pathlib import Path
 from typing import Any, Dict, List, Tuple
 
+from _runlog import load_average  # beside this script
+
 HERE = Path(__file__).resolve().parent
 
 # Run inside each interpreter: one search pinned to one core; prints its figures as JSON.
@@ -92,8 +94,7 @@ def main() -> int:
             rows.append(f"| {seed} | {repeat + 1} | {'1 / 0' if repeat % 2 else '0 / 1'} | {plain['cpu']:.2f} | "
                         f"{pgo['cpu']:.2f} | {ratio:.3f} | {plain['same'][0]}, {plain['same'][1]} pieces |")
             print(rows[-1], flush=True)
-    with open("/proc/loadavg") as handle:
-        load = " ".join(handle.read().split()[:3])
+    load = load_average()
     text = "\n".join([
         "# The profile-guided breaks search against the plain build",
         "",
