@@ -13,8 +13,9 @@ still what this script writes.
     python bench/pgo_workload.py            # rewrite bench/cpp/pgo_breaks_eternity2.txt
     python bench/pgo_workload.py --check    # exit 1 if the file is out of date
 
-The format, read by the trainer: ``#`` lines are comments; then sections, each a name, a count
-and that many rows of integers (``rows``, ``cols`` and the ``compl`` table first).
+The format, read by the trainer: ``#`` lines are comments; then ``rows R`` and ``cols C``, and
+the sections of SECTIONS in that order, each a name, a count and that many rows of integers
+(four per piece, three per clue: cell, piece, turn; one otherwise).
 """
 
 from __future__ import annotations
