@@ -271,8 +271,10 @@ def projected_467_rate(counts: Sequence[int], first: int, order: Sequence[int], 
     """How many complete boards with at most 13 breaks (467s) the search makes, extrapolated from
     its deep boards: ``counts[i]`` boards of ``first + i`` pieces reached (clues included, the
     cell of depth d being ``order[d - 1]``). A step is observed when at least ``enough`` boards
-    tried it; its pass rate per remaining piece is the boards that passed over those that tried,
-    divided by the pieces of its cell's kind (inside, side of the frame, corner) still to place.
+    tried it and one passed (none passing bounds its rate, it does not measure it: the step is
+    then projected, as the later ones are); its pass rate per remaining piece is the boards that
+    passed over those that tried, divided by the pieces of its cell's kind (inside, side of the
+    frame, corner) still to place.
     Each step after the last observed one is projected as its remaining pieces times a rate:
     ``high`` takes the pooled rate of its kind (a kind never observed: the lowest rate, but a
     corner always passes), ``low`` the lowest rate of any observed step (the last piece of a
@@ -285,6 +287,8 @@ def projected_467_rate(counts: Sequence[int], first: int, order: Sequence[int], 
         >>> r = projected_467_rate([1000, 400, 20, 0], 6, order, rows=3, cols=3)
         >>> r["last"], r["low"], r["high"], [s[1] for s in r["steps"]]
         (8, 0.05, 0.2, ['corner', 'side', 'corner'])
+        >>> projected_467_rate([1000, 400, 20, 0], 6, order, rows=3, cols=3, enough=20)["last"]  # 0 of 20: projected
+        8
     """
     def kind(cell: int) -> str:
         r, c = divmod(int(cell), cols)
@@ -297,7 +301,7 @@ def projected_467_rate(counts: Sequence[int], first: int, order: Sequence[int], 
     for d in range(first + 1, len(order) + 1):
         before = counts[d - 1 - first] if d - 1 - first < len(counts) else 0
         ratio = None
-        if before >= enough and d - first < len(counts):
+        if before >= enough and d - first < len(counts) and counts[d - first] > 0:
             ratio = counts[d - first] / before
             passed[kinds[d]] += counts[d - first]
             tried[kinds[d]] += before * left[d]
@@ -340,8 +344,11 @@ def _odds_lines(entries: List[Dict[str, Any]], core_hours_left: float) -> List[s
         lines.append(f"| {d} | {name} | {pieces} | {rate:,.{0 if rate >= 100 else 2}f} ({count:,}) | "
                      + ("" if ratio is None else f"{100 * ratio:.2f} %") + " |")
     lines += ["",
-              f"A 467 is a board of 256 pieces in this table. The last step observed (from {OBSERVED_FROM} boards or more) is "
-              f"depth {odds['last']}, reached {per_hour:.2f} times per CPU hour; each later cell is projected from the pass rates per "
+              f"A 467 is a board of 256 pieces in this table. The last step observed (tried by {OBSERVED_FROM} boards or more, "
+              f"passed by one at least) is depth {odds['last']}, reached {per_hour:.2f} times per CPU hour"
+              + (f" ({counts[odds['last'] + 1 - first]} of its {counts[odds['last'] - first]:,} boards went one cell deeper)"
+                 if odds["last"] + 1 - first < len(counts) else "")
+              + "; each later cell is projected from the pass rates per "
               f"remaining piece observed above (`projected_467_rate` in the script): between "
               f"{odds['low']:.1e} and {odds['high']:.1e} 467s per board of {odds['last']} pieces. Over the "
               f"{hours_left:.0f} CPU hours left in the 24 hours ({core_hours_left:.0f} core-hours at the "
