@@ -24,13 +24,19 @@ using cassetete::CancellationToken;
 using cassetete::SearchLimits;
 using namespace cassetete::edgematch;
 
-// Reads "name count" and count * width integers, after skipping '#' comment lines.
-std::vector<int> read_section(std::istream& in, const std::string& name, int width) {
+// The next word that does not begin a '#' comment line ("" at the end of the file).
+std::string next_word(std::istream& in) {
     std::string word;
     while (in >> word && word[0] == '#') {
         std::string rest;
         std::getline(in, rest);
     }
+    return in ? word : std::string();
+}
+
+// Reads "name count" and count * width integers.
+std::vector<int> read_section(std::istream& in, const std::string& name, int width) {
+    const std::string word = next_word(in);
     long long count = -1;
     if (word != name || !(in >> count) || count < 0 || count > 1000000)
         throw std::runtime_error("expected section '" + name + "' with a count, got '" + word + "'");
@@ -41,11 +47,7 @@ std::vector<int> read_section(std::istream& in, const std::string& name, int wid
 }
 
 int read_value(std::istream& in, const std::string& name) {
-    std::string word;
-    while (in >> word && word[0] == '#') {
-        std::string rest;
-        std::getline(in, rest);
-    }
+    const std::string word = next_word(in);
     int value = 0;
     if (word != name || !(in >> value)) throw std::runtime_error("expected '" + name + " <value>'");
     return value;
