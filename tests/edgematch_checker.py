@@ -36,6 +36,48 @@ def matched_joins(puzzle, board):
     return count
 
 
+def best_score(puzzle):
+    """The most inner joins any complete board of a small puzzle matches (every piece once, the
+    clues in place, frame edges exactly on the rim), by plain recursion over the row-by-row cells
+    and every piece and turn: a 3 x 3 board has at most 4! * 4! * 4 such boards."""
+    rows, cols = puzzle.rows, puzzle.cols
+    pieces = [tuple(int(x) for x in p) for p in puzzle.pieces]
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    clued = {p for p, _ in puzzle.fixed.values()}
+    used = [p in clued for p in range(len(pieces))]
+    shown = {}
+    best = -1
+
+    def fits(r, c, edges):
+        n, e, s, w = edges
+        return (n == 0) == (r == 0) and (s == 0) == (r == rows - 1) and (w == 0) == (c == 0) and (e == 0) == (c == cols - 1)
+
+    def place(i, score):
+        nonlocal best
+        if i == len(cells):
+            best = max(best, score)
+            return
+        r, c = cells[i]
+        if (r, c) in puzzle.fixed:
+            p, rot = puzzle.fixed[r, c]
+            choices = [(p, rot)]
+        else:
+            choices = [(p, rot) for p in range(len(pieces)) if not used[p] for rot in range(4)]
+        for p, rot in choices:
+            edges = turned(pieces[p], rot)
+            if not fits(r, c, edges):
+                continue
+            gained = (c > 0 and joins_ok(shown[r, c - 1][1], edges[3], puzzle.matching)) + (
+                r > 0 and joins_ok(shown[r - 1, c][2], edges[0], puzzle.matching))
+            was_used, used[p], shown[r, c] = used[p], True, edges
+            place(i + 1, score + gained)
+            used[p] = was_used
+        shown.pop((r, c), None)
+
+    place(0, 0)
+    return best
+
+
 def complete_board_ok(puzzle, board) -> bool:
     """Every piece once, the clues in place, frame edges exactly on the rim (inner joins may
     mismatch: a board of a scored search)."""

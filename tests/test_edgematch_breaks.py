@@ -14,7 +14,8 @@ from cassetete import PuzzleError, edgematch
 from cassetete.edgematch._breaks import break_schedule, scan_order
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from edgematch_checker import breaks_profile, check_board, complete_board_ok, matched_joins  # noqa: E402
+from edgematch_checker import (  # noqa: E402
+    best_score, breaks_profile, check_board, complete_board_ok, matched_joins)
 from interrupts import RepeatingInterrupt  # noqa: E402
 
 
@@ -155,6 +156,37 @@ def _without_a_good_board(colors, seed):
     for i, s in (inner[0], inner[len(inner) // 2]):
         pieces[i][s] = colors + 1
     return edgematch.EdgePuzzle(4, 4, pieces)
+
+
+def _spoiled_3x3(colors, seed, clue):
+    """A generated 3 x 3 whose centre piece is recoloured at random (from the inner colours the
+    other pieces show), with the planted board's bottom-right corner as a clue when asked (then
+    two cells meet three placed neighbours in the row-by-row scan)."""
+    puzzle, planted = edgematch.generate(3, 3, colors=colors, seed=seed)
+    pieces = np.array(puzzle.pieces)
+    centre = int(planted[1][1][0])
+    shown = sorted({int(v) for i, piece in enumerate(pieces) if i != centre for v in piece if v != 0})
+    pieces[centre] = np.random.default_rng(seed).choice(shown, size=4)
+    spoiled = edgematch.EdgePuzzle(3, 3, pieces)
+    return spoiled.with_fixed({(2, 2): tuple(int(v) for v in planted[2][2])}) if clue else spoiled
+
+
+@pytest.mark.parametrize("clue", [False, True])
+@pytest.mark.parametrize("colors, seed", [(2, 0), (2, 4), (3, 0), (3, 1), (3, 2), (4, 0), (4, 6)])
+def test_breaks_completions_reach_the_best_board_of_small_puzzles(colors, seed, clue):
+    """No break in the search, and every partial board completed by the branch and bound with
+    a budget it never exhausts: the answer must be the best board there is, found here by
+    trying every board (boards of 2-3 breaks among them, so the completion's pruning by the
+    breaks an option may still add is exercised)."""
+    puzzle = _spoiled_3x3(colors, seed, clue)
+    best = best_score(puzzle)
+    assert best < puzzle.total_joins  # no board without breaks: the case is what the test needs
+    res = edgematch.solve(puzzle, method="breaks", schedule=[], complete_tail=8, complete_nodes=10**6,
+                          seed=seed, node_limit=10**7)
+    board = res.solution.tolist()
+    assert complete_board_ok(puzzle, board)
+    assert matched_joins(puzzle, board) == res.stats["score"] == best
+    assert res.stats["stop"] in ("exhausted", "solved")
 
 
 @pytest.mark.parametrize("colors, seed", [(3, 0), (3, 9), (4, 2)])

@@ -87,6 +87,19 @@ public:
                 else nb_[cell][s] = rr * cols_ + cc;
             }
         }
+        shaped_.assign(16, {});
+        for (int mask = 0; mask < 16; ++mask)
+            for (int p = 0; p < pz.size(); ++p)
+                for (int r = 0; r < 4; ++r) {
+                    bool fits = true;
+                    for (int s = 0; s < 4 && fits; ++s) fits = (pz.edge(p, r, s) == 0) == ((mask >> s & 1) != 0);
+                    if (fits) shaped_[mask].push_back({0, p, r});
+                }
+        by_side_.assign(static_cast<size_t>(16 * 4) * colors_, {});
+        for (int mask = 0; mask < 16; ++mask)
+            for (const Option& o : shaped_[mask])
+                for (int s = 0; s < 4; ++s)
+                    by_side_[(mask * 4 + s) * colors_ + pz.edge(o.piece, o.rot, s)].push_back(4 * o.piece + o.rot);
         kind_of_.resize(nfree_);
         breakable_.resize(nfree_);
         for (int d = 0; d < nfree_; ++d) {
@@ -538,26 +551,53 @@ private:
         int miss, piece, rot;
     };
 
-    int mismatches(int cell, int p, int r) const {
-        int miss = 0;
+    // The options of a cell of the completion that break at most max_miss joins against the
+    // placed neighbours: unused pieces in every turn that fits the cell's frame sides, fewest
+    // breaks first, ties in piece then turn order. The completion's bound only tightens, so the
+    // options left out would be cut anyway. An option breaking at most max_miss of k placed
+    // joins matches one of any max_miss + 1 of them: when max_miss < k, only the turns showing
+    // the asked colour on one of those sides (by_side_) are looked at, not every turn.
+    void options_at(int cell, int max_miss, std::vector<Option>& out) {
+        int want[4];  // the colour each placed neighbour asks for, or -1
+        int placed_sides[4], placed = 0;
         for (int s = 0; s < 4; ++s) {
-            int other = nb_[cell][s];
-            if (other >= 0 && piece_[other] >= 0 && !joins(cell, s, p, r)) ++miss;
+            const int other = nb_[cell][s];
+            want[s] = other >= 0 && piece_[other] >= 0 ? required(cell, s) : -1;
+            if (want[s] >= 0) placed_sides[placed++] = s;
         }
-        return miss;
-    }
-
-    void options_at(int cell, std::vector<Option>& out) const {
-        out.clear();
-        for (int p = 0; p < pz_.size(); ++p) {
-            if (used_[p]) continue;
-            for (int r = 0; r < 4; ++r) {
-                bool ok = true;
-                for (int s = 0; s < 4 && ok; ++s) ok = (pz_.edge(p, r, s) == 0) == ((rim_[cell] >> s & 1) != 0);
-                if (ok) out.push_back({mismatches(cell, p, r), p, r});
+        int count[5] = {0, 0, 0, 0, 0};
+        unsorted_.clear();
+        auto consider = [&](int p, int r) {
+            if (used_[p]) return;
+            int miss = 0;
+            for (int s = 0; s < 4; ++s) miss += want[s] >= 0 && pz_.edge(p, r, s) != want[s];
+            if (miss > max_miss) return;
+            unsorted_.push_back({miss, p, r});
+            ++count[miss];
+        };
+        const int mask = rim_[cell];
+        if (max_miss >= placed) {
+            for (const Option& o : shaped_[mask]) consider(o.piece, o.rot);
+        } else {
+            turns_.clear();
+            for (int j = 0; j <= max_miss; ++j) {
+                const int s = placed_sides[j];
+                const std::vector<int>& list = by_side_[(mask * 4 + s) * colors_ + want[s]];
+                turns_.insert(turns_.end(), list.begin(), list.end());
             }
+            if (max_miss > 0) {  // several lists: piece then turn order, each turn once
+                std::sort(turns_.begin(), turns_.end());
+                turns_.erase(std::unique(turns_.begin(), turns_.end()), turns_.end());
+            }
+            for (int code : turns_) consider(code >> 2, code & 3);
         }
-        std::stable_sort(out.begin(), out.end(), [](const Option& a, const Option& b) { return a.miss < b.miss; });
+        int at[5];
+        for (int m = 0, sum = 0; m < 5; ++m) {
+            at[m] = sum;
+            sum += count[m];
+        }
+        out.resize(unsorted_.size());
+        for (const Option& o : unsorted_) out[at[o.miss]++] = o;
     }
 
     // final: the search is over (no control ticks, only the node budget).
@@ -569,8 +609,12 @@ private:
         std::vector<int> miss(levels + 1, 0);
         miss[0] = breaks_[from];
         uint64_t budget = opt_.complete_nodes;
+        // The most breaks an option at a level may add and still beat the best board.
+        auto max_miss = [&](int level) {
+            return result_.score < 0 ? 4 : std::min(4, result_.total - result_.score - miss[level] - 1);
+        };
         int level = 0;
-        options_at(free_[from], options[0]);
+        options_at(free_[from], max_miss(0), options[0]);
         for (;;) {
             const int bound = result_.score >= 0 ? result_.total - result_.score : std::numeric_limits<int>::max();
             bool down = false;
@@ -601,7 +645,7 @@ private:
                 } else {
                     ++level;
                     next[level] = 0;
-                    options_at(free_[from + level], options[level]);
+                    options_at(free_[from + level], max_miss(level), options[level]);
                 }
                 continue;
             }
@@ -621,6 +665,11 @@ private:
     std::vector<std::array<int, 4>> nb_;
     std::vector<Kind> kinds_;
     std::vector<std::vector<Entry>> valid_;
+    std::vector<std::vector<Option>> shaped_;  // per frame mask: the turns of pieces that fit it
+    // per (frame mask, side, colour): 4 * piece + turn of the fitting turns showing it there
+    std::vector<std::vector<int>> by_side_;
+    std::vector<Option> unsorted_;             // options_at's scratch
+    std::vector<int> turns_;                   // options_at's scratch
     std::vector<Table> tables_;
     std::vector<const Table*> tab_;         // per depth: the lists it reads (full or filtered)
     std::vector<Table> filtered_;           // per kind: the lists without the frozen depths' pieces
