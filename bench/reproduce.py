@@ -982,6 +982,7 @@ INVENTORY = [
     ("layout_before_after.py", "speed of two builds side by side (issue 26)", "-"),
     ("native_vs_portable.py", "-march=native against the portable build (issue 19)", "-"),
     ("pgo_vs_plain.py", "the profile-guided breaks search against the plain build (issue 32)", "-"),
+    ("breaks_builds.py", "the breaks search in two builds side by side, same boards (issue 32)", "-"),
     ("pgo_workload.py", "training workload of the profile-guided build (CASSETETE_PGO)", "-"),
     ("reliability_fuzz_table.py", "fuzzing summary table", "-"),
     ("reliability_memory.py", "peak memory of every engine", "-"),
