@@ -95,11 +95,13 @@ public:
                     for (int s = 0; s < 4 && fits; ++s) fits = (pz.edge(p, r, s) == 0) == ((mask >> s & 1) != 0);
                     if (fits) shaped_[mask].push_back({0, p, r});
                 }
-        by_side_.assign(static_cast<size_t>(16 * 4) * colors_, {});
+        by_side_.clear();  // one entry per turn and side: its size does not grow with the colours
         for (int mask = 0; mask < 16; ++mask)
             for (const Option& o : shaped_[mask])
                 for (int s = 0; s < 4; ++s)
-                    by_side_[(mask * 4 + s) * colors_ + pz.edge(o.piece, o.rot, s)].push_back(4 * o.piece + o.rot);
+                    by_side_.push_back({side_key(mask, s, pz.edge(o.piece, o.rot, s)), 4 * o.piece + o.rot});
+        std::stable_sort(by_side_.begin(), by_side_.end(),  // stable: each key's turns stay in piece, turn order
+                         [](const SideEntry& a, const SideEntry& b) { return a.key < b.key; });
         kind_of_.resize(nfree_);
         breakable_.resize(nfree_);
         for (int d = 0; d < nfree_; ++d) {
@@ -582,8 +584,10 @@ private:
             turns_.clear();
             for (int j = 0; j <= max_miss; ++j) {
                 const int s = placed_sides[j];
-                const std::vector<int>& list = by_side_[(mask * 4 + s) * colors_ + want[s]];
-                turns_.insert(turns_.end(), list.begin(), list.end());
+                const uint64_t key = side_key(mask, s, want[s]);
+                auto at = std::lower_bound(by_side_.begin(), by_side_.end(), key,
+                                           [](const SideEntry& e, uint64_t k) { return e.key < k; });
+                for (; at != by_side_.end() && at->key == key; ++at) turns_.push_back(at->code);
             }
             if (max_miss > 0) {  // several lists: piece then turn order, each turn once
                 std::sort(turns_.begin(), turns_.end());
@@ -666,8 +670,16 @@ private:
     std::vector<Kind> kinds_;
     std::vector<std::vector<Entry>> valid_;
     std::vector<std::vector<Option>> shaped_;  // per frame mask: the turns of pieces that fit it
-    // per (frame mask, side, colour): 4 * piece + turn of the fitting turns showing it there
-    std::vector<std::vector<int>> by_side_;
+    // The fitting turns by (frame mask, side, colour shown there), as 4 * piece + turn, sorted
+    // by that key: options_at reads one key's run.
+    struct SideEntry {
+        uint64_t key;
+        int code;
+    };
+    std::vector<SideEntry> by_side_;
+    uint64_t side_key(int mask, int side, int colour) const {
+        return (static_cast<uint64_t>(mask * 4 + side) << 32) | static_cast<uint32_t>(colour);
+    }
     std::vector<Option> unsorted_;             // options_at's scratch
     std::vector<int> turns_;                   // options_at's scratch
     std::vector<Table> tables_;
