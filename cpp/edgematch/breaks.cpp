@@ -124,18 +124,16 @@ public:
         tables_.resize(kinds_.size());
         valid_.resize(kinds_.size());
         for (size_t k = 0; k < kinds_.size(); ++k)
-            for (int p = 0; p < pz.size(); ++p)
-                for (int r = 0; r < 4; ++r) {
-                    bool ok = true;
-                    for (int s = 0; s < 4 && ok; ++s) ok = (pz.edge(p, r, s) == 0) == ((kinds_[k].rim >> s & 1) != 0);
-                    bool repeat = false;  // a turn showing the same edges as an earlier one
-                    for (int q = 0; q < r && ok && !repeat; ++q) {
-                        bool same = true;
-                        for (int s = 0; s < 4; ++s) same = same && pz.edge(p, r, s) == pz.edge(p, q, s);
-                        repeat = same;
-                    }
-                    if (ok && !repeat) valid_[k].push_back(make_entry(p, r));
+            for (const Option& o : shaped_[kinds_[k].rim]) {
+                const int p = o.piece, r = o.rot;
+                bool repeat = false;  // a turn showing the same edges as an earlier one
+                for (int q = 0; q < r && !repeat; ++q) {
+                    bool same = true;
+                    for (int s = 0; s < 4; ++s) same = same && pz.edge(p, r, s) == pz.edge(p, q, s);
+                    repeat = same;
                 }
+                if (!repeat) valid_[k].push_back(make_entry(p, r));
+            }
         it_.assign(nfree_ + 1, 0);
         breaks_.assign(nfree_ + 1, 0);
         for (int cell = 0; cell < n_; ++cell)  // joins between two clues count from the start
